@@ -1,0 +1,3 @@
+"""Referee: a play-by-email referee server for Mornington Nomic."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""The rules engine: (state, play, ruleset, dice) -> result. Pure."""

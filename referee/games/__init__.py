@@ -1,0 +1,1 @@
+"""Other games on the same network, and the nomic chamber."""

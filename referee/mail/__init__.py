@@ -1,0 +1,1 @@
+"""Mail in and out: SMTP listener, IMAP poller, sender, classification."""

@@ -1,0 +1,1 @@
+"""The London Underground as the game sees it: stations, lines, routes (pure, no I/O but data)."""

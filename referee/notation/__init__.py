@@ -1,0 +1,1 @@
+"""Game State Document and play notation: text <-> typed values, parse and render paired."""

@@ -1,0 +1,1 @@
+"""Use cases: submit turn, buzz, judge, Speaker commands, deadlines."""

@@ -1,0 +1,1 @@
+"""Rulesets layered over the vanilla one, one class per variant."""
