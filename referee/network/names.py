@@ -12,6 +12,9 @@ import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
+
+from referee.resources import data_dir
 
 
 class UnknownStationError(ValueError):
@@ -91,3 +94,22 @@ def read_currents(text: str) -> dict[str, int]:
             raise ValueError(f"currents table line {number}: {line!r} has no whole-number Current")
         currents[name.strip()] = int(value)
     return currents
+
+
+GHOST_CURRENT = 50
+"""Every Ghost station has a Current of 50 (rule 1.11.6)."""
+
+
+def read_ghosts(text: str) -> tuple[str, ...]:
+    """Read the Ghost station list of rule 1.11.6: one name a line, '#' starts a comment."""
+    lines = (line.partition("#")[0].strip() for line in text.splitlines())
+    return tuple(line for line in lines if line)
+
+
+@cache
+def game_station_names(map_name: str = "london-1999") -> StationNames:
+    """Every station a play may name on ``map_name``: the Currents table plus the Ghosts."""
+    folder = data_dir("maps") / map_name
+    currents = read_currents((folder / "currents.tsv").read_text(encoding="utf-8"))
+    ghosts = read_ghosts((folder / "ghosts.txt").read_text(encoding="utf-8"))
+    return StationNames.of([*currents, *ghosts])

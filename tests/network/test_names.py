@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from referee.network.lines import LineCode, UnknownLineError, parse_line_code
-from referee.network.names import StationNames, UnknownStationError, normalise, read_currents
+from referee.network.names import (
+    StationNames,
+    UnknownStationError,
+    game_station_names,
+    normalise,
+    read_currents,
+)
 from referee.resources import data_dir
 
 
@@ -67,3 +73,10 @@ def test_1_17_4_line_codes() -> None:
     assert len([c for c in LineCode if c is not LineCode.GH]) == 13
     with pytest.raises(UnknownLineError, match="'XX' is not a line code"):
         parse_line_code("XX")
+
+
+def test_1_11_6_the_nine_ghosts_are_stations_too() -> None:
+    names = game_station_names()
+    assert len(names) == 295 + 9
+    assert names.resolve("hobs end") == "Hob's End"
+    assert "Ongar" in names
