@@ -108,3 +108,7 @@ class DeadlinePolicy:
     def resigned_after_silence(self, last_move_at: datetime) -> datetime:
         """When a player with no move since ``last_move_at`` has resigned (rule 1.1.10)."""
         return months_later(last_move_at, INACTIVITY_MONTHS)
+
+
+VANILLA_DEADLINES = DeadlinePolicy()
+"""The vanilla rules' deadlines, the default wherever a game sets no policy of its own."""

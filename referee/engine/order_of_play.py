@@ -59,9 +59,9 @@ def _insertions(order: tuple[str, ...], joiners: tuple[str, ...]) -> Iterator[tu
         yield from _insertions((*order[:gap], head, *order[gap:]), rest)
 
 
-def _best(candidates: Sequence[tuple[str, ...]], history: FollowCounts, rng: random.Random) -> (
-    tuple[str, ...]
-):
+def _best(
+    candidates: Sequence[tuple[str, ...]], history: FollowCounts, rng: random.Random
+) -> tuple[str, ...]:
     scores = [_score(candidate, history) for candidate in candidates]
     lowest = min(scores)
     return rng.choice([c for c, s in zip(candidates, scores, strict=True) if s == lowest])
