@@ -66,7 +66,7 @@ class StationFacts:
             "current": self.current,
             "zones": sorted(self.zones),
             "quadrants": sorted(self.quadrants),
-            "halves": sorted(self.halves),
+            "halves": [half for half in "NESW" if half in self.halves],
             "thames": self.thames,
             "venbacker": self.venbacker,
             "position": list(self.position) if self.position is not None else None,
