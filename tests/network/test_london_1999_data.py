@@ -378,3 +378,33 @@ def test_1_11_6_ongar_blake_hall_and_north_weald_are_off_the_central(data: MapDa
     central = data.lines[LineCode.CN].stations
     assert {"Ongar", "Blake Hall", "North Weald"}.isdisjoint(central)
     assert _neighbours(data, "Epping", LineCode.CN) == {"Theydon Bois"}
+
+
+ROOT = FOLDER.parent.parent
+SCRIPT = ROOT / "scripts" / "derive-map"
+GEO = next(
+    (
+        base / "shared" / "data" / "london-geo"
+        for base in (ROOT.parent, ROOT.parent.parent)
+        if (base / "shared" / "data" / "london-geo" / "stations.csv").exists()
+    ),
+    ROOT / "missing",
+)
+
+
+@pytest.mark.skipif(
+    not (GEO / "stations.csv").exists() or not SCRIPT.exists(),
+    reason="the shared geographic data is not beside this checkout",
+)
+def test_stations_tsv_is_what_derive_map_makes() -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), "--check"],
+        capture_output=True,
+        text=True,
+        env={"REFEREE_GEO_DIR": str(GEO)},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr

@@ -270,3 +270,12 @@ def test_a_file_not_named_for_a_line_code_is_refused(tmp_path: Path) -> None:
     (folder / "lines" / "XX.txt").write_text("direction: N-S\n", encoding="utf-8")
     with pytest.raises(MapDataError, match=r"XX.txt: 'XX' is not a line code of rule 1.17.4"):
         read_map_folder(folder, "tiny")
+
+
+def test_sites_must_split_the_lines_of_their_station(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, "direction: N-S\n[route Alpha - Gamma]\nAlpha\nBeta\nGamma\n")
+    text = (folder / "stations.tsv").read_text(encoding="utf-8")
+    text = text.replace("N/E/W\t\n", "N/E/W\tVC|BL\n", 1)
+    (folder / "stations.tsv").write_text(text, encoding="utf-8")
+    with pytest.raises(MapDataError, match=r"the sites of Alpha do not split its lines VC"):
+        read_map_folder(folder, "tiny")
