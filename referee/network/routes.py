@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 FORWARDS = 1
 BACKWARDS = 2
+ANY = FORWARDS | BACKWARDS
 UNREACHABLE = 1 << 20
 LV_SEARCH_LIMIT = 40
 """How far :meth:`RouteFinder.shortest` and the explanations look before giving up."""
@@ -306,19 +307,23 @@ class RouteFinder:
         starts: list[int] = [0]
         best: dict[tuple[tuple[int, ...], tuple[LineCode | None, ...]], _Raw] = {}
 
-        def emit(q: int) -> None:
-            done = (*portions, (starts[-1], len(path) - 1, q))
+        def emit(need: int) -> None:
+            done = (*portions, (starts[-1], len(path) - 1, need))
             key = (tuple(path), tuple(hops))
             known = best.get(key)
             if known is None or len(known[2]) > len(done):
                 best[key] = (key[0], key[1], done)
 
-        def walk(q: int, steps: int, via_i: int) -> None:
+        def walk(q: int, need: int, steps: int, via_i: int) -> None:
+            # ``need``: the Line Directions this portion may still have (rule 1.5.4).
+            need &= state_dirs[q]
+            if not need:
+                return
             s = state_station[q]
             rem = lv - steps
             if rem == 0:
                 if s == dst and via_i == last_via:
-                    emit(q)
+                    emit(need)
                 return
             line = state_line[q]
             onward = trans[q]
@@ -327,7 +332,7 @@ class RouteFinder:
                     visited[n] = 1
                     path.append(n)
                     hops.append(line)
-                    walk(q2, steps + 1, via_i)
+                    walk(q2, need, steps + 1, via_i)
                     path.pop()
                     hops.pop()
                     visited[n] = 0
@@ -348,17 +353,14 @@ class RouteFinder:
                 for n, q2 in trans[fresh[(s, line2)]]:
                     if visited[n] or dist_to[n] >= rem:
                         continue
-                    if line2 == line:
-                        if (n, q2) in onward:
-                            continue
-                    elif not interchange[s] and not state_dirs[q2] & state_dirs[q]:
+                    if line2 == line and (n, q2) in onward:
                         continue
-                    portions.append((starts[-1], here, q))
+                    portions.append((starts[-1], here, need))
                     starts.append(here)
                     visited[n] = 1
                     path.append(n)
                     hops.append(line2)
-                    walk(q2, steps + 1, via2)
+                    walk(q2, ANY if interchange[s] else need, steps + 1, via2)
                     path.pop()
                     hops.pop()
                     visited[n] = 0
@@ -379,12 +381,12 @@ class RouteFinder:
                 for n, q2 in trans[fresh[(t, line2)]]:
                     if visited[n] or dist_to[n] >= rem - 1:
                         continue
-                    portions.append((starts[-1], here, q))
+                    portions.append((starts[-1], here, need))
                     starts.append(here + 1)
                     visited[t] = visited[n] = 1
                     path.extend((t, n))
                     hops.extend((None, line2))
-                    walk(q2, steps + 2, via2)
+                    walk(q2, ANY, steps + 2, via2)
                     del path[-2:]
                     del hops[-2:]
                     visited[t] = visited[n] = 0
@@ -405,7 +407,7 @@ class RouteFinder:
                     visited[n] = 1
                     path.append(n)
                     hops.append(line)
-                    walk(q2, 1, 0)
+                    walk(q2, ANY, 1, 0)
                     path.pop()
                     hops.pop()
                     visited[n] = 0
@@ -417,9 +419,10 @@ class RouteFinder:
         ids, hops, spans = raw
         names = tuple(self.names[sid] for sid in ids)
         portions = []
-        for first, last, q in spans:
-            line = self.state_line[q]
-            forwards = bool(self.state_dirs[q] & FORWARDS)
+        for first, last, dirs in spans:
+            line = hops[first]
+            assert line is not None, "a portion starts with a step along a line"
+            forwards = bool(dirs & FORWARDS)
             label = direction_label(self.directions[line], forwards)
             portions.append(Portion(line, label, names[first : last + 1]))
         groups: list[tuple[str, ...]] = []
