@@ -7,12 +7,27 @@ holds "Green" and is Green. Holy also accepts the abbreviation of "Saint", writt
 "St." as a word of its own (never the "St" of "Street" or "Stanmore"). The remaining categories
 (British Rail, Interchange, Co-Located, Terminus) come from the map, not the name, and are
 decided in :mod:`referee.network.stations`.
+
+The literal reading leaves "Friars" and "Chapel" matching no station (Blackfriars and
+Whitechapel spell them in lower case), which players could reasonably call a slip of the
+rule's author; :attr:`NameMatching.WORD_EDGES` is the other reading (case-insensitive, at the
+start or end of a word), which makes both Holy and still keeps Ealing Broadway out of A to Z.
+See rules/choices.md.
 """
 
 from __future__ import annotations
 
 import re
 from enum import StrEnum
+
+
+class NameMatching(StrEnum):
+    """How a category's strings are looked for in a name (rules/choices.md, rule 1.17.6)."""
+
+    LITERAL = "literal"
+    """Case-sensitive, anywhere in the name: the rule's words taken at face value."""
+    WORD_EDGES = "word-edges"
+    """Case-insensitive, at the start or end of a word of the name."""
 
 
 class Category(StrEnum):
@@ -55,12 +70,21 @@ NAME_STRINGS: dict[Category, tuple[str, ...]] = {
 _SAINT_ABBREVIATION = re.compile(r"(?<![A-Za-z])St(?![A-Za-z])")
 
 
-def name_categories(name: str) -> frozenset[Category]:
+def _contains(name: str, string: str, matching: NameMatching) -> bool:
+    if matching == NameMatching.LITERAL:
+        return string in name
+    edge = re.escape(string.lower())
+    return re.search(rf"(?<![a-z]){edge}|{edge}(?![a-z])", name.lower()) is not None
+
+
+def name_categories(
+    name: str, matching: NameMatching = NameMatching.LITERAL
+) -> frozenset[Category]:
     """The categories of rule 1.17.6 that a station has by its name alone."""
     found = {
         category
         for category, strings in NAME_STRINGS.items()
-        if any(string in name for string in strings)
+        if any(_contains(name, string, matching) for string in strings)
     }
     if _SAINT_ABBREVIATION.search(name):
         found.add(Category.HOLY)

@@ -63,9 +63,7 @@ def why_no_route(
         found = finder.find(start, end, k, via, max_portions=max_portions)
         if found:
             lines = via if via else found[0].lines
-            return (
-                f"{end} is {stations_word(k)} from {start} {by_lines(lines)}; your LV is {lv}"
-            )
+            return f"{end} is {stations_word(k)} from {start} {by_lines(lines)}; your LV is {lv}"
     if via:
         return (
             f"no route joins {start} and {end} {by_lines(via)} within {stations_word(limit)}: "

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
+from referee.network.categories import NameMatching
 from referee.network.lines import LineCode
 from referee.network.mapfile import MapData, StationKind, load_map
 from referee.network.names import StationNames
@@ -33,7 +34,7 @@ ESCALATOR = "escalator"
 class Network:
     """A map's stations, lines and links, with the facts and searches the rules need."""
 
-    def __init__(self, data: MapData) -> None:
+    def __init__(self, data: MapData, matching: NameMatching = NameMatching.LITERAL) -> None:
         self.data = data
         self.name = data.name
         self.names = StationNames.of(data.stations)
@@ -56,7 +57,9 @@ class Network:
             for name in data.stations
         }
         self.facts: dict[str, StationFacts] = {
-            name: station_facts(record, self.graph, self.lines_at[name], self._termini(name))
+            name: station_facts(
+                record, self.graph, self.lines_at[name], self._termini(name), matching
+            )
             for name, record in data.stations.items()
         }
 
@@ -116,6 +119,8 @@ class Network:
 
 
 @cache
-def load_network(map_name: str = "london-1999") -> Network:
-    """The :class:`Network` of ``map_name``, built once per process."""
-    return Network(load_map(map_name))
+def load_network(
+    map_name: str = "london-1999", matching: NameMatching = NameMatching.LITERAL
+) -> Network:
+    """The :class:`Network` of ``map_name``, built once per process (and name matching)."""
+    return Network(load_map(map_name), matching)

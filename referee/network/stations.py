@@ -15,7 +15,12 @@ from typing import Any, Literal
 
 import networkx as nx
 
-from referee.network.categories import HORS_CLASSIFICATION, Category, name_categories
+from referee.network.categories import (
+    HORS_CLASSIFICATION,
+    Category,
+    NameMatching,
+    name_categories,
+)
 from referee.network.lines import LineCode
 from referee.network.mapfile import StationKind, StationRecord
 
@@ -86,10 +91,11 @@ def station_facts(
     graph: nx.MultiGraph,
     lines: frozenset[LineCode],
     terminates: frozenset[LineCode],
+    matching: NameMatching = NameMatching.LITERAL,
 ) -> StationFacts:
     """Derive a station's facts from its map record and its edges in the network graph."""
     call = sum(1 for _, _, key in graph.edges(record.name, keys=True) if key != _ESCALATOR)
-    categories = set(name_categories(record.name))
+    categories = set(name_categories(record.name, matching))
     if record.british_rail:
         categories.add(Category.BRITISH_RAIL)
     if record.kind == StationKind.INTERCHANGE:
