@@ -408,3 +408,29 @@ def test_stations_tsv_is_what_derive_map_makes() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("station", "code"),
+    [("Holborn", "CN"), ("Holborn", "PD"), ("Edgware Road", "BL"), ("Amersham", "MP"),
+     ("Mornington Crescent", "NT"), ("Gunnersbury", "DS"), ("Finsbury Park", "PD"),
+     ("Euston", "VC"), ("Moorgate", "NT"), ("Angel", "NT"), ("Turnham Green", "DS"),
+     ("Turnham Green", "PD"), ("Baker Street", "BL")],
+)  # fmt: skip
+def test_1_2_0_stations_the_rules_examples_place_on_a_line(
+    data: MapData, station: str, code: str
+) -> None:
+    assert LineCode(code) in data.lines_at(station)
+
+
+@pytest.mark.parametrize(
+    ("code", "first", "last"),
+    [("HC", "Whitechapel", "Barking"), ("NT", "Angel", "Bank")],
+)
+def test_1_5_4_the_rules_line_segments_lie_along_one_section(
+    data: MapData, code: str, first: str, last: str
+) -> None:
+    assert any(
+        first in section.stations and last in section.stations
+        for section in data.lines[LineCode(code)].sections
+    )
