@@ -137,7 +137,9 @@ def read_line_file(text: str, code: LineCode, source: str = "<text>") -> Line:
     """Read one line file: a ``direction:`` header, then ``[kind name]`` sections of stations.
 
     The format is described in ``maps/README.md``. A section may start with its own
-    ``direction:`` naming the opposite of the line's, for a one-way run against it.
+    ``direction:`` naming the opposite of the line's, for a one-way run against it. A section
+    never lists a station twice, except that a one-way section may end at its first station:
+    a one-way loop (rule 1.5.7), whose closing step is then in its listed order too.
     """
     direction: str | None = None
     sections: list[Section] = []
@@ -154,12 +156,13 @@ def read_line_file(text: str, code: LineCode, source: str = "<text>") -> Line:
         kind, name, number = current
         if len(stations) < 2:
             raise MapDataError(f"{where(number)}: section [{kind} {name}] needs two stations")
+        closes = kind is SectionKind.ONE_WAY and len(stations) > 2 and stations[0] == stations[-1]
         seen: set[str] = set()
-        for station in stations:
+        for station in stations[:-1] if closes else stations:
             if station in seen:
                 raise MapDataError(
-                    f"{where(number)}: section [{kind} {name}] lists {station} twice; a section "
-                    "never repeats a station (a loop closes by itself)"
+                    f"{where(number)}: section [{kind} {name}] lists {station} twice; only a "
+                    "one-way loop may end where it starts (a [loop] closes by itself)"
                 )
             seen.add(station)
         sections.append(Section(code, kind, name, tuple(stations), against))

@@ -84,6 +84,16 @@ Hatton Cross
     )
 
 
+def test_1_5_7_a_one_way_section_may_close_on_its_first_station() -> None:
+    text = "direction: E-W\n[one-way Loop]\nHatton\nFour\nOneTwoThree\nHatton\n"
+    (loop,) = read_line_file(text, LineCode.PD, "PD.txt").sections
+    assert loop.adjacent_pairs() == (
+        ("Hatton", "Four"),
+        ("Four", "OneTwoThree"),
+        ("OneTwoThree", "Hatton"),
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "line_number", "words"),
     [
@@ -92,6 +102,9 @@ Hatton Cross
         ("direction: N-S\n\n[branch A - B]\nA\nB\n", 3, "'branch' is not a section kind"),
         ("direction: N-S\n[route A - B]\nA\n", 2, "needs two stations"),
         ("direction: N-S\n[route A - B]\nA\nB\nA\n", 2, "lists A twice"),
+        ("direction: N-S\n[loop A]\nA\nB\nC\nA\n", 2, "lists A twice"),
+        ("direction: N-S\n[one-way A]\nA\nB\nA\nC\n", 2, "lists A twice"),
+        ("direction: N-S\n[one-way A]\nA\nB\nC\nB\nA\n", 2, "lists B twice"),
         ("direction: N-S\nA\n", 2, "comes before any section"),
         ("direction: N-S\n[route A - B\nA\nB\n", 2, "lacks its ']'"),
         ("direction: N-S\n[route A - B]\ndirection: S-N\nA\nB\n", 3, "only a one-way"),
