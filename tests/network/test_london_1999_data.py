@@ -434,3 +434,29 @@ def test_1_5_4_the_rules_line_segments_lie_along_one_section(
         first in section.stations and last in section.stations
         for section in data.lines[LineCode(code)].sections
     )
+
+
+def test_1_17_6_kinds_follow_the_documented_criterion(data: MapData) -> None:
+    """maps/README.md: one line is plain; lines sharing both neighbours are co-located; lines
+    that part, cross or end there meet at an interchange; plus the listed exceptions."""
+    exceptions = {"Camden Town", "Kennington", "Bank", "Monument", "Tower Hill",
+                  "Tower Gateway", "Bow Road", "Bow Church"}  # fmt: skip
+    for name, record in data.stations.items():
+        if record.ghost or name in exceptions:
+            continue
+        sites = record.sites or (data.lines_at(name),)
+        kinds = set()
+        for site in sites:
+            shapes = {frozenset(_neighbours(data, name, code)) for code in site}
+            if len(site) < 2:
+                kinds.add(StationKind.PLAIN)
+            elif len(shapes) == 1:
+                kinds.add(StationKind.CO_LOCATED)
+            else:
+                kinds.add(StationKind.INTERCHANGE)
+        expected = next(
+            kind
+            for kind in (StationKind.INTERCHANGE, StationKind.CO_LOCATED, StationKind.PLAIN)
+            if kind in kinds
+        )
+        assert record.kind is expected, name
