@@ -32,6 +32,7 @@ remaining stations cannot reach the destination (an all-pairs distance table).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -48,6 +49,8 @@ FORWARDS = 1
 BACKWARDS = 2
 ANY = FORWARDS | BACKWARDS
 UNREACHABLE = 1 << 20
+BOUND_LAYERS = 4
+"""Change budgets 0..3 get their own distance bound (:meth:`RouteFinder.bounds_to`)."""
 LV_SEARCH_LIMIT = 40
 """How far :meth:`RouteFinder.shortest` and the explanations look before giving up."""
 
@@ -164,6 +167,8 @@ class RouteFinder:
         self._build_sections()
         self._build_automaton()
         self.dist = self._distance_table()
+        self._build_slots()
+        self._bounds: dict[int, list[list[int]]] = {}
 
     # -- building -------------------------------------------------------------------------
 
@@ -246,6 +251,80 @@ class RouteFinder:
             )
             done += 1
 
+    def _build_slots(self) -> None:
+        """Number every (station, line) pair and record its neighbours for :meth:`bounds_to`."""
+        self.slot_of = {key: index for index, key in enumerate(sorted(self.fresh))}
+        self.state_slot = [
+            self.slot_of[(station, line)]
+            for station, line in zip(self.state_station, self.state_line, strict=True)
+        ]
+        self.slot_along: list[list[int]] = [[] for _ in self.slot_of]
+        self.slot_change: list[list[int]] = [[] for _ in self.slot_of]
+        self.slot_escalator: list[list[int]] = [[] for _ in self.slot_of]
+        graph, names = self.network.graph, self.names
+        for (sid, line), slot in self.slot_of.items():
+            for _, other, key in graph.edges(names[sid], keys=True):
+                if key == line:
+                    self.slot_along[slot].append(self.slot_of[(self.ids[other], line)])
+            if not self.changeable[sid]:
+                continue
+            self.slot_change[slot].extend(
+                self.slot_of[(sid, line2)]
+                for line2 in self.site_lines[(sid, line)]
+                if line2 != line
+            )
+            t = self.escalator[sid]
+            if t >= 0 and self.changeable[t]:
+                self.slot_escalator[slot].extend(
+                    self.slot_of[(t, line2)] for line2 in self.lines_at[t]
+                )
+
+    def bounds_to(self, dst: int) -> list[list[int]]:
+        """``bounds[c][slot]``: the fewest stations from a (station, line) slot to station
+        ``dst`` with at most ``c`` changes of line, for ``c`` below :data:`BOUND_LAYERS`.
+
+        Direction rules are ignored, so a real route is never shorter: the search drops any
+        walk whose remaining stations and portions cannot reach the destination.
+        """
+        found = self._bounds.get(dst)
+        if found is not None:
+            return found
+        size = len(self.slot_of)
+        layers: list[list[int]] = []
+        for _ in range(BOUND_LAYERS):
+            if not layers:
+                cost = [UNREACHABLE] * size
+                for line in self.lines_at[dst]:
+                    cost[self.slot_of[(dst, line)]] = 0
+            else:
+                prev = layers[-1]
+                cost = prev[:]
+                for slot in range(size):
+                    best = prev[slot]
+                    for other in self.slot_change[slot]:
+                        best = min(best, prev[other])
+                    for other in self.slot_escalator[slot]:
+                        best = min(best, prev[other] + 1)
+                    cost[slot] = best
+            heap = [(value, slot) for slot, value in enumerate(cost) if value < UNREACHABLE]
+            heapq.heapify(heap)
+            while heap:
+                value, slot = heapq.heappop(heap)
+                if value > cost[slot]:
+                    continue
+                for other in self.slot_along[slot]:
+                    if cost[other] > value + 1:
+                        cost[other] = value + 1
+                        heapq.heappush(heap, (value + 1, other))
+            layers.append(cost)
+        self._bounds[dst] = layers
+        return layers
+
+    def prepare(self) -> None:
+        """Work out every destination's change bounds now rather than on first use."""
+        for dst in range(len(self.names)):
+            self.bounds_to(dst)
+
     def _distance_table(self) -> list[list[int]]:
         simple = nx.Graph(self.network.graph)
         table = [[UNREACHABLE] * len(self.names) for _ in self.names]
@@ -296,6 +375,7 @@ class RouteFinder:
         dist_to = self.dist[dst]
         if lv < 1 or dist_to[src] > lv or src == dst:
             return []
+        bounds, state_slot = self.bounds_to(dst), self.state_slot
         trans, state_line, state_station = self.trans, self.state_line, self.state_station
         state_dirs, fresh, site_lines = self.state_dirs, self.fresh, self.site_lines
         changeable, interchange, escalator = self.changeable, self.interchange, self.escalator
@@ -318,6 +398,9 @@ class RouteFinder:
             # ``need``: the Line Directions this portion may still have (rule 1.5.4).
             need &= state_dirs[q]
             if not need:
+                return
+            budget = max_portions - len(starts) if via is None else last_via - via_i
+            if budget < BOUND_LAYERS and (budget < 0 or bounds[budget][state_slot[q]] > lv - steps):
                 return
             s = state_station[q]
             rem = lv - steps
