@@ -35,6 +35,7 @@ def why_no_route(
     via: Sequence[LineCode] | None = None,
     *,
     max_portions: int = 3,
+    start_line: LineCode | None = None,
 ) -> str:
     """The reason no route of exactly ``lv`` stations joins ``start`` and ``end`` (canonical
     names) by ``via`` (or any lines within ``max_portions`` portions)."""
@@ -48,6 +49,8 @@ def why_no_route(
         return f"{start} to {start} is no move: a route never passes the same station twice"
     if lv < 1:
         return f"an LV of {lv} reaches no other station (rule 1.6.2)"
+    if start_line is not None and start_line not in network.lines_at[start]:
+        return f"{start} is not on {start_line.value}, the line the piece is on"
     if via:
         if via[0] not in network.lines_at[start]:
             return f"{start} is not on {via[0].value}, the first line of the route"
@@ -60,7 +63,7 @@ def why_no_route(
     for k in candidates:
         if k == lv:
             continue
-        found = finder.find(start, end, k, via, max_portions=max_portions)
+        found = finder.find(start, end, k, via, max_portions=max_portions, start_line=start_line)
         if found:
             lines = via if via else found[0].lines
             return f"{end} is {stations_word(k)} from {start} {by_lines(lines)}; your LV is {lv}"

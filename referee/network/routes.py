@@ -539,26 +539,3 @@ class RouteFinder:
             if found:
                 return found
         return ()
-
-    def lvs(
-        self,
-        start: str,
-        end: str,
-        via: Sequence[LineCode] | None = None,
-        *,
-        max_portions: int = 3,
-        limit: int = LV_SEARCH_LIMIT,
-    ) -> tuple[int, ...]:
-        """Every LV up to ``limit`` at which some route joins the two stations."""
-        return tuple(
-            lv
-            for lv in range(1, limit + 1)
-            if self._search(
-                self._id(start),
-                self._id(end),
-                lv,
-                _collapse(via) if via else None,
-                max_portions,
-                None,
-            )
-        )

@@ -121,3 +121,18 @@ def test_1_6_2_fast_search_agrees_with_the_naive_one_on_sampled_queries(
             via = found[-1].lines
             by_via = {(r.stations, r.hops) for r in finder.find(start, end, lv, via)}
             assert by_via == set(naive_routes(london, start, end, lv, via)), (start, end, via)
+
+
+def test_1_6_2_shortest_routes_for_the_engine(london: Network) -> None:
+    """Without via the nearest Euston gets from Holborn is 3 stations, by Piccadilly to
+    King's Cross and one stop on either the Northern or the Victoria."""
+    routes = london.routes.shortest("Holborn", "Euston")
+    assert {r.lv for r in routes} == {3}
+    assert {r.lines for r in routes} == {(LineCode.PD, NT), (LineCode.PD, VC)}
+    (by_cn_nt,) = london.routes.shortest("Holborn", "Euston", [CN, NT])
+    assert by_cn_nt.lv == 4
+
+
+def test_1_6_2_a_piece_on_a_line_the_station_lacks_is_told_so(london: Network) -> None:
+    reason = why_no_route(london, "Holborn", "Euston", 4, start_line=VC)
+    assert reason == "Holborn is not on VC, the line the piece is on"
