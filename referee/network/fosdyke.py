@@ -79,10 +79,16 @@ class Distances:
             edges = [(a, b) for a, b, key in graph.edges(keys=True) if key == code]
             self.by_line[code] = dict(nx.all_pairs_shortest_path_length(nx.Graph(edges)))
 
-    def station_distance(self, a: str, b: str) -> int | None:
-        """S: the fewest stations from ``a`` to ``b`` along any one line."""
+    def station_distance(
+        self, a: str, b: str, a_line: LineCode | None = None, b_line: LineCode | None = None
+    ) -> int | None:
+        """S: the fewest stations from ``a`` to ``b`` along any one line (the line of either
+        piece, when given: pieces on different lines are '*')."""
         found = [
-            lengths[a][b] for lengths in self.by_line.values() if a in lengths and b in lengths[a]
+            lengths[a][b]
+            for code, lengths in self.by_line.items()
+            if a_line in (None, code) and b_line in (None, code)
+            if a in lengths and b in lengths[a]
         ]
         return min(found) if found else None
 
@@ -92,25 +98,28 @@ class Distances:
             return None
         return self.route.get(a, {}).get(b)
 
-    def line_changes(self, a: str, b: str) -> int | None:
-        """L: the fewest changes of line on any route from ``a`` to ``b``."""
+    def line_changes(
+        self, a: str, b: str, a_line: LineCode | None = None, b_line: LineCode | None = None
+    ) -> int | None:
+        """L: the fewest changes of line on any route from ``a`` to ``b`` (from and to the
+        pieces' own lines, when given)."""
         if self.network.facts[a].ghost or self.network.facts[b].ghost:
             return None
-        if a == b:
-            return 0
-        costs = self._changes_from(a)
-        found = [costs[(b, line)] for line in self.network.lines_at[b] if (b, line) in costs]
+        starts = self.network.lines_at[a] if a_line is None else {a_line}
+        ends = self.network.lines_at[b] if b_line is None else {b_line}
+        found: list[int] = []
+        for line in starts & self.network.lines_at[a]:
+            costs = self._changes_from(a, line)
+            found.extend(costs[(b, end)] for end in ends if (b, end) in costs)
         return min(found) if found else None
 
     @cache  # noqa: B019 - one Distances per cached Network
-    def _changes_from(self, a: str) -> dict[tuple[str, LineCode], int]:
+    def _changes_from(self, a: str, a_line: LineCode) -> dict[tuple[str, LineCode], int]:
         """0-1 breadth-first search over (station, line): a step along a line is free, a
         change of line (where rule 1.5.4 allows one) or an Escalator Link costs one."""
         network = self.network
         best: dict[tuple[str, LineCode], int] = {}
-        queue: deque[tuple[int, str, LineCode]] = deque(
-            (0, a, line) for line in network.lines_at[a]
-        )
+        queue: deque[tuple[int, str, LineCode]] = deque([(0, a, a_line)])
         while queue:
             cost, station, line = queue.popleft()
             if best.get((station, line), cost + 1) <= cost:
@@ -129,8 +138,11 @@ class Distances:
                 )
         return best
 
-    def code(self, a: str, b: str) -> FosdykeCode:
-        """The full Fosdyke Code between two stations (canonical names)."""
+    def code(
+        self, a: str, b: str, a_line: LineCode | None = None, b_line: LineCode | None = None
+    ) -> FosdykeCode:
+        """The full Fosdyke Code between two stations (canonical names), optionally between
+        pieces on given lines there, so (S0,L0) means the same station and the same line."""
         first, second = self.network.facts[a], self.network.facts[b]
         q = (
             min(quadrant_boundaries(x, y) for x in first.quadrants for y in second.quadrants)
@@ -143,9 +155,9 @@ class Distances:
             else None
         )
         return FosdykeCode(
-            s=self.station_distance(a, b),
+            s=self.station_distance(a, b, a_line, b_line),
             r=self.route_distance(a, b),
-            l=self.line_changes(a, b),
+            l=self.line_changes(a, b, a_line, b_line),
             q=q,
             z=z,
         )

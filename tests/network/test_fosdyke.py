@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.network.fosdyke import FosdykeCode, quadrant_boundaries
+from referee.network.lines import LineCode
 from referee.network.network import Network, load_network
 
 
@@ -57,3 +58,23 @@ def test_1_17_9_ghosts_are_incomparable(london: Network) -> None:
 def test_1_17_2_quadrant_boundaries(a: int, b: int, boundaries: int) -> None:
     """Quadrants numbered clockwise from North East; the Circle borders all four."""
     assert quadrant_boundaries(a, b) == boundaries == quadrant_boundaries(b, a)
+
+
+def test_1_17_9_s0_l0_needs_the_same_line(london: Network) -> None:
+    """(S0,L0): the same station and the same line. Pieces at Holborn on the Central and the
+    Piccadilly are at the same station but one change apart, with no one-line distance."""
+    distances = london.distances
+    same = distances.code("Holborn", "Holborn", LineCode.CN, LineCode.CN)
+    apart = distances.code("Holborn", "Holborn", LineCode.CN, LineCode.PD)
+    assert (same.s, same.l) == (0, 0)
+    assert (apart.s, apart.l) == (None, 1)
+
+
+def test_1_17_9_line_changes_from_a_pieces_own_line(london: Network) -> None:
+    """From Holborn on the Central, one change (to the Northern at Tottenham Court Road, or
+    the Victoria at Oxford Circus) reaches Euston; Chancery Lane is on the Central only, so a
+    piece on the Piccadilly changes once."""
+    distances = london.distances
+    assert distances.line_changes("Holborn", "Euston", LineCode.CN) == 1
+    assert distances.line_changes("Holborn", "Euston", LineCode.CN, LineCode.VC) == 1
+    assert distances.line_changes("Holborn", "Chancery Lane", LineCode.PD, LineCode.CN) == 1
