@@ -349,18 +349,24 @@ class RouteFinder:
         *,
         max_portions: int = 3,
         start_line: LineCode | None = None,
+        avoid: Iterable[str] = (),
     ) -> tuple[Route, ...]:
         """Every route from ``start`` to ``end`` of exactly ``lv`` stations.
 
         With ``via`` (the lines of the portions in order, each run of one line once), only
         routes on exactly those lines; without it, routes on any lines of at most
         ``max_portions`` portions. ``start_line`` is the line the piece is on, which picks
-        the site of a split station. Routes that differ only in where a portion is split are
-        one route, kept with the fewest portions.
+        the site of a split station. ``avoid`` names stations the route may neither pass
+        through nor end at (a Blocked one, say; which stations those are is the engine's to
+        judge under section 1.9). Routes that differ only in where a portion is split are one
+        route, kept with the fewest portions.
         """
         src, dst = self._id(start), self._id(end)
         lines = _collapse(via) if via else None
-        raws = self._search(src, dst, lv, lines, max_portions, start_line)
+        barred = frozenset(self._id(name) for name in avoid)
+        if dst in barred:
+            return ()
+        raws = self._search(src, dst, lv, lines, max_portions, start_line, barred)
         return tuple(self._route(raw) for raw in raws)
 
     def _search(
@@ -371,6 +377,7 @@ class RouteFinder:
         via: tuple[LineCode, ...] | None,
         max_portions: int,
         start_line: LineCode | None,
+        barred: frozenset[int] = frozenset(),
     ) -> list[_Raw]:
         dist_to = self.dist[dst]
         if lv < 1 or dist_to[src] > lv or src == dst:
@@ -477,6 +484,8 @@ class RouteFinder:
                     portions.pop()
 
         visited[src] = 1
+        for sid in barred:
+            visited[sid] = 1
         first_lines = (
             self.site_lines.get((src, start_line), ())
             if start_line is not None
@@ -529,13 +538,23 @@ class RouteFinder:
         *,
         max_portions: int = 3,
         start_line: LineCode | None = None,
+        avoid: Iterable[str] = (),
         limit: int = LV_SEARCH_LIMIT,
     ) -> tuple[Route, ...]:
         """The routes of the smallest LV that has any (by ``via``, or any lines within
         ``max_portions`` portions); empty if none within ``limit`` stations."""
         src, dst = self._id(start), self._id(end)
+        avoid = tuple(avoid)
         for lv in range(max(1, self.dist[src][dst]), limit + 1):
-            found = self.find(start, end, lv, via, max_portions=max_portions, start_line=start_line)
+            found = self.find(
+                start,
+                end,
+                lv,
+                via,
+                max_portions=max_portions,
+                start_line=start_line,
+                avoid=avoid,
+            )
             if found:
                 return found
         return ()

@@ -205,3 +205,11 @@ def test_1_5_4_fast_search_agrees_with_the_naive_one(start: str, end: str, lv: i
     )
     fast = {(r.stations, r.hops): len(r.portions) for r in network.routes.find(start, end, lv)}
     assert fast == naive_routes(network, start, end, lv)
+
+
+def test_1_5_1_a_route_avoids_the_stations_it_is_told_to() -> None:
+    """A station the engine bars (Blocked, say) is neither passed through nor ended at."""
+    network = synthetic_network({"CN": Y_LINE}, interchanges=("Junction",))
+    assert network.routes.find("East", "West", 3, avoid=["Middle"]) == ()
+    assert network.routes.find("East", "Middle", 2, avoid=["Middle"]) == ()
+    assert network.routes.find("East", "Middle", 2, avoid=["North"]) != ()
