@@ -275,9 +275,10 @@ class RouteFinder:
             )
             t = self.escalator[sid]
             if t >= 0 and self.changeable[t]:
-                self.slot_escalator[slot].extend(
-                    self.slot_of[(t, line2)] for line2 in self.lines_at[t]
-                )
+                for line2 in self.lines_at[t]:
+                    # Onto the same line is no change of line (and ``via:`` names it once).
+                    crossing = self.slot_along if line2 == line else self.slot_escalator
+                    crossing[slot].append(self.slot_of[(t, line2)])
 
     def bounds_to(self, dst: int) -> list[list[int]]:
         """``bounds[c][slot]``: the fewest stations from a (station, line) slot to station
@@ -443,8 +444,8 @@ class RouteFinder:
                 for n, q2 in trans[fresh[(s, line2)]]:
                     if visited[n] or dist_to[n] >= rem:
                         continue
-                    if line2 == line and (n, q2) in onward:
-                        continue
+                    if line2 == line and (n, q2) in onward and not state_dirs[q2] & ~need:
+                        continue  # carrying on in the same portion is the same route
                     portions.append((starts[-1], here, need))
                     starts.append(here)
                     visited[n] = 1
