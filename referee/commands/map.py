@@ -18,6 +18,7 @@ from referee.network.lines import LineCode, UnknownLineError, parse_line_code
 from referee.network.names import UnknownStationError
 from referee.network.network import Network, load_network
 from referee.network.stations import StationFacts
+from referee.network.walking import walking_neighbours
 
 MAP_OPTION = click.option(
     "--map", "map_name", default="london-1999", show_default=True, help="Which map to ask."
@@ -66,10 +67,12 @@ def station_command(name: str, map_name: str, as_json: bool) -> None:
     """Every fact the rules use about the station NAME."""
     network = load_network(map_name)
     facts = network.facts[_resolve(network, name, as_json)]
+    walks = sorted(walking_neighbours(network, facts.name))
     if as_json:
-        click.echo(json.dumps(facts.to_json(), indent=2))
+        click.echo(json.dumps({**facts.to_json(), "walking_distance": walks}, indent=2))
     else:
         click.echo(_describe(facts))
+        click.echo(f"  within Walking Distance: {', '.join(walks) or 'none'}")
 
 
 def _describe(facts: StationFacts) -> str:

@@ -79,6 +79,12 @@ def test_station_json() -> None:
     assert facts["call"] == 4
     assert facts["lines"] == ["NT"]
     assert "Populated" in facts["categories"]
+    assert facts["walking_distance"] == [
+        "Chalk Farm",
+        "Euston",
+        "Kentish Town",
+        "Mornington Crescent",
+    ]
     for key in ("zones", "quadrants", "halves", "thames", "current", "venbacker", "terminus"):
         assert key in facts
 
