@@ -8,6 +8,7 @@ code is not understood (with the closest real ones).
 
 from __future__ import annotations
 
+import difflib
 import json
 from typing import Any, NoReturn
 
@@ -15,7 +16,7 @@ import click
 
 from referee.network.explain import why_no_route
 from referee.network.lines import LineCode, UnknownLineError, parse_line_code
-from referee.network.names import UnknownStationError
+from referee.network.names import UnknownStationError, normalise
 from referee.network.network import Network, load_network
 from referee.network.stations import StationFacts
 from referee.network.walking import walking_neighbours
@@ -46,11 +47,30 @@ def _resolve(network: Network, text: str, as_json: bool) -> str:
         _fail(str(error), as_json, error.suggestions)
 
 
+def _line_code(text: str) -> LineCode:
+    """A line by its code or, forgivingly, its name ('northern', 'Hammersmith & City');
+    otherwise the error names the closest codes."""
+    try:
+        return parse_line_code(text)
+    except UnknownLineError as error:
+        by_name = {normalise(code.line_name): code for code in LineCode}
+        found = by_name.get(normalise(text))
+        if found is not None:
+            return found
+        keys = [code.value.lower() for code in LineCode] + list(by_name)
+        close = difflib.get_close_matches(normalise(text), keys, n=2, cutoff=0.5)
+        guesses = [by_name.get(key) or LineCode(key.upper()) for key in close]
+        if not guesses:
+            raise
+        hint = " or ".join(f"{code.value} ({code.line_name})" for code in guesses)
+        raise UnknownLineError(f"{error}; did you mean {hint}?") from None
+
+
 def _line_codes(text: str, as_json: bool) -> tuple[LineCode, ...]:
     codes = []
     for part in text.split(","):
         try:
-            code = parse_line_code(part)
+            code = _line_code(part)
         except UnknownLineError as error:
             _fail(str(error), as_json)
         if code == LineCode.GH:

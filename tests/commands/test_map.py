@@ -99,3 +99,12 @@ def test_fosdyke() -> None:
     code, out, _ = run("fosdyke", "Holborn", "Chancery Lane")
     assert code == 0
     assert out.strip() == "(S1,R1,L0,Q0,Z0)"
+
+
+def test_line_names_are_forgiven_and_near_misses_suggested() -> None:
+    code, out, _ = run("route", "Holborn", "Euston", "--lv", "4", "--via", "Central,northern")
+    assert code == 0
+    assert "-NT-> Euston" in out
+    code, _, err = run("route", "Holborn", "Euston", "--lv", "4", "--via", "CN,victorai")
+    assert code == 2
+    assert "did you mean VC (Victoria)" in err
