@@ -56,6 +56,7 @@ LV_SEARCH_LIMIT = 40
 
 _Placement = tuple[int, int, int]  # section index, position in it, +1 forwards / -1 backwards
 _Raw = tuple[tuple[int, ...], tuple[LineCode | None, ...], tuple[tuple[int, int, int], ...]]
+"""A found route: station ids, the line of each step, and (first, last, directions) per portion."""
 
 
 def direction_label(reference: str, forwards: bool) -> str:
@@ -391,7 +392,7 @@ class RouteFinder:
         visited = bytearray(len(self.names))
         path: list[int] = [src]
         hops: list[LineCode | None] = []
-        portions: list[tuple[int, int, int]] = []  # (start index, end index, end state)
+        portions: list[tuple[int, int, int]] = []  # (first index, last index, directions)
         starts: list[int] = [0]
         best: dict[tuple[tuple[int, ...], tuple[LineCode | None, ...]], _Raw] = {}
 
