@@ -136,3 +136,23 @@ def test_1_6_2_shortest_routes_for_the_engine(london: Network) -> None:
 def test_1_6_2_a_piece_on_a_line_the_station_lacks_is_told_so(london: Network) -> None:
     reason = why_no_route(london, "Holborn", "Euston", 4, start_line=VC)
     assert reason == "Holborn is not on VC, the line the piece is on"
+
+
+def test_1_5_7_only_the_heathrow_loop_runs_one_way(london: Network) -> None:
+    """Every line segment of the map is a one-station move both ways, except the three
+    segments of the Heathrow loop, which run clockwise only."""
+    one_way = set()
+    for a, b, key in london.graph.edges(keys=True):
+        if key == "escalator":
+            continue
+        line = LineCode(key)
+        forth = bool(london.routes.find(a, b, 1, [line]))
+        back = bool(london.routes.find(b, a, 1, [line]))
+        assert forth or back, (a, b, line)
+        if not (forth and back):
+            one_way.add((a, b) if forth else (b, a))
+    assert one_way == {
+        ("Hatton Cross", "Heathrow Terminal 4"),
+        ("Heathrow Terminal 4", "Heathrow Terminal 123"),
+        ("Heathrow Terminal 123", "Hatton Cross"),
+    }
