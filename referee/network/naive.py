@@ -17,6 +17,7 @@ import networkx as nx
 from referee.network.lines import LineCode
 from referee.network.mapfile import SectionKind, StationKind
 from referee.network.network import ESCALATOR, Network
+from referee.network.routes import CoLocatedDirection
 
 Hop = LineCode | None
 FORWARDS, BACKWARDS = 1, 2
@@ -30,6 +31,7 @@ def naive_routes(
     via: Sequence[LineCode] | None = None,
     *,
     max_portions: int = 3,
+    co_located: CoLocatedDirection = CoLocatedDirection.TRACK,
 ) -> dict[tuple[tuple[str, ...], tuple[Hop, ...]], int]:
     """Every route as (stations, line of each step) with its fewest portions."""
     found: dict[tuple[tuple[str, ...], tuple[Hop, ...]], int] = {}
@@ -42,7 +44,7 @@ def naive_routes(
         choices = [sorted(network.graph[a][b], key=str) for a, b in itertools.pairwise(path)]
         for keys in itertools.product(*choices):
             hops = tuple(None if key == ESCALATOR else LineCode(key) for key in keys)
-            count = fewest_portions(network, tuple(path), hops, via, max_portions)
+            count = fewest_portions(network, tuple(path), hops, via, max_portions, co_located)
             if count is not None:
                 found[(tuple(path), hops)] = count
     return found
@@ -54,6 +56,7 @@ def fewest_portions(
     hops: tuple[Hop, ...],
     via: Sequence[LineCode] | None,
     max_portions: int,
+    co_located: CoLocatedDirection = CoLocatedDirection.TRACK,
 ) -> int | None:
     """The fewest portions a legal cutting of this walk into portions has, or ``None``."""
     if hops[0] is None or hops[-1] is None:
@@ -61,7 +64,7 @@ def fewest_portions(
     best: int | None = None
     for cuts in _cuttings(network, path, hops):
         runs = _runs(hops, cuts)
-        if not _legal(network, path, hops, runs):
+        if not _legal(network, path, hops, runs, co_located):
             continue
         lines = [hops[a] for a, _ in runs]
         collapsed = [line for i, line in enumerate(lines) if i == 0 or lines[i - 1] != line]
@@ -105,7 +108,11 @@ def _runs(hops: tuple[Hop, ...], cuts: tuple[int, ...]) -> list[tuple[int, int]]
 
 
 def _legal(
-    network: Network, path: tuple[str, ...], hops: tuple[Hop, ...], runs: list[tuple[int, int]]
+    network: Network,
+    path: tuple[str, ...],
+    hops: tuple[Hop, ...],
+    runs: list[tuple[int, int]],
+    co_located: CoLocatedDirection,
 ) -> bool:
     need = FORWARDS | BACKWARDS
     for index, (a, b) in enumerate(runs):
@@ -129,6 +136,10 @@ def _legal(
             elif kind == StationKind.CO_LOCATED and line != prev_line:
                 if line not in network.site_lines(station, prev_line):
                     return False
+                came_from = path[a - 1]
+                track = co_located == CoLocatedDirection.TRACK
+                if track and _directions(network, line, (came_from, station)):
+                    need = _directions(network, line, (came_from, station, path[a + 1]))
             else:
                 return False
         need &= dirs

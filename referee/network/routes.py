@@ -7,8 +7,9 @@ Northern, then Victoria.
 Rule 1.5.4 - Go With The Flow: a move is a chain of portions; each portion runs along one
 stretch of one line in one direction. A new portion may begin only at a Move Node: any change
 of line or of branch (and so of direction) at an Interchange, and a change of line at a
-Co-Located station if the direction of travel stays the same. A plain station is never a Move
-Node mid-move.
+Co-Located station if the direction of travel stays the same (by default: the piece carries
+straight on along the shared track; see :class:`CoLocatedDirection`). A plain station is
+never a Move Node mid-move.
 Rule 1.5.3 - Dogs Must Be Carried: mid-move, a piece may cross an Escalator Link from a line
 through one station to a line through the other; both stations count towards LV, but the pair
 is one Interchange.
@@ -35,6 +36,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -136,6 +138,14 @@ class Route:
         }
 
 
+def _step(trans: list[tuple[tuple[int, int], ...]], state: int, station: int) -> int | None:
+    """The state after stepping from ``state`` to ``station``, if the line goes there."""
+    for nxt, after in trans[state]:
+        if nxt == station:
+            return after
+    return None
+
+
 def _collapse(lines: Iterable[LineCode]) -> tuple[LineCode, ...]:
     out: list[LineCode] = []
     for line in lines:
@@ -144,11 +154,27 @@ def _collapse(lines: Iterable[LineCode]) -> tuple[LineCode, ...]:
     return tuple(out)
 
 
+class CoLocatedDirection(StrEnum):
+    """What "not changing Line Direction" means for a change of line at a Co-Located station
+    (rule 1.5.4; rules/choices.md)."""
+
+    TRACK = "track"
+    """Carry straight on: the new line must run on from the station the piece came from,
+    through the change, to the next one, as one stretch of one of its sections (every
+    Co-Located station of the 1999 map is a shared track). Where the station the piece came
+    from is not on the new line, the lines are compared as in :attr:`REFERENCE`."""
+    REFERENCE = "reference"
+    """Compare forwards or backwards against each line's reference direction of rule 1.20.2."""
+
+
 class RouteFinder:
     """Every route of a given length between two stations, by given lines or any."""
 
-    def __init__(self, network: Network) -> None:
+    def __init__(
+        self, network: Network, co_located: CoLocatedDirection = CoLocatedDirection.TRACK
+    ) -> None:
         self.network = network
+        self.co_located = co_located
         self.names: list[str] = sorted(network.facts)
         self.ids = {name: index for index, name in enumerate(self.names)}
         facts = [network.facts[name] for name in self.names]
@@ -447,12 +473,18 @@ class RouteFinder:
                         continue
                     if line2 == line and (n, q2) in onward and not state_dirs[q2] & ~need:
                         continue  # carrying on in the same portion is the same route
+                    if interchange[s]:
+                        need2 = ANY
+                    else:
+                        need2 = self._co_located_need(path[-2], s, n, line2, need)
+                        if not need2:
+                            continue
                     portions.append((starts[-1], here, need))
                     starts.append(here)
                     visited[n] = 1
                     path.append(n)
                     hops.append(line2)
-                    walk(q2, ANY if interchange[s] else need, steps + 1, via2)
+                    walk(q2, need2, steps + 1, via2)
                     path.pop()
                     hops.pop()
                     visited[n] = 0
@@ -529,6 +561,19 @@ class RouteFinder:
             else:
                 groups.append((name,))
         return Route(names, hops, tuple(portions), tuple(groups))
+
+    def _co_located_need(
+        self, came_from: int, here: int, to: int, line: LineCode, need: int
+    ) -> int:
+        """The directions the new portion may run in after changing to ``line`` at the
+        Co-Located station ``here`` (rule 1.5.4); 0 if the change turns the piece."""
+        start = self.fresh.get((came_from, line))
+        through = _step(self.trans, start, here) if start is not None else None
+        if through is None or self.co_located == CoLocatedDirection.REFERENCE:
+            first = _step(self.trans, self.fresh[(here, line)], to)
+            return need & self.state_dirs[first] if first is not None else 0
+        onward = _step(self.trans, through, to)
+        return self.state_dirs[onward] if onward is not None else 0
 
     # -- questions built on the search ----------------------------------------------------
 

@@ -156,3 +156,10 @@ def test_1_5_7_only_the_heathrow_loop_runs_one_way(london: Network) -> None:
         ("Heathrow Terminal 4", "Heathrow Terminal 123"),
         ("Heathrow Terminal 123", "Hatton Cross"),
     }
+
+
+def test_1_5_4_circle_to_district_at_bayswater_keeps_going(london: Network) -> None:
+    """Bayswater is the rule's own Co-Located example: a piece on the Circle from Notting Hill
+    Gate may change to the District there and carry on to Paddington."""
+    routes = london.routes.find("Notting Hill Gate", "Paddington", 2, [CL, DS])
+    assert [r.render() for r in routes] == ["Notting Hill Gate -CL-> Bayswater -DS-> Paddington"]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from referee.network.lines import LineCode
 from referee.network.naive import naive_routes
 from referee.network.network import Network
+from referee.network.routes import CoLocatedDirection, RouteFinder
 from tests.network.synthetic import synthetic_network
 
 POOL = ("Ash", "Beech", "Cedar", "Dell", "Elm", "Fir")
@@ -51,19 +52,27 @@ def small_maps(draw: st.DrawFn) -> Network:
 
 
 @settings(
-    max_examples=60,
+    max_examples=100,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-@given(small_maps(), st.integers(1, 4), st.integers(1, 3))
-def test_1_5_4_fast_and_naive_searches_agree(network: Network, lv: int, portions: int) -> None:
+@given(small_maps(), st.integers(1, 4), st.integers(1, 3), st.sampled_from(CoLocatedDirection))
+def test_1_5_4_fast_and_naive_searches_agree(
+    network: Network, lv: int, portions: int, co_located: CoLocatedDirection
+) -> None:
+    finder = RouteFinder(network, co_located)
     for start in network.facts:
         for end in network.facts:
-            found = network.routes.find(start, end, lv, max_portions=portions)
+            found = finder.find(start, end, lv, max_portions=portions)
             fast = {(r.stations, r.hops): len(r.portions) for r in found}
-            assert fast == naive_routes(network, start, end, lv, max_portions=portions)
+            slow = naive_routes(
+                network, start, end, lv, max_portions=portions, co_located=co_located
+            )
+            assert fast == slow
             for route in found:
                 via: tuple[LineCode, ...] = route.lines
-                by_via = {(r.stations, r.hops) for r in network.routes.find(start, end, lv, via)}
-                assert by_via == set(naive_routes(network, start, end, lv, via))
+                by_via = {(r.stations, r.hops) for r in finder.find(start, end, lv, via)}
+                assert by_via == set(
+                    naive_routes(network, start, end, lv, via, co_located=co_located)
+                )

@@ -7,7 +7,7 @@ import pytest
 from referee.network.lines import LineCode
 from referee.network.naive import naive_routes
 from referee.network.network import Network
-from referee.network.routes import Route
+from referee.network.routes import CoLocatedDirection, Route, RouteFinder
 from tests.network.synthetic import synthetic_network
 
 CN, NT, DS, CL, DL, PD = (LineCode(c) for c in ("CN", "NT", "DS", "CL", "DL", "PD"))
@@ -213,3 +213,46 @@ def test_1_5_1_a_route_avoids_the_stations_it_is_told_to() -> None:
     assert network.routes.find("East", "West", 3, avoid=["Middle"]) == ()
     assert network.routes.find("East", "Middle", 2, avoid=["Middle"]) == ()
     assert network.routes.find("East", "Middle", 2, avoid=["North"]) != ()
+
+
+# Two lines sharing a track through a Co-Located station, listed in opposite orders (as the
+# Circle, listed clockwise, and the District, listed east to west, share Bayswater).
+SHARED = {
+    "CL": "direction: clockwise\n[loop Circle]\nNorth Gate\nShared\nPaddock\nCorner\n",
+    "DS": "direction: E-W\n[route Paddock - Far]\nPaddock\nShared\nNorth Gate\nFar\n",
+}
+
+
+def test_1_5_4_a_co_located_change_may_carry_straight_on() -> None:
+    """Rule 1.5.4 asks that the Line Direction not change: carrying on along the shared track
+    from the Circle onto the District keeps the piece's direction of travel, although one line
+    lists the stretch forwards and the other backwards."""
+    network = synthetic_network(SHARED, co_located=("Shared",))
+    routes = network.routes.find("Paddock", "Far", 3, [CL, DS])
+    assert texts(routes) == ["Paddock -CL-> Shared -DS-> North Gate -DS-> Far"]
+    (route,) = routes
+    assert [p.direction for p in route.portions] == ["anti-clockwise", "E-W"]
+
+
+def test_1_5_4_the_reference_reading_compares_rule_1_20_2_directions() -> None:
+    """The other reading (a setting): forwards on the Circle is not forwards on the District."""
+    network = synthetic_network(SHARED, co_located=("Shared",))
+    finder = RouteFinder(network, CoLocatedDirection.REFERENCE)
+    assert finder.find("Paddock", "Far", 3, [CL, DS]) == ()
+    assert finder.find("Paddock", "North Gate", 2, [CL, DS]) == ()
+
+
+def test_1_5_4_a_co_located_change_may_not_switch_branch() -> None:
+    """Carrying straight on means along one section of the new line: arriving from Upper on
+    the Circle and leaving on the District's other branch is a change of branch, which only
+    an Interchange allows."""
+    lines = {
+        "CL": "direction: clockwise\n[route Upper - Down]\nUpper\nHub\nDown\n",
+        "DS": (
+            "direction: E-W\n[route Upper - Down]\nUpper\nHub\nDown\n"
+            "[route Side - Hub]\nSide\nHub\n"
+        ),
+    }
+    network = synthetic_network(lines, co_located=("Hub",))
+    assert network.routes.find("Upper", "Down", 2, [CL, DS]) != ()
+    assert network.routes.find("Upper", "Side", 2, [CL, DS]) == ()
