@@ -152,12 +152,20 @@ def route_command(
     network = load_network(map_name)
     first, last = _resolve(network, start, as_json), _resolve(network, end, as_json)
     lines = _line_codes(via, as_json) if via else None
-    on_line = _line_codes(start_line, as_json)[0] if start_line else None
+    on_line = None
+    if start_line:
+        (on_line, *more) = _line_codes(start_line, as_json)
+        if more:
+            _fail("--start-line takes the one line the piece is on", as_json)
     routes = network.routes.find(
         first, last, lv, lines, max_portions=max_portions, start_line=on_line
     )
     reason = (
-        None if routes else why_no_route(network, first, last, lv, lines, max_portions=max_portions)
+        None
+        if routes
+        else why_no_route(
+            network, first, last, lv, lines, max_portions=max_portions, start_line=on_line
+        )
     )
     if as_json:
         answer: dict[str, Any] = {

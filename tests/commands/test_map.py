@@ -108,3 +108,12 @@ def test_line_names_are_forgiven_and_near_misses_suggested() -> None:
     code, _, err = run("route", "Holborn", "Euston", "--lv", "4", "--via", "CN,victorai")
     assert code == 2
     assert "did you mean VC (Victoria)" in err
+
+
+def test_start_line_picks_the_site_of_a_split_station() -> None:
+    base = ("route", "Hammersmith", "Ravenscourt Park", "--lv", "1")
+    assert run(*base, "--start-line", "DS")[0] == 0
+    code, _, err = run(*base, "--start-line", "HC")
+    assert code == 1
+    assert "no route of at most 3 portions joins Hammersmith and Ravenscourt Park" in err
+    assert run(*base, "--start-line", "DS,PD")[0] == 2
