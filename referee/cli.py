@@ -9,9 +9,13 @@ from __future__ import annotations
 import click
 
 from referee import __version__
+from referee.commands.map import map_command
 
 
 @click.group()
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
     """A play-by-email referee for Mornington Nomic."""
+
+
+main.add_command(map_command)

@@ -1,0 +1,1 @@
+"""Subcommands of the ``referee`` command line, one module each."""
