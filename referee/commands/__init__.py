@@ -1,0 +1,1 @@
+"""Subcommands of the ``referee`` command, one module each."""
