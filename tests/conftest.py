@@ -254,3 +254,51 @@ userdb {{
     os.kill(int(pid), 15)
     time.sleep(0.2)
     shutil.rmtree(base, ignore_errors=True)
+
+
+LOUNGE = "mc12@lounge.example.org"
+REFEREE = "referee@example.org"
+
+
+@dataclass(frozen=True)
+class Seeded:
+    """Game MC 12 with Alice (seat 1, secret "orange peel") and Bob (seat 2)."""
+
+    factory: sessionmaker[Session]
+    game_id: int
+    alice_id: int
+    bob_id: int
+
+
+def seed_game(factory: sessionmaker[Session]) -> Seeded:
+    """Create the standard test game in an empty, migrated database."""
+    from referee.store import games
+    from referee.store.clock import utcnow
+
+    with factory.begin() as session:
+        game = games.create_game(session, 12, LOUNGE, utcnow(), name="Test", state="GSD 0")
+        alice = games.add_player(session, "Alice", "alice@example.org", secret="orange peel")
+        bob = games.add_player(session, "Bob", "bob@example.org")
+        games.join(session, game, alice, 1)
+        games.join(session, game, bob, 2)
+        return Seeded(factory, game.id, alice.id, bob.id)
+
+
+@pytest.fixture
+def seeded(sqlite_engine: Engine) -> Seeded:
+    return seed_game(sessions(sqlite_engine))
+
+
+def make_settings(database_url: str, **overrides: Any) -> Any:
+    """Settings for tests: our addresses, no .env file, fast polling."""
+    from referee.config import Settings
+
+    values: dict[str, Any] = {
+        "database_url": database_url,
+        "address": REFEREE,
+        "worker_poll_seconds": 0.05,
+        "relay_backoff_seconds": 0.0,
+        "sqlite_synchronous": "NORMAL",
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)
