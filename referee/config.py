@@ -52,6 +52,7 @@ class Settings(BaseSettings):
     imap_user: str = ""
     imap_password: str = ""
     imap_mailbox: str = "INBOX"
+    imap_use_idle: bool = Field(True, description="Use IDLE when the server offers it.")
     imap_poll_seconds: float = Field(
         30.0, description="Polling interval when the server has no IDLE; the IDLE timeout too."
     )
