@@ -15,3 +15,8 @@ from referee import __version__
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
     """A play-by-email referee for Mornington Nomic."""
+
+
+from referee.commands.serve import serve  # noqa: E402
+
+main.add_command(serve)
