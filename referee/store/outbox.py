@@ -24,13 +24,13 @@ def queue_reply(
     inbox_id: int | None,
     now: datetime,
 ) -> OutboxMessage:
-    """Add ``message`` to the outbox inside the caller's transaction."""
+    """Add ``message`` to the outbox inside the caller's transaction, with SMTP's CRLF lines."""
     row = OutboxMessage(
         inbox_id=inbox_id,
         message_id=str(message["Message-ID"]).strip().strip("<>"),
         mail_from=mail_from,
         rcpt_tos=rcpt_tos,
-        raw=bytes(message),
+        raw=message.as_bytes(policy=message.policy.clone(linesep="\r\n")),
         status="pending",
         attempts=0,
         next_attempt_at=now,

@@ -146,3 +146,14 @@ def test_a_permanent_refusal_fails_at_once(sqlite_engine: Engine, relay_sink: Ru
     _sender(factory, relay_sink.port, Clock()).send_due()
     [row] = _rows(factory)
     assert (row.status, row.attempts) == ("failed", 1) and "554" in row.last_error
+
+
+def test_messages_go_out_with_crlf_line_endings(
+    sqlite_engine: Engine, relay_sink: RunningSink
+) -> None:
+    """SMTP (RFC 5321) forbids bare line feeds; smtplib sends bytes as they are."""
+    factory = sessions(sqlite_engine)
+    _queue(factory)
+    _sender(factory, relay_sink.port, Clock()).send_due()
+    [(_, _, raw)] = relay_sink.sink.received
+    assert b"\r\n" in raw and b"\n" not in raw.replace(b"\r\n", b"")
