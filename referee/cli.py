@@ -20,3 +20,7 @@ def main() -> None:
 from referee.commands.serve import serve  # noqa: E402
 
 main.add_command(serve)
+
+from referee.commands.demo import demo  # noqa: E402
+
+main.add_command(demo)

@@ -64,5 +64,5 @@ class NoEngineDesk:
     def submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
         return TurnOutcome(
             verdict="not_adjudicated",
-            explanation="this referee has no rules engine connected yet",
+            explanation="no rules engine is connected to it",
         )

@@ -1,0 +1,20 @@
+"""``referee demo`` runs end to end through the real SMTP path and prints the thread."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from referee.cli import main
+
+
+def test_demo_prints_each_message_and_the_referees_answers() -> None:
+    result = CliRunner().invoke(main, ["demo"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Subject: [MC 1] Turn 1: Holborn : Euston (VC via: CN,NT)" in out
+    assert "cannot be adjudicated by this" in out
+    replies = [block.split("\n===")[0].split("\n>>")[0] for block in out.split("\n<< ")[1:]]
+    assert len(replies) == 4
+    assert all("tin of paint" not in reply for reply in replies), "a secret was quoted back"
+    assert out.count("<< From: Mornington Referee") == 4
+    assert "no reply: the referee never answers automatic mail" in out
