@@ -24,3 +24,7 @@ main.add_command(serve)
 from referee.commands.demo import demo  # noqa: E402
 
 main.add_command(demo)
+
+from referee.commands.db import db  # noqa: E402
+
+main.add_command(db)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
@@ -73,6 +74,8 @@ class Runner:
                 row.status = handling.status
                 row.note = "; ".join(handling.notes)
                 row.processed_at = self.clock()
+        except OperationalError:
+            raise  # the database is unwell, not the message: leave it new and retry later
         except Exception:
             if claimed is None:
                 raise

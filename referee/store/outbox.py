@@ -10,6 +10,7 @@ from datetime import datetime
 from email.message import EmailMessage
 
 from sqlalchemy import select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from referee.store.models import OutboxMessage, ReplyCount
@@ -45,17 +46,18 @@ def take_reply_allowance(session: Session, address: str, now: datetime, cap: int
     """Count one reply to ``address`` today; False (and nothing counted) if it is over ``cap``.
 
     The cap stops a misbehaving correspondent, or a loop our other checks miss, from making
-    the referee a mail cannon.
+    the referee a mail cannon. One upsert does the count, so two runners answering the same
+    address at once neither collide nor both slip past the cap.
     """
-    key = (address.lower(), now.date())
-    row = session.get(ReplyCount, key, with_for_update=True)
-    if row is None:
-        row = ReplyCount(address=key[0], day=key[1], count=0)
-        session.add(row)
-    if row.count >= cap:
-        return False
-    row.count += 1
-    return True
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    statement = insert(ReplyCount).values(address=address.lower(), day=now.date(), count=1)
+    statement = statement.on_conflict_do_update(
+        index_elements=[ReplyCount.address, ReplyCount.day],
+        set_={"count": ReplyCount.count + 1},
+        where=ReplyCount.count < cap,
+    )
+    counted = session.execute(statement.returning(ReplyCount.count)).scalar_one_or_none()
+    return counted is not None and counted <= cap
 
 
 def pending(session: Session, now: datetime, limit: int = 50) -> list[OutboxMessage]:

@@ -333,3 +333,18 @@ def test_two_runners_racing_on_postgres_apply_exactly_one_turn(pg_url: str) -> N
     kinds = sorted(to[0] for to, _ in _outbox(seeded.factory))
     assert len(kinds) == 2 and LOUNGE in kinds
     engine.dispose()
+
+
+def test_a_database_failure_leaves_the_message_new_for_a_retry(seeded: Seeded) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    class Unwell:
+        def submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
+            raise OperationalError("UPDATE games", {}, Exception("database is locked"))
+
+    inbox_id = _deliver(seeded.factory, _mail())
+    with pytest.raises(OperationalError):
+        _runner(seeded, Unwell()).process_one()
+    assert _inbox(seeded.factory, inbox_id).status == "new"
+    assert _runner(seeded).drain() == 1
+    assert _inbox(seeded.factory, inbox_id).status == "done"
