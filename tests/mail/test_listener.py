@@ -5,9 +5,10 @@ from __future__ import annotations
 import smtplib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, create_engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.mail.listener import InboxHandler, make_listener
@@ -107,3 +108,24 @@ def test_a_new_lounge_is_accepted_without_a_restart(listening: Listening) -> Non
         games.create_game(session, 13, "mc13@lounge.example.org", utcnow())
     with smtplib.SMTP("127.0.0.1", listening.port) as client:
         assert client.sendmail("a@x", ["mc13@lounge.example.org"], _message("d@x")) == {}
+
+
+def test_a_message_that_cannot_be_committed_gets_451_not_250(
+    tmp_path: Path, free_port: int
+) -> None:
+    """No 250 without a commit: with no inbox table the client is told to try again later."""
+    unmigrated = create_engine(f"sqlite:///{tmp_path / 'empty.sqlite3'}")
+    controller = make_listener(
+        InboxHandler(sessions(unmigrated), {"referee@example.org"}), "127.0.0.1", free_port, LIMIT
+    )
+    controller.start()
+    try:
+        with (
+            smtplib.SMTP("127.0.0.1", free_port) as client,
+            pytest.raises(smtplib.SMTPDataError) as refused,
+        ):
+            client.sendmail("alice@example.org", ["referee@example.org"], _message("e@x"))
+    finally:
+        controller.stop()
+        unmigrated.dispose()
+    assert refused.value.smtp_code == 451

@@ -74,9 +74,10 @@ def _send_all(port: int, accepted: list[int], errors: list[str]) -> None:
 
 
 def test_sigkill_mid_stream_loses_nothing_and_processes_each_message_once(
-    tmp_path: Path, relay_sink: RunningSink
+    tmp_path: Path, relay_sink: RunningSink, db_url: str
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'serve.sqlite3'}"
+    """On SQLite and on PostgreSQL: every accepted turn processed once, every reply sent."""
+    url = db_url
     engine = make_engine(url)
     upgrade(engine)
     factory = sessions(engine)
