@@ -5,6 +5,8 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.mail.message import read_message
 
@@ -139,3 +141,43 @@ def test_missing_from_is_a_problem() -> None:
     inbound = read_message(b"Subject: hi\r\n\r\nEuston\r\n")
     assert inbound.sender == ""
     assert any("From" in p for p in inbound.problems)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=2000))
+def test_any_bytes_at_all_are_read_without_raising(raw: bytes) -> None:
+    inbound = read_message(raw)
+    assert isinstance(inbound.turn_text, str)
+    assert inbound.sender == "" or "@" in inbound.sender
+
+
+_HEADER_LINES = st.sampled_from(
+    [
+        b"From: Alice <alice@example.org>",
+        b"From: =?utf-8?q?=E2=98=83?= <snow@example.org>",
+        b"From: \xff\xfe broken",
+        b"Subject: =?iso-8859-1?q?caf=E9?=",
+        b"Content-Type: multipart/alternative; boundary=b",
+        b"Content-Type: text/html; charset=koi8-r",
+        b"Content-Type: text/plain; charset=",
+        b"Content-Transfer-Encoding: base64",
+        b"Content-Transfer-Encoding: quoted-printable",
+        b"Content-Disposition: attachment; filename*=x''%ff",
+        b"MIME-Version: 1.0",
+        b"--b",
+        b"--b--",
+        b"",
+        b"=E9=",
+        b"SGVsbG8=",
+        b"<p>Euston</p>",
+        b"> quoted",
+        b"-- ",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_HEADER_LINES, max_size=30))
+def test_mime_shaped_garbage_is_read_without_raising(lines: list[bytes]) -> None:
+    inbound = read_message(b"\r\n".join(lines))
+    assert isinstance(inbound.body, str) and isinstance(inbound.problems, list)

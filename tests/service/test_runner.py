@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass, field
 from email import message_from_bytes
 from email.message import EmailMessage, Message
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -348,3 +351,41 @@ def test_a_database_failure_leaves_the_message_new_for_a_retry(seeded: Seeded) -
     assert _inbox(seeded.factory, inbox_id).status == "new"
     assert _runner(seeded).drain() == 1
     assert _inbox(seeded.factory, inbox_id).status == "done"
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                b"From: Alice <alice@example.org>",
+                b"From: \xff broken",
+                b"To: mc12@lounge.example.org",
+                b"Subject: [MC 12] =?utf-8?q?=E2=98=83?=",
+                b"Content-Type: multipart/mixed; boundary=b",
+                b"Content-Type: text/plain; charset=x-unknown",
+                b"Content-Transfer-Encoding: base64",
+                b"Auto-Submitted: no",
+                b"--b",
+                b"",
+                b"Rushton : Euston",
+                b"Secret: orange peel",
+                b"Playing as: Alice",
+                b"> quoted",
+            ]
+        ),
+        max_size=20,
+    )
+)
+def test_whatever_arrives_is_finished_with_never_left_new(
+    seeded: Seeded, lines: list[bytes]
+) -> None:
+    """The runner never leaves a message unprocessed and never lets an exception out."""
+    raw = b"\r\n".join(lines) + b"\r\nX-Nonce: " + os.urandom(8).hex().encode() + b"\r\n"
+    inbox_id = _deliver(seeded.factory, raw)
+    assert _runner(seeded).process_one()
+    row = _inbox(seeded.factory, inbox_id)
+    assert row.status in {"done", "ignored", "quarantined"}
+    assert "runner failed" not in row.note, row.note
