@@ -16,7 +16,7 @@ from email.policy import compat32
 from email.utils import parseaddr
 from typing import Any
 
-from imapclient import SEEN, IMAPClient
+from imapclient import FLAGGED, SEEN, IMAPClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
@@ -64,7 +64,9 @@ class Poller:
         uids = sorted(client.search(["UNSEEN"]))
         stored = 0
         for start in range(0, len(uids), BATCH):
-            batch = uids[start : start + BATCH]
+            batch = self._small_enough(client, uids[start : start + BATCH])
+            if not batch:
+                continue
             for uid, data in sorted(client.fetch(batch, ["BODY.PEEK[]"]).items()):
                 raw = data.get(b"BODY[]")
                 if raw is None:
@@ -75,6 +77,20 @@ class Poller:
                 if self.on_commit is not None:
                     self.on_commit()
         return stored
+
+    def _small_enough(self, client: Any, uids: list[int]) -> list[int]:
+        """Leave oversize mail in the mailbox, flagged for the operator and marked seen.
+
+        SMTP refuses such mail with 552 before it is stored; IMAP cannot refuse, so the
+        message stays where the operator can read it and the referee does not fetch it.
+        """
+        limit = self.settings.max_message_bytes
+        sizes = client.fetch(uids, ["RFC822.SIZE"])
+        over = [uid for uid, data in sizes.items() if data.get(b"RFC822.SIZE", 0) > limit]
+        if over:
+            log.warning("poller: leaving %d oversize message(s) flagged: %s", len(over), over)
+            client.add_flags(over, [FLAGGED, SEEN], silent=True)
+        return [uid for uid in uids if uid not in over]
 
     def wait_for_mail(self, client: Any, stop: threading.Event) -> None:
         """Block until the server reports new mail (IDLE) or the polling interval passes."""

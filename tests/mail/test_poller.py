@@ -9,7 +9,7 @@ from email.message import EmailMessage
 from typing import Any
 
 import pytest
-from imapclient import SEEN, IMAPClient
+from imapclient import FLAGGED, SEEN, IMAPClient
 from sqlalchemy import Engine, create_engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -142,3 +142,22 @@ def test_new_mail_is_picked_up_while_running(
         mailbox.append("INBOX", _message("wake@x"))
         thread.join(timeout=10)
     assert not thread.is_alive()
+
+
+def test_oversize_mail_is_left_flagged_in_the_mailbox(
+    dovecot: Dovecot, mailbox: Any, sqlite_engine: Engine
+) -> None:
+    factory = sessions(sqlite_engine)
+    big = _message("big@x") + b"x" * 70 + (b"\r\n" + b"x" * 70) * 200
+    mailbox.append("INBOX", big)
+    mailbox.append("INBOX", _message("small@x"))
+    poller = _poller(dovecot, factory, max_message_bytes=5000)
+    client = poller.connect()
+    try:
+        assert poller.fetch_unseen(client) == 1
+    finally:
+        client.logout()
+    assert [r.message_id for r in _stored(factory)] == ["small@x"]
+    mailbox.noop()
+    flags = mailbox.get_flags(mailbox.search(["ALL"]))
+    assert sorted(FLAGGED in value for value in flags.values()) == [False, True]
