@@ -57,6 +57,11 @@ class Settings(BaseSettings):
         30.0, description="Polling interval when the server has no IDLE; the IDLE timeout too."
     )
 
+    lounge_list_mail: bool = Field(
+        True,
+        description="Act on turns that reach us through a game's own lounge list, answering "
+        "only in the lounge; when false, all mailing-list mail is ignored.",
+    )
     daily_reply_cap: int = Field(
         40, description="Most replies one address gets from the referee in one UTC day."
     )

@@ -70,6 +70,56 @@ CHECKS: tuple[Check, ...] = (
 )
 
 
+AUTOMATIC: tuple[Check, ...] = (
+    _auto_submitted,
+    _our_x_loop,
+    _from_ourselves,
+    _empty_return_path,
+)
+
+
+def _run(
+    checks: tuple[Check, ...],
+    message: Message,
+    envelope_from: str | None,
+    loop_token: str,
+    own_address: str,
+) -> str | None:
+    for check in checks:
+        reason = check(
+            message, envelope_from, own_address if check is _from_ourselves else loop_token
+        )
+        if reason is not None:
+            return reason
+    return None
+
+
+def is_automatic(
+    message: Message, *, envelope_from: str | None, loop_token: str, own_address: str = ""
+) -> str | None:
+    """Why ``message`` is machine-made or our own, whatever route it took; None if it is not.
+
+    Such mail is never acted on, not even when it comes through a game's lounge list.
+    """
+    return _run(AUTOMATIC, message, envelope_from, loop_token, own_address)
+
+
+def is_list_mail(message: Message) -> bool:
+    """Whether ``message`` came through a mailing list (it carries List-* headers)."""
+    return _list_headers(message, None, "") is not None
+
+
+def list_addresses(message: Message) -> list[str]:
+    """The posting address a list names in List-Post (``<mailto:...>``), lower-case."""
+    found = []
+    for value in message.get_all("List-Post", []):
+        for part in str(value).split(","):
+            address = part.strip().strip("<>")
+            if address.lower().startswith("mailto:"):
+                found.append(address[7:].split("?")[0].lower())
+    return found
+
+
 def should_not_answer(
     message: Message, *, envelope_from: str | None, loop_token: str, own_address: str = ""
 ) -> str | None:
@@ -78,10 +128,4 @@ def should_not_answer(
     ``envelope_from`` is the SMTP MAIL FROM (None when the message came by IMAP, in which case
     the Return-Path header stands in for it).
     """
-    for check in CHECKS:
-        reason = check(
-            message, envelope_from, own_address if check is _from_ourselves else loop_token
-        )
-        if reason is not None:
-            return reason
-    return None
+    return _run(CHECKS, message, envelope_from, loop_token, own_address)

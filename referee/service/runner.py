@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
 from referee.mail.compose import compose, render, reply_subject, turn_subject
-from referee.mail.loops import should_not_answer
+from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
 from referee.mail.message import Inbound, read_message
 from referee.service.desk import GameView, PlayerView, TurnDesk, TurnOutcome
 from referee.store import games
@@ -137,6 +137,29 @@ class _Work:
         self.handling = Handling()
         self.inbound: Inbound = read_message(row.raw, rcpt_tos=list(row.rcpt_tos))
         self.game: Game | None = None
+        self.via_list = False
+
+    def _from_a_lounge_list(self, envelope_from: str | None) -> bool:
+        """Whether this is list mail from a game's own lounge that we should act on.
+
+        Players post turns to their Game Lounge list, and the list marks what it relays with
+        List-* headers. Such mail is acted on when it is not automatic or our own and the
+        list is a lounge we know; every answer then goes to the lounge, never privately, so
+        nothing a list relays is ever answered to its sender.
+        """
+        message = self.inbound.message
+        if not self.settings.lounge_list_mail or not is_list_mail(message):
+            return False
+        if is_automatic(
+            message,
+            envelope_from=envelope_from,
+            loop_token=self.settings.loop_token,
+            own_address=self.settings.address,
+        ):
+            return False
+        addresses = [*list_addresses(message), *self.inbound.recipients]
+        self.game = games.game_by_address(self.session, addresses)
+        return self.game is not None
 
     def run(self) -> Handling:
         inbound = self.inbound
@@ -148,8 +171,12 @@ class _Work:
             own_address=self.settings.address,
         )
         if reason is not None:
-            return self._finish("ignored", f"not answered: {reason}")
-        self.game = games.game_by_address(self.session, inbound.recipients)
+            if not self._from_a_lounge_list(envelope_from):
+                return self._finish("ignored", f"not answered: {reason}")
+            self.via_list = True
+            self.handling.notes.append("came through the lounge list: answered only there")
+        else:
+            self.game = games.game_by_address(self.session, inbound.recipients)
         if self.game is None and inbound.game_tag is not None:
             self.game = games.game_by_number(self.session, inbound.game_tag)
         if inbound.problems:
@@ -285,6 +312,14 @@ class _Work:
         """Queue one reply in this transaction, unless the daily cap for its address is met."""
         context = {**(context or {}), **values}
         address = to or self.inbound.sender
+        if self.via_list and self.game is not None:
+            if template.startswith("player.turn-"):
+                address, capped = self.game.lounge_address, False
+            elif template != "lounge.turn-applied":
+                self.handling.notes.append(
+                    f"{template} not sent: list mail is answered only in its lounge"
+                )
+                return
         if not address:
             self.handling.notes.append(f"{template}: no address to answer")
             return

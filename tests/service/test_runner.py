@@ -61,7 +61,8 @@ def _mail(
 def _deliver(factory: sessionmaker[Session], message: EmailMessage | bytes, **kw: str) -> int:
     raw = message if isinstance(message, bytes) else bytes(message)
     mail_from = kw.get("mail_from", "alice@example.org")
-    return enqueue(factory, raw, mail_from=mail_from, rcpt_tos=[LOUNGE], source="smtp").id
+    rcpt = kw.get("rcpt", LOUNGE)
+    return enqueue(factory, raw, mail_from=mail_from, rcpt_tos=[rcpt], source="smtp").id
 
 
 def _runner(seeded: Seeded, desk: TurnDesk | None = None, **settings: object) -> Runner:
@@ -195,13 +196,15 @@ def test_mail_for_no_game_is_quarantined_and_answered(seeded: Seeded) -> None:
         {"Auto_Submitted": "auto-replied"},
         {"X_Loop": REFEREE},
         {"Precedence": "bulk"},
-        {"List_Id": "<mc12.lounge.example.org>"},
+        {"List_Id": "<other.lists.example.net>", "To": "other@lists.example.net"},
     ],
 )
 def test_loop_prone_mail_is_kept_but_never_answered(
     seeded: Seeded, headers: dict[str, str]
 ) -> None:
-    inbox_id = _deliver(seeded.factory, _mail(**headers))
+    extra = dict(headers)
+    to = extra.pop("To", LOUNGE)
+    inbox_id = _deliver(seeded.factory, _mail(to=to, **extra), rcpt=REFEREE)
     _runner(seeded).drain()
     row = _inbox(seeded.factory, inbox_id)
     assert row.status == "ignored" and row.note.startswith("not answered")
@@ -389,3 +392,77 @@ def test_whatever_arrives_is_finished_with_never_left_new(
     row = _inbox(seeded.factory, inbox_id)
     assert row.status in {"done", "ignored", "quarantined"}
     assert "runner failed" not in row.note, row.note
+
+
+LIST_HEADERS = {
+    "List_Id": "<mc12.lounge.example.org>",
+    "List_Post": f"<mailto:{LOUNGE}>",
+    "Precedence": "list",
+}
+
+
+def test_a_turn_through_the_lounge_list_is_answered_only_in_the_lounge(seeded: Seeded) -> None:
+    desk = ScriptedDesk([TurnOutcome("illegal", play=PLAY, violations=("Rule 1.6.2 - x: y",))])
+    inbox_id = _deliver(seeded.factory, _mail(**LIST_HEADERS), rcpt=REFEREE)
+    _runner(seeded, desk).drain()
+    assert desk.seen[0][1].name == "Alice"
+    [(to, reply)] = _outbox(seeded.factory)
+    assert to == [LOUNGE]
+    assert "Rule 1.6.2" in _body(reply)
+    assert reply["In-Reply-To"] == "<turn-1@example.org>"
+    assert "lounge list" in _inbox(seeded.factory, inbox_id).note
+
+
+def test_list_mail_is_ignored_when_lounge_lists_are_switched_off(seeded: Seeded) -> None:
+    inbox_id = _deliver(seeded.factory, _mail(**LIST_HEADERS))
+    _runner(seeded, lounge_list_mail=False).drain()
+    assert _inbox(seeded.factory, inbox_id).status == "ignored"
+    assert _outbox(seeded.factory) == []
+
+
+def test_an_unknown_sender_on_the_lounge_list_gets_no_answer_at_all(seeded: Seeded) -> None:
+    inbox_id = _deliver(seeded.factory, _mail(sender="carol@example.org", **LIST_HEADERS))
+    _runner(seeded).drain()
+    row = _inbox(seeded.factory, inbox_id)
+    assert row.status == "quarantined" and "answered only in its lounge" in row.note
+    assert _outbox(seeded.factory) == []
+
+
+def test_our_own_post_relayed_by_the_list_with_a_rewritten_from_does_not_loop(
+    seeded: Seeded,
+) -> None:
+    """A list that rewrites From (DMARC) and drops X-Loop still gives back an unknown sender."""
+    desk = ScriptedDesk([TurnOutcome("legal", play=PLAY, new_state="GSD 1")])
+    _deliver(seeded.factory, _mail())
+    _runner(seeded, desk).drain()
+    [(_, post)] = _outbox(seeded.factory)
+    relayed = message_from_bytes(bytes(post))
+    del relayed["X-Loop"], relayed["Auto-Submitted"], relayed["From"], relayed["Message-ID"]
+    relayed["From"] = f"Mornington Referee via MC12 <{LOUNGE}>"
+    relayed["Message-ID"] = "<relayed@lounge.example.org>"
+    for name, value in LIST_HEADERS.items():
+        relayed[name.replace("_", "-")] = value
+    _deliver(
+        seeded.factory,
+        relayed.as_bytes(),
+        mail_from="mc12-bounces@lounge.example.org",
+        rcpt=REFEREE,
+    )
+    _runner(seeded, ScriptedDesk([])).drain()
+    assert len(_outbox(seeded.factory)) == 1, "nothing more was sent"
+    [post_back] = [
+        m for m in _all_inbox(seeded.factory) if m.message_id == "relayed@lounge.example.org"
+    ]
+    assert post_back.status in {"ignored", "quarantined"}
+
+
+def test_automatic_mail_through_the_lounge_list_is_ignored(seeded: Seeded) -> None:
+    inbox_id = _deliver(seeded.factory, _mail(Auto_Submitted="auto-replied", **LIST_HEADERS))
+    _runner(seeded).drain()
+    assert _inbox(seeded.factory, inbox_id).status == "ignored"
+    assert _outbox(seeded.factory) == []
+
+
+def _all_inbox(factory: sessionmaker[Session]) -> list[InboxMessage]:
+    with factory() as session:
+        return list(session.scalars(select(InboxMessage)))
