@@ -115,3 +115,25 @@ def inbox(status: str | None, limit: int) -> None:
             )
             if row.note:
                 click.echo(f"       {row.note}")
+
+
+@db.command()
+@click.option(
+    "--status", default=None, help="Only messages with this status (pending, sent, failed)."
+)
+@click.option("--limit", default=50, show_default=True)
+def outbox(status: str | None, limit: int) -> None:
+    """List replies waiting for, delivered by, or given up on by the relay."""
+    from referee.store.models import OutboxMessage
+
+    query = select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(limit)
+    if status:
+        query = query.where(OutboxMessage.status == status)
+    with _factory()() as session:
+        for row in session.scalars(query):
+            click.echo(
+                f"{row.id:>6} {row.status:<8} attempts={row.attempts} "
+                f"to={','.join(row.rcpt_tos):.40} next={row.next_attempt_at:%Y-%m-%d %H:%M:%S}"
+            )
+            if row.last_error:
+                click.echo(f"       {row.last_error}")

@@ -8,6 +8,8 @@ import threading
 from types import FrameType
 
 import click
+from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 
 from referee.config import Settings
 
@@ -33,8 +35,13 @@ def serve(host: str | None, port: int | None, verbose: bool) -> None:
         overrides["smtp_host"] = host
     if port is not None:
         overrides["smtp_port"] = port
-    settings = Settings(**overrides)  # type: ignore[arg-type]
-    service = Service(settings)
+    try:
+        settings = Settings(**overrides)  # type: ignore[arg-type]
+        service = Service(settings)
+    except ValidationError as error:
+        raise click.ClickException(f"bad REFEREE_* setting: {error}") from error
+    except SQLAlchemyError as error:
+        raise click.ClickException(f"cannot open the database: {error}") from error
     done = threading.Event()
 
     def _stop(signum: int, frame: FrameType | None) -> None:
@@ -42,7 +49,12 @@ def serve(host: str | None, port: int | None, verbose: bool) -> None:
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    service.start()
+    try:
+        service.start()
+    except OSError as error:
+        raise click.ClickException(
+            f"cannot listen on {settings.smtp_host}:{settings.smtp_port}: {error}"
+        ) from error
     imap = f", polling {settings.imap_host}" if settings.imap_host else ""
     click.echo(
         f"referee: listening on {settings.smtp_host}:{settings.smtp_port}{imap}; "

@@ -59,7 +59,12 @@ class Service:
 
     def start(self) -> None:
         """Start every part; the listener is accepting when this returns."""
-        self.listener.start()
+        try:
+            self.listener.start()
+        except BaseException:
+            self.listener.loop.close()
+            self.engine.dispose()
+            raise
         self._spawn("runner", self.runner.run, self.stopping, self.runner_wake)
         self._spawn("sender", self.sender.run, self.stopping, self.sender_wake)
         if self.poller is not None:
