@@ -14,6 +14,7 @@ Run: .venv/bin/python bench/mail.py [--messages N] [--clients K]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import smtplib
 import socket
@@ -22,10 +23,13 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from aiosmtpd.controller import Controller
+from sqlalchemy import Engine, create_engine, text
 
 from referee.config import Settings
 from referee.mail.listener import InboxHandler, make_listener
@@ -83,29 +87,55 @@ def rate(port: int, messages: int, clients: int) -> float:
         worker.start()
     time.sleep(1.0)
     go.set()
-    elapsed = max(results.get(timeout=300) for _ in workers)
+    elapsed: float = max(results.get(timeout=300) for _ in workers)
     for worker in workers:
         worker.join()
     return per * clients / elapsed
+
+
+def _seed(engine: Engine) -> None:
+    with sessions(engine).begin() as session:
+        if games.game_by_number(session, 12) is not None:
+            return
+        game = games.create_game(session, 12, LOUNGE, utcnow())
+        alice = games.add_player(session, "Alice", "alice@example.org")
+        games.join(session, game, alice, 1)
 
 
 def _seeded_database(folder: Path, name: str) -> str:
     url = f"sqlite:///{folder / name}"
     engine = make_engine(url)
     upgrade(engine)
-    with sessions(engine).begin() as session:
-        game = games.create_game(session, 12, LOUNGE, utcnow())
-        alice = games.add_player(session, "Alice", "alice@example.org")
-        games.join(session, game, alice, 1)
+    _seed(engine)
     engine.dispose()
     return url
 
 
+@contextlib.contextmanager
+def _pg_database(server: str) -> Iterator[str]:
+    """A throwaway PostgreSQL database on ``server``, dropped afterwards."""
+    name = f"referee_bench_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(f"{server}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield f"{server}/{name}"
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
 def _listener_rate(folder: Path, synchronous: str, messages: int, clients: int) -> float:
-    engine = make_engine(
-        _seeded_database(folder, f"rate-{uuid.uuid4().hex}.sqlite3"),
-        sqlite_synchronous=synchronous,
-    )
+    if synchronous.startswith("postgresql"):
+        engine = make_engine(synchronous)
+        upgrade(engine)
+        _seed(engine)
+    else:
+        engine = make_engine(
+            _seeded_database(folder, f"rate-{uuid.uuid4().hex}.sqlite3"),
+            sqlite_synchronous=synchronous,
+        )
     port = free_port()
     listener = make_listener(InboxHandler(sessions(engine), {REFEREE}), "127.0.0.1", port, 10**6)
     listener.start()
@@ -126,26 +156,30 @@ def _bare_rate(messages: int, clients: int) -> float:
         bare.stop()
 
 
-def measure_rates(folder: Path, messages: int, clients: int, rounds: int) -> None:
+def measure_rates(
+    folder: Path, messages: int, clients: int, rounds: int, pg_url: str | None
+) -> None:
     """Alternate baseline and listener for several rounds; report each one's median.
 
     The machine is shared, so load drifts during a run; alternating keeps the comparison fair.
     """
-    figures: dict[str, list[float]] = {"bare": [], "FULL": [], "NORMAL": []}
+    variants = ["FULL", "NORMAL"] + ([pg_url] if pg_url else [])
+    figures: dict[str, list[float]] = {name: [] for name in ["bare", *variants]}
     for _ in range(rounds):
         figures["bare"].append(_bare_rate(messages, clients))
-        for synchronous in ("FULL", "NORMAL"):
-            figures[synchronous].append(_listener_rate(folder, synchronous, messages, clients))
+        for variant in variants:
+            figures[variant].append(_listener_rate(folder, variant, messages, clients))
     baseline = statistics.median(figures["bare"])
     print(
         f"acceptance, {clients} client processes x {messages // clients} messages, "
         f"median of {rounds} alternating rounds:"
     )
     print(f"  bare aiosmtpd (handler does nothing):       {baseline:6.0f} msg/s")
-    for synchronous in ("FULL", "NORMAL"):
-        ours = statistics.median(figures[synchronous])
+    for variant in variants:
+        ours = statistics.median(figures[variant])
+        label = "PostgreSQL" if variant.startswith("postgresql") else f"SQLite {variant}"
         print(
-            f"  referee listener, SQLite synchronous={synchronous:<6}: {ours:6.0f} msg/s"
+            f"  referee listener, {label:<24}: {ours:6.0f} msg/s"
             f" = {ours / baseline:.2f} x bare (target >= 0.50)"
         )
 
@@ -175,7 +209,7 @@ def measure_latency(folder: Path, turns: int) -> None:
     relay.start()
     port = free_port()
     settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
+        _env_file=None,
         database_url=_seeded_database(folder, "latency.sqlite3"),
         address=REFEREE,
         smtp_port=port,
@@ -192,7 +226,7 @@ def measure_latency(folder: Path, turns: int) -> None:
             start = time.perf_counter()
             client.sendmail("alice@example.org", [LOUNGE], _message(tag, n))
             with sink.condition:
-                if not sink.condition.wait_for(lambda k=key: k in sink.arrived, timeout=10):
+                if not sink.condition.wait_for(partial(sink.arrived.__contains__, key), 10):
                     raise SystemExit(f"no reply to turn {n} within 10 s")
                 latencies.append(sink.arrived[key] - start)
     service.stop()
@@ -212,9 +246,16 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2)
     parser.add_argument("--turns", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--pg-server",
+        help="also measure on PostgreSQL, in a throwaway database on this server "
+        "(e.g. postgresql+psycopg://postgres@127.0.0.1:5432)",
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        measure_rates(Path(folder), args.messages, args.clients, args.rounds)
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        pg_url = stack.enter_context(_pg_database(args.pg_server)) if args.pg_server else None
+        measure_rates(Path(folder), args.messages, args.clients, args.rounds, pg_url)
         measure_latency(Path(folder), args.turns)
 
 
