@@ -40,6 +40,9 @@ class Settings(BaseSettings):
 
     relay_host: str = "127.0.0.1"
     relay_port: int = 25
+    relay_starttls: bool = Field(False, description="Upgrade the relay connection with STARTTLS.")
+    relay_user: str = Field("", description="Log in to the relay as this user (empty: no AUTH).")
+    relay_password: str = ""
     relay_max_attempts: int = 8
     relay_backoff_seconds: float = Field(
         30.0, description="First retry delay; each later attempt waits twice as long."

@@ -1,17 +1,19 @@
 """The sender: delivers the outbox through the configured relay, retrying with backoff.
 
 Attempts and the time of the next one are stored on each outbox row, so a restart carries on
-where the last run stopped. A temporary failure (4xx, refused connection, timeout) waits
-``relay_backoff_seconds`` doubled per attempt, up to a cap, until ``relay_max_attempts``; a
-permanent refusal (5xx) fails at once. Delivery is at least once: a crash between the relay's
-250 and our commit sends that message again, with the same Message-ID. Run one sender per
-database; it holds no lock while it talks to the relay, so the listener is never blocked.
+where the last run stopped. A temporary failure (4xx, refused connection, timeout, a relay
+that will not let us log in) waits ``relay_backoff_seconds`` doubled per attempt, up to a cap,
+until ``relay_max_attempts``; a permanent refusal of the message itself (5xx) fails at once.
+Delivery is at least once: a crash between the relay's 250 and our commit sends that message
+again, with the same Message-ID. Run one sender per database; it holds no lock while it talks
+to the relay, so the listener is never blocked.
 """
 
 from __future__ import annotations
 
 import logging
 import smtplib
+import ssl
 import threading
 from datetime import timedelta
 
@@ -53,6 +55,13 @@ class Sender:
     def _attempt(self, row: OutboxMessage) -> int:
         try:
             smtp = self._connection()
+        except (OSError, smtplib.SMTPException) as error:
+            # Reaching or logging in to the relay is not this message's fault (a 535 means our
+            # credentials are wrong): keep it for a later attempt, whatever the code.
+            self._close()
+            self._failed(row, f"relay unavailable: {type(error).__name__}: {error}", False)
+            return 0
+        try:
             refused = smtp.sendmail(row.mail_from, row.rcpt_tos, row.raw)
         except smtplib.SMTPResponseException as error:
             self._close()
@@ -93,9 +102,17 @@ class Sender:
 
     def _connection(self) -> smtplib.SMTP:
         if self._smtp is None:
-            self._smtp = smtplib.SMTP(
-                self.settings.relay_host, self.settings.relay_port, timeout=30
-            )
+            settings = self.settings
+            smtp = smtplib.SMTP(settings.relay_host, settings.relay_port, timeout=30)
+            try:
+                if settings.relay_starttls:
+                    smtp.starttls(context=ssl.create_default_context())
+                if settings.relay_user:
+                    smtp.login(settings.relay_user, settings.relay_password)
+            except BaseException:
+                smtp.close()
+                raise
+            self._smtp = smtp
         return self._smtp
 
     def _close(self) -> None:

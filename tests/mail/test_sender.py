@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 
+import pytest
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -157,3 +158,43 @@ def test_messages_go_out_with_crlf_line_endings(
     _sender(factory, relay_sink.port, Clock()).send_due()
     [(_, _, raw)] = relay_sink.sink.received
     assert b"\r\n" in raw and b"\n" not in raw.replace(b"\r\n", b"")
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS:UserWarning")
+def test_the_sender_logs_in_to_a_relay_that_wants_auth(sqlite_engine: Engine) -> None:
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult
+
+    from tests.conftest import Sink
+
+    def authenticate(
+        server: object, session: object, envelope: object, mechanism: str, auth_data: object
+    ) -> AuthResult:
+        login = getattr(auth_data, "login", b"")
+        password = getattr(auth_data, "password", b"")
+        return AuthResult(success=(login, password) == (b"referee", b"s3cret"), handled=False)
+
+    sink = Sink()
+    port = free_port()
+    controller = Controller(
+        sink,
+        hostname="127.0.0.1",
+        port=port,
+        authenticator=authenticate,
+        auth_required=True,
+        auth_require_tls=False,
+    )
+    controller.start()
+    try:
+        factory = sessions(sqlite_engine)
+        _queue(factory)
+        wrong = _sender(factory, port, Clock(), relay_user="referee", relay_password="nope")
+        assert wrong.send_due() == 0
+        assert "535" in _rows(factory)[0].last_error
+        clock = Clock()
+        clock.now += timedelta(days=1)
+        right = _sender(factory, port, clock, relay_user="referee", relay_password="s3cret")
+        assert right.send_due() == 1
+        assert len(sink.wait_for(1)) == 1
+    finally:
+        controller.stop()
