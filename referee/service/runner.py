@@ -240,7 +240,7 @@ class _Work:
         return self._judged(game, player, text, outcome)
 
     def _judged(self, game: Game, player: Player, text: str, outcome: TurnOutcome) -> Handling:
-        play = outcome.play or text.splitlines()[0][:72]
+        play = outcome.play or _last_line(text)
         common: dict[str, object] = {
             "player": player.name,
             "turn_text": text,
@@ -361,6 +361,13 @@ class _Work:
         self.handling.status = status
         self.handling.notes.insert(0, note)
         return self.handling
+
+
+def _last_line(text: str) -> str:
+    """The play, as far as the mail service can tell without the notation: a turn is a GSD
+    with the play appended, or the play alone, so it is the last line written."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:72] if lines else ""
 
 
 def _game_view(session: Session, game: Game) -> GameView:

@@ -466,3 +466,10 @@ def test_automatic_mail_through_the_lounge_list_is_ignored(seeded: Seeded) -> No
 def _all_inbox(factory: sessionmaker[Session]) -> list[InboxMessage]:
     with factory() as session:
         return list(session.scalars(select(InboxMessage)))
+
+
+def test_a_full_gsd_with_the_play_appended_is_titled_by_the_play(seeded: Seeded) -> None:
+    _deliver(seeded.factory, _mail(f"GAME STATE DOCUMENT MC 12\nTurn 33\nBob : Bank\n\n{PLAY}\n"))
+    _runner(seeded).drain()
+    [(_, reply)] = _outbox(seeded.factory)
+    assert reply["Subject"] == f"[MC 12] Turn 1: {PLAY}"
