@@ -125,3 +125,15 @@ def test_two_concurrent_turns_exactly_one_applied(
         assert (game.version, game.turn_number, game.state) == (1, 1, f"GSD after {winner}")
         statuses = sorted(t.status for t in session.scalars(select(Turn)))
         assert statuses == ["applied", "stale"]
+
+
+def test_the_migrations_build_exactly_the_models(engine: Engine) -> None:
+    """A model changed without a migration (or the reverse) shows up here."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from referee.store.models import Base
+
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert differences == []
