@@ -23,6 +23,7 @@ from referee.mail.compose import compose, render, reply_subject, turn_subject
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
 from referee.mail.message import Inbound, read_message
 from referee.service.desk import GameView, PlayerView, TurnDesk, TurnOutcome
+from referee.service.identify import find_game, identify
 from referee.store import games
 from referee.store.clock import Clock, utcnow
 from referee.store.models import Game, InboxMessage, Membership, Player
@@ -176,9 +177,7 @@ class _Work:
             self.via_list = True
             self.handling.notes.append("came through the lounge list: answered only there")
         else:
-            self.game = games.game_by_address(self.session, inbound.recipients)
-        if self.game is None and inbound.game_tag is not None:
-            self.game = games.game_by_number(self.session, inbound.game_tag)
+            self.game = find_game(self.session, inbound, inbound.recipients)
         if inbound.problems:
             self._reply("sender.quarantined", problems=inbound.problems)
             return self._finish("quarantined", "; ".join(inbound.problems))
@@ -191,34 +190,28 @@ class _Work:
         return self._act(self.game, player)
 
     def _identify(self, game: Game) -> Player | None:
-        """The player behind this message, by registered address or by secret."""
-        inbound = self.inbound
-        seated = games.members(self.session, game)
-        registered = games.player_by_address(self.session, inbound.sender)
-        if registered is not None:
-            if registered not in seated:
-                self._reply("sender.not-seated", player=registered.name)
-                self._finish("quarantined", f"{registered.name} is not seated in this game")
-                return None
-            return registered
-        claim = (inbound.playing_as or inbound.sender_name or "").strip().lower()
-        claimed = next((p for p in seated if p.name.lower() == claim), None) if claim else None
-        if claimed is None:
+        """The player behind this message; when in doubt, answer and quarantine instead."""
+        identity = identify(self.session, game, self.inbound)
+        if identity.player is not None:
+            return identity.player
+        sender, claimed = self.inbound.sender, identity.claimed
+        if identity.doubt == "not-seated" and claimed is not None:
+            self._reply("sender.not-seated", player=claimed.name)
+            self._finish("quarantined", f"{claimed.name} is not seated in this game")
+        elif identity.doubt == "forged" and claimed is not None:
+            given = identity.secret_given
+            self._reply("sender.forged", player=claimed.name, secret_given=given)
+            self._reply(
+                "player.forged", to=claimed.address, player=claimed.name, secret_given=given
+            )
+            self._finish(
+                "quarantined",
+                f"{sender} claimed to be {claimed.name} {'with a wrong' if given else 'without a'}"
+                " secret",
+            )
+        else:
             self._reply("sender.unknown-player")
-            self._finish("quarantined", f"{inbound.sender} is not a registered address")
-            return None
-        if inbound.secret and games.secret_matches(inbound.secret, claimed.secret_hash):
-            return claimed
-        secret_given = bool(inbound.secret)
-        self._reply("sender.forged", player=claimed.name, secret_given=secret_given)
-        self._reply(
-            "player.forged", to=claimed.address, player=claimed.name, secret_given=secret_given
-        )
-        self._finish(
-            "quarantined",
-            f"{inbound.sender} claimed to be {claimed.name} "
-            f"{'with a wrong' if inbound.secret else 'without a'} secret",
-        )
+            self._finish("quarantined", f"{sender} is not a registered address")
         return None
 
     def _act(self, game: Game, player: Player) -> Handling:
