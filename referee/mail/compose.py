@@ -19,10 +19,21 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from referee.resources import data_dir
 
+QUOTE_LINES = 30
 
-def quote(text: str) -> str:
-    """``text`` with each line marked ``> `` as mail clients quote."""
-    return "\n".join(f"> {line}".rstrip() for line in text.splitlines()) or ">"
+
+def quote(text: str, limit: int = QUOTE_LINES) -> str:
+    """``text`` marked ``> `` as mail clients quote, keeping only its last ``limit`` lines.
+
+    A turn is a GSD with the play at the end; the play is what the player needs to see again,
+    so a long GSD is cut from the top and the cut is said.
+    """
+    lines = text.splitlines()
+    cut = max(0, len(lines) - limit)
+    quoted = [f"> {line}".rstrip() for line in lines[cut:]]
+    if cut:
+        quoted.insert(0, f"> [{cut} earlier line{'s' if cut > 1 else ''} not quoted]")
+    return "\n".join(quoted) or ">"
 
 
 @functools.cache
