@@ -137,12 +137,14 @@ def _listener_rate(folder: Path, synchronous: str, messages: int, clients: int) 
             sqlite_synchronous=synchronous,
         )
     port = free_port()
-    listener = make_listener(InboxHandler(sessions(engine), {REFEREE}), "127.0.0.1", port, 10**6)
+    handler = InboxHandler(sessions(engine), {REFEREE})
+    listener = make_listener(handler, "127.0.0.1", port, 10**6)
     listener.start()
     try:
         return rate(port, messages, clients)
     finally:
         listener.stop()
+        handler.close()
         engine.dispose()
 
 

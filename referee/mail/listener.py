@@ -4,22 +4,100 @@ Modelled on Mailman's LMTP runner: the handler only checks the envelope and enqu
 bytes; reading, classifying and answering happen in the runner. Oversize mail is refused by
 aiosmtpd itself with 552, both when the client declares ``SIZE=`` in MAIL FROM and when the data
 runs past the limit, so a large message is never stored.
+
+Commits go through one writer thread (``InboxWriter``): while it waits for the disk, the event
+loop keeps reading other sessions' mail, and whatever arrived meanwhile shares the next
+commit (group commit). Each session still hears 250 only after its own message is committed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import queue
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from aiosmtpd.controller import Controller
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.store import games
-from referee.store.inbox import enqueue
+from referee.store.inbox import Arrival, Enqueued, enqueue_many
 
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Job:
+    arrival: Arrival
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Enqueued]
+
+    def settle(self, result: Enqueued | None, error: BaseException | None) -> None:
+        def _set() -> None:
+            if self.future.done():
+                return
+            if error is not None:
+                self.future.set_exception(error)
+            else:
+                self.future.set_result(result)  # type: ignore[arg-type]
+
+        try:
+            self.loop.call_soon_threadsafe(_set)
+        except RuntimeError:  # the loop closed while we were committing
+            log.warning("inbox writer: a session ended before its commit was reported")
+
+
+class InboxWriter:
+    """The one thread that commits arriving mail, in batches of whatever is waiting."""
+
+    def __init__(self, factory: sessionmaker[Session], *, max_batch: int = 64) -> None:
+        self.factory = factory
+        self.max_batch = max_batch
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="inbox-writer", daemon=True)
+        self._thread.start()
+
+    async def submit(self, arrival: Arrival) -> Enqueued:
+        """Commit ``arrival`` (with whatever else is waiting) and return its inbox row."""
+        loop = asyncio.get_running_loop()
+        job = _Job(arrival, loop, loop.create_future())
+        self._jobs.put(job)
+        return await job.future
+
+    def close(self) -> None:
+        """Commit what is queued, then stop the thread."""
+        self._jobs.put(None)
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            batch, stopping = [job], False
+            while len(batch) < self.max_batch:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stopping = True
+                    break
+                batch.append(more)
+            try:
+                results = enqueue_many(self.factory, [j.arrival for j in batch])
+            except Exception as error:
+                log.exception("inbox writer: could not commit %d message(s)", len(batch))
+                for each in batch:
+                    each.settle(None, error)
+            else:
+                for each, result in zip(batch, results, strict=True):
+                    each.settle(result, None)
+            if stopping:
+                return
 
 
 class InboxHandler:
@@ -36,6 +114,11 @@ class InboxHandler:
         self.own = {a.lower() for a in own_addresses}
         self.lounges: set[str] = set()
         self.on_commit = on_commit
+        self.writer = InboxWriter(factory)
+
+    def close(self) -> None:
+        """Stop the writer thread (after the listener has stopped taking mail)."""
+        self.writer.close()
 
     def _refresh(self) -> None:
         with self.factory() as session:
@@ -59,20 +142,12 @@ class InboxHandler:
         return "250 2.1.5 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        """Commit, then 250. The commit runs on the event loop's thread: SQLite takes one
-        writer at a time anyway, and a thread hop per message cost more than it saved
-        (bench/mail.py)."""
         raw = envelope.original_content or envelope.content
         if isinstance(raw, str):  # pragma: no cover - only with decode_data=True
             raw = raw.encode("utf-8", "surrogateescape")
+        arrival = Arrival(raw, envelope.mail_from or "", list(envelope.rcpt_tos), "smtp")
         try:
-            stored = enqueue(
-                self.factory,
-                raw,
-                mail_from=envelope.mail_from or "",
-                rcpt_tos=list(envelope.rcpt_tos),
-                source="smtp",
-            )
+            stored = await self.writer.submit(arrival)
         except Exception:
             log.exception("could not store a message from %s", envelope.mail_from)
             return "451 4.3.0 The referee could not store your message; please try again later"

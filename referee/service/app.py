@@ -38,9 +38,11 @@ class Service:
         self.stopping = threading.Event()
         self.runner_wake = threading.Event()
         self.sender_wake = threading.Event()
-        handler = InboxHandler(self.factory, {settings.address}, on_commit=self.runner_wake.set)
+        self.handler = InboxHandler(
+            self.factory, {settings.address}, on_commit=self.runner_wake.set
+        )
         self.listener = make_listener(
-            handler, settings.smtp_host, settings.smtp_port, settings.max_message_bytes
+            self.handler, settings.smtp_host, settings.smtp_port, settings.max_message_bytes
         )
         self.runner = Runner(
             self.factory,
@@ -63,6 +65,7 @@ class Service:
             self.listener.start()
         except BaseException:
             self.listener.loop.close()
+            self.handler.close()
             self.engine.dispose()
             raise
         self._spawn("runner", self.runner.run, self.stopping, self.runner_wake)
@@ -78,6 +81,7 @@ class Service:
     def stop(self) -> None:
         """Stop taking mail, let the workers finish their current message, then return."""
         self.listener.stop()
+        self.handler.close()
         self.stopping.set()
         self.runner_wake.set()
         self.sender_wake.set()

@@ -47,6 +47,16 @@ def digest_of(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
+@dataclass(frozen=True)
+class Arrival:
+    """A message as it reached us, before it is stored."""
+
+    raw: bytes
+    mail_from: str
+    rcpt_tos: list[str]
+    source: str
+
+
 def enqueue(
     factory: sessionmaker[Session],
     raw: bytes,
@@ -56,36 +66,46 @@ def enqueue(
     source: str,
     clock: Clock = utcnow,
 ) -> Enqueued:
-    """Commit ``raw`` to the inbox unless it is already there; return its row either way.
+    """Commit ``raw`` to the inbox unless it is already there; return its row either way."""
+    return enqueue_many(factory, [Arrival(raw, mail_from, rcpt_tos, source)], clock=clock)[0]
+
+
+def enqueue_many(
+    factory: sessionmaker[Session], arrivals: list[Arrival], *, clock: Clock = utcnow
+) -> list[Enqueued]:
+    """Commit several messages in one transaction (one disk flush), each at most once.
 
     One ``INSERT ... ON CONFLICT DO NOTHING`` per message, on a plain connection rather than an
-    ORM session, keeps the listener's work before each 250 small; only a duplicate costs a
-    second look-up.
+    ORM session, keeps the work before each 250 small; only a duplicate costs a second
+    look-up. Either all of them are committed or none is.
     """
-    message_id = message_id_of(raw)
-    digest = digest_of(raw)
-    values = {
-        "message_id": message_id,
-        "digest": digest,
-        "raw": raw,
-        "mail_from": mail_from,
-        "rcpt_tos": rcpt_tos,
-        "source": source,
-        "status": "new",
-        "note": "",
-        "received_at": clock(),
-    }
     engine: Engine = factory.kw["bind"]
+    insert = _insert(engine.dialect.name)
+    results = []
     with engine.begin() as connection:
-        inserted: int | None = connection.execute(
-            _insert(engine.dialect.name), values
-        ).scalar_one_or_none()
-        if inserted is not None:
-            return Enqueued(inserted, duplicate=False)
-        known = _find(connection, message_id, digest)
-    if known is None:  # pragma: no cover - a conflict means a row exists
-        raise RuntimeError("inbox: a conflicting message vanished")
-    return Enqueued(known, duplicate=True)
+        for arrival in arrivals:
+            message_id = message_id_of(arrival.raw)
+            digest = digest_of(arrival.raw)
+            values = {
+                "message_id": message_id,
+                "digest": digest,
+                "raw": arrival.raw,
+                "mail_from": arrival.mail_from,
+                "rcpt_tos": arrival.rcpt_tos,
+                "source": arrival.source,
+                "status": "new",
+                "note": "",
+                "received_at": clock(),
+            }
+            inserted: int | None = connection.execute(insert, values).scalar_one_or_none()
+            if inserted is not None:
+                results.append(Enqueued(inserted, duplicate=False))
+                continue
+            known = _find(connection, message_id, digest)
+            if known is None:  # pragma: no cover - a conflict means a row exists
+                raise RuntimeError("inbox: a conflicting message vanished")
+            results.append(Enqueued(known, duplicate=True))
+    return results
 
 
 @functools.cache

@@ -37,6 +37,7 @@ def listening(sqlite_engine: Engine, free_port: int) -> Iterator[Listening]:
     controller.start()
     yield Listening(free_port, factory)
     controller.stop()
+    handler.close()
 
 
 def _message(mid: str, size: int = 0) -> bytes:
@@ -115,9 +116,8 @@ def test_a_message_that_cannot_be_committed_gets_451_not_250(
 ) -> None:
     """No 250 without a commit: with no inbox table the client is told to try again later."""
     unmigrated = create_engine(f"sqlite:///{tmp_path / 'empty.sqlite3'}")
-    controller = make_listener(
-        InboxHandler(sessions(unmigrated), {"referee@example.org"}), "127.0.0.1", free_port, LIMIT
-    )
+    handler = InboxHandler(sessions(unmigrated), {"referee@example.org"})
+    controller = make_listener(handler, "127.0.0.1", free_port, LIMIT)
     controller.start()
     try:
         with (
@@ -127,5 +127,50 @@ def test_a_message_that_cannot_be_committed_gets_451_not_250(
             client.sendmail("alice@example.org", ["referee@example.org"], _message("e@x"))
     finally:
         controller.stop()
+        handler.close()
         unmigrated.dispose()
     assert refused.value.smtp_code == 451
+
+
+def test_concurrent_sessions_share_commits_and_each_gets_its_own_row(
+    sqlite_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Group commit: fifty messages arriving at once need far fewer than fifty commits."""
+    import asyncio
+
+    from referee.mail import listener
+    from referee.store.inbox import Arrival
+
+    batches: list[int] = []
+    real = listener.enqueue_many
+
+    def counting(factory: sessionmaker[Session], arrivals: list[Arrival]) -> object:
+        batches.append(len(arrivals))
+        return real(factory, arrivals)
+
+    monkeypatch.setattr(listener, "enqueue_many", counting)
+    factory = sessions(sqlite_engine)
+    handler = InboxHandler(factory, {"referee@example.org"})
+
+    async def arrive_together() -> list[int]:
+        stored = await asyncio.gather(
+            *(
+                handler.writer.submit(Arrival(_message(f"g{n}@x"), "a@x", ["r@x"], "smtp"))
+                for n in range(50)
+            )
+        )
+        return [s.id for s in stored]
+
+    try:
+        ids = asyncio.run(arrive_together())
+    finally:
+        handler.close()
+    assert len(set(ids)) == 50 and sum(batches) == 50
+    assert len(batches) < 50
+    assert len(_stored(factory)) == 50
+
+
+def test_start_and_stop_leave_no_writer_thread_behind(sqlite_engine: Engine) -> None:
+    handler = InboxHandler(sessions(sqlite_engine), set())
+    handler.close()
+    assert not handler.writer._thread.is_alive()
