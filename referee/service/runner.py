@@ -10,6 +10,7 @@ runners share the queue; on SQLite ``BEGIN IMMEDIATE`` makes runners take turns.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -30,6 +31,8 @@ from referee.store.models import Game, InboxMessage, Membership, Player
 from referee.store.outbox import queue_reply, take_reply_allowance
 
 log = logging.getLogger(__name__)
+
+_SECRET_LINE = re.compile(rb"(?im)^([ \t]*secret[ \t]*:[ \t]*)[^\r\n]*")
 
 #: Mail commands later issues add; until then each is answered by name as not yet handled.
 COMMANDS = ("buzz", "speaker", "nomic")
@@ -164,6 +167,8 @@ class _Work:
 
     def run(self) -> Handling:
         inbound = self.inbound
+        if inbound.secret:
+            self._redact_secret()
         envelope_from = self.row.mail_from if self.row.source == "smtp" else None
         reason = should_not_answer(
             inbound.message,
@@ -188,6 +193,17 @@ class _Work:
         if player is None:
             return self.handling
         return self._act(self.game, player)
+
+    def _redact_secret(self) -> None:
+        """Keep the player's secret out of the stored message: only its hash is kept anywhere.
+
+        The line is rewritten in the raw bytes, which covers plain, 8-bit and quoted-printable
+        text; a base64 body hides it from a byte search, and the note says so.
+        """
+        redacted = _SECRET_LINE.sub(rb"\1[redacted by the referee]", self.row.raw)
+        self.row.raw = redacted
+        if read_message(redacted).secret not in (None, "[redacted by the referee]"):
+            self.handling.notes.append("a secret in an encoded body could not be redacted")
 
     def _identify(self, game: Game) -> Player | None:
         """The player behind this message; when in doubt, answer and quarantine instead."""

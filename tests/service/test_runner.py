@@ -473,3 +473,13 @@ def test_a_full_gsd_with_the_play_appended_is_titled_by_the_play(seeded: Seeded)
     _runner(seeded).drain()
     [(_, reply)] = _outbox(seeded.factory)
     assert reply["Subject"] == f"[MC 12] Turn 1: {PLAY}"
+
+
+def test_a_secret_is_not_kept_in_the_stored_message(seeded: Seeded) -> None:
+    body = f"Playing as: Alice\nSecret: orange peel\n{PLAY}"
+    inbox_id = _deliver(seeded.factory, _mail(body, sender="alice@work.example"))
+    _runner(seeded).drain()
+    row = _inbox(seeded.factory, inbox_id)
+    assert b"orange peel" not in row.raw
+    assert b"Secret: [redacted by the referee]" in row.raw
+    assert row.status == "done"
