@@ -137,3 +137,15 @@ def outbox(status: str | None, limit: int) -> None:
             )
             if row.last_error:
                 click.echo(f"       {row.last_error}")
+
+
+@db.command()
+@click.argument("inbox_ids", type=int, nargs=-1, required=True)
+def requeue(inbox_ids: tuple[int, ...]) -> None:
+    """Process messages INBOX_IDS again (not ones whose turn was applied)."""
+    from referee.store.inbox import requeue as put_back
+
+    with _factory().begin() as session:
+        done = put_back(session, list(inbox_ids))
+    skipped = sorted(set(inbox_ids) - set(done))
+    click.echo(f"requeued {len(done)} message(s)" + (f"; left alone: {skipped}" if skipped else ""))

@@ -76,7 +76,7 @@ class Runner:
                 claimed = row.id
                 handling = _Work(self, session, row).run()
                 row.status = handling.status
-                row.note = "; ".join(handling.notes)
+                row.note = "; ".join([*handling.notes, row.note] if row.note else handling.notes)
                 row.processed_at = self.clock()
         except OperationalError:
             raise  # the database is unwell, not the message: leave it new and retry later

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.sql.dml import ReturningInsert
 
 from referee.store.clock import Clock, utcnow
-from referee.store.models import InboxMessage
+from referee.store.models import InboxMessage, Turn
 
 _HEADERS = BytesHeaderParser(policy=compat32)
 
@@ -120,3 +120,28 @@ def _find(connection: Connection, message_id: str | None, digest: str) -> int | 
     if message_id is not None:
         condition = or_(condition, InboxMessage.message_id == message_id)
     return connection.scalars(select(InboxMessage.id).where(condition).limit(1)).first()
+
+
+def requeue(session: Session, inbox_ids: list[int]) -> list[int]:
+    """Put finished messages back in the queue, for the operator once a cause is fixed.
+
+    A quarantined message whose game now exists, or a turn kept while no engine was connected,
+    is processed again from its raw bytes. Turns recorded from an earlier pass that changed
+    nothing are marked ``superseded`` so the history shows both; applied turns are never
+    requeued. Returns the ids actually requeued.
+    """
+    done: list[int] = []
+    for row in session.scalars(
+        select(InboxMessage).where(InboxMessage.id.in_(inbox_ids)).with_for_update()
+    ):
+        applied = session.scalars(
+            select(Turn.id).where(Turn.inbox_id == row.id, Turn.status == "applied")
+        ).first()
+        if row.status == "new" or applied is not None:
+            continue
+        for turn in session.scalars(select(Turn).where(Turn.inbox_id == row.id)):
+            turn.status = "superseded"
+        row.note = f"requeued by the operator (was {row.status}: {row.note})"[:2000]
+        row.status = "new"
+        done.append(row.id)
+    return done

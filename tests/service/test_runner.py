@@ -483,3 +483,25 @@ def test_a_secret_is_not_kept_in_the_stored_message(seeded: Seeded) -> None:
     assert b"orange peel" not in row.raw
     assert b"Secret: [redacted by the referee]" in row.raw
     assert row.status == "done"
+
+
+def test_the_operator_can_requeue_a_kept_turn_once_an_engine_is_connected(
+    seeded: Seeded,
+) -> None:
+    from referee.store.inbox import requeue
+
+    inbox_id = _deliver(seeded.factory, _mail())
+    _runner(seeded).drain()
+    with seeded.factory.begin() as session:
+        assert requeue(session, [inbox_id]) == [inbox_id]
+    desk = ScriptedDesk([TurnOutcome("legal", play=PLAY, new_state="GSD 1")])
+    _runner(seeded, desk).drain()
+    with seeded.factory() as session:
+        assert sorted(t.status for t in session.scalars(select(Turn))) == [
+            "applied",
+            "superseded",
+        ]
+        assert session.get_one(Game, seeded.game_id).version == 1
+    with seeded.factory.begin() as session:
+        assert requeue(session, [inbox_id]) == [], "an applied turn is never requeued"
+    assert "requeued by the operator (was done" in _inbox(seeded.factory, inbox_id).note
