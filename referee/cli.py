@@ -1,7 +1,8 @@
 """The ``referee`` command: serve, demo, check, render, replay, map, db.
 
-Each subcommand is a thin shell over the pure packages: it reads files or arguments, calls
-one function, and prints text or JSON. Exit codes are part of the interface (DESIGN.md).
+Each subcommand is a thin shell over the pure packages or the service: it reads files or
+arguments, calls one function, and prints text or JSON. Exit codes are part of the interface
+(DESIGN.md). The subcommands live in ``referee/commands/``, one module per concern.
 """
 
 from __future__ import annotations
@@ -9,7 +10,10 @@ from __future__ import annotations
 import click
 
 from referee import __version__
+from referee.commands.db import db
+from referee.commands.demo import demo
 from referee.commands.map import map_command
+from referee.commands.serve import serve
 
 
 @click.group()
@@ -18,4 +22,5 @@ def main() -> None:
     """A play-by-email referee for Mornington Nomic."""
 
 
-main.add_command(map_command)
+for _command in (map_command, serve, demo, db):
+    main.add_command(_command)

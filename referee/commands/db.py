@@ -1,0 +1,151 @@
+"""``referee db``: the operator's view of the store: migrate, set up games, read the inbox."""
+
+from __future__ import annotations
+
+from email.parser import BytesHeaderParser
+from email.policy import default
+
+import click
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from referee.config import Settings
+
+
+def _factory() -> sessionmaker[Session]:
+    from referee.store.db import make_engine, sessions, upgrade
+
+    settings = Settings()
+    engine = make_engine(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
+    upgrade(engine)
+    return sessions(engine)
+
+
+@click.group()
+def db() -> None:
+    """Manage the referee's database (REFEREE_DATABASE_URL)."""
+
+
+@db.command()
+def upgrade() -> None:
+    """Migrate the database to the newest schema (serve does this at start too)."""
+    _factory()
+    click.echo("database is up to date")
+
+
+@db.command("add-game")
+@click.argument("number", type=int)
+@click.argument("lounge")
+@click.option("--name", default="", help="A name for the game.")
+def add_game(number: int, lounge: str, name: str) -> None:
+    """Create game NUMBER (its [MC NUMBER] tag) whose lounge address is LOUNGE."""
+    from referee.store import games
+    from referee.store.clock import utcnow
+
+    with _factory().begin() as session:
+        if games.game_by_number(session, number) is not None:
+            raise click.ClickException(f"there is already a game MC {number}")
+        games.create_game(session, number, lounge, utcnow(), name=name)
+    click.echo(f"game MC {number} created; its lounge is {lounge.lower()}")
+
+
+@db.command("add-player")
+@click.argument("name")
+@click.argument("address")
+@click.option(
+    "--secret",
+    prompt=True,
+    hide_input=True,
+    confirmation_prompt=True,
+    default="",
+    help="The secret that proves the player from other addresses (kept hashed).",
+)
+def add_player(name: str, address: str, secret: str) -> None:
+    """Register player NAME at ADDRESS."""
+    from referee.store import games
+
+    with _factory().begin() as session:
+        if games.player_by_address(session, address) is not None:
+            raise click.ClickException(f"{address} is already registered")
+        games.add_player(session, name, address, secret or None)
+    click.echo(f"{name} registered at {address.lower()}" + (" with a secret" if secret else ""))
+
+
+@db.command()
+@click.argument("player")
+@click.argument("game", type=int)
+@click.option("--seat", type=int, default=0, help="Seat number (order of play).")
+def join(player: str, game: int, seat: int) -> None:
+    """Seat PLAYER (a name) in game number GAME."""
+    from referee.store import games
+    from referee.store.models import Player
+
+    with _factory().begin() as session:
+        found = games.game_by_number(session, game)
+        person = session.scalars(select(Player).where(Player.name == player)).first()
+        if found is None or person is None:
+            raise click.ClickException(
+                f"no game MC {game}" if found is None else f"no player called {player}"
+            )
+        games.join(session, found, person, seat)
+    click.echo(f"{player} seated in MC {game}")
+
+
+@db.command()
+@click.option(
+    "--status",
+    default=None,
+    help="Only messages with this status (new, done, ignored, quarantined).",
+)
+@click.option("--limit", default=50, show_default=True)
+def inbox(status: str | None, limit: int) -> None:
+    """List received messages, newest first, with what became of them."""
+    from referee.store.models import InboxMessage
+
+    query = select(InboxMessage).order_by(InboxMessage.id.desc()).limit(limit)
+    if status:
+        query = query.where(InboxMessage.status == status)
+    headers = BytesHeaderParser(policy=default)
+    with _factory()() as session:
+        for row in session.scalars(query):
+            parsed = headers.parsebytes(row.raw, headersonly=True)
+            click.echo(
+                f"{row.id:>6} {row.status:<11} {row.received_at:%Y-%m-%d %H:%M} "
+                f"{parsed.get('From', '')!s:.40}  {parsed.get('Subject', '')!s:.40}"
+            )
+            if row.note:
+                click.echo(f"       {row.note}")
+
+
+@db.command()
+@click.option(
+    "--status", default=None, help="Only messages with this status (pending, sent, failed)."
+)
+@click.option("--limit", default=50, show_default=True)
+def outbox(status: str | None, limit: int) -> None:
+    """List replies waiting for, delivered by, or given up on by the relay."""
+    from referee.store.models import OutboxMessage
+
+    query = select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(limit)
+    if status:
+        query = query.where(OutboxMessage.status == status)
+    with _factory()() as session:
+        for row in session.scalars(query):
+            click.echo(
+                f"{row.id:>6} {row.status:<8} attempts={row.attempts} "
+                f"to={','.join(row.rcpt_tos):.40} next={row.next_attempt_at:%Y-%m-%d %H:%M:%S}"
+            )
+            if row.last_error:
+                click.echo(f"       {row.last_error}")
+
+
+@db.command()
+@click.argument("inbox_ids", type=int, nargs=-1, required=True)
+def requeue(inbox_ids: tuple[int, ...]) -> None:
+    """Process messages INBOX_IDS again (not ones whose turn was applied)."""
+    from referee.store.inbox import requeue as put_back
+
+    with _factory().begin() as session:
+        done = put_back(session, list(inbox_ids))
+    skipped = sorted(set(inbox_ids) - set(done))
+    click.echo(f"requeued {len(done)} message(s)" + (f"; left alone: {skipped}" if skipped else ""))

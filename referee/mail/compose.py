@@ -1,0 +1,97 @@
+"""Outgoing mail: rendered from templates, threaded, and marked so nobody answers it.
+
+Every message the referee sends carries In-Reply-To and References (so it lands in the
+player's thread), ``Auto-Submitted: auto-replied`` (RFC 3834: do not answer me) and our
+``X-Loop`` (so we recognise it if it comes back). Templates live in ``templates/mail`` and are
+named ``<audience>.<event>.txt`` as Mailman names its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr, make_msgid
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from referee.resources import data_dir
+
+QUOTE_LINES = 30
+
+
+def quote(text: str, limit: int = QUOTE_LINES) -> str:
+    """``text`` marked ``> `` as mail clients quote, keeping only its last ``limit`` lines.
+
+    A turn is a GSD with the play at the end; the play is what the player needs to see again,
+    so a long GSD is cut from the top and the cut is said.
+    """
+    lines = text.splitlines()
+    cut = max(0, len(lines) - limit)
+    quoted = [f"> {line}".rstrip() for line in lines[cut:]]
+    if cut:
+        quoted.insert(0, f"> [{cut} earlier line{'s' if cut > 1 else ''} not quoted]")
+    return "\n".join(quoted) or ">"
+
+
+@functools.cache
+def _templates() -> Environment:
+    environment = Environment(
+        loader=FileSystemLoader(data_dir("templates") / "mail"),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    environment.filters["quote"] = quote
+    return environment
+
+
+def render(template: str, **context: Any) -> str:
+    """The text of ``templates/mail/<template>.txt`` with ``context``."""
+    return _templates().get_template(f"{template}.txt").render(**context)
+
+
+def turn_subject(game: int, turn: int, play: str) -> str:
+    """``[MC 12] Turn 34: Rushton : Euston (VC via: CN,NT)``."""
+    return f"[MC {game}] Turn {turn}: {play}"
+
+
+def reply_subject(original: str, game: int | None) -> str:
+    """``Re:`` the original subject once, with the game's tag if it lacked one."""
+    subject = re.sub(r"^(\s*(re|aw|sv)\s*:\s*)+", "", original, flags=re.IGNORECASE).strip()
+    if game is not None and not re.search(rf"\[MC\s*{game}\]", subject, re.IGNORECASE):
+        subject = f"[MC {game}] {subject}".strip()
+    return f"Re: {subject}" if subject else "Re: your message to the referee"
+
+
+def compose(
+    *,
+    sender: str,
+    sender_name: str,
+    to: list[str],
+    subject: str,
+    body: str,
+    loop_token: str,
+    in_reply_to: str | None,
+    references: list[str],
+    now: datetime | None = None,
+) -> EmailMessage:
+    """A threaded, loop-safe plain-text message ready for the outbox."""
+    message = EmailMessage()
+    message["From"] = formataddr((sender_name, sender))
+    message["To"] = ", ".join(to)
+    message["Subject"] = subject
+    message["Date"] = format_datetime((now or datetime.now(UTC)).replace(tzinfo=UTC))
+    message["Message-ID"] = make_msgid("referee", domain=sender.rpartition("@")[2] or None)
+    if in_reply_to:
+        message["In-Reply-To"] = in_reply_to
+    if references:
+        message["References"] = " ".join(references)
+    message["Auto-Submitted"] = "auto-replied"
+    message["X-Loop"] = loop_token
+    message.set_content(body)
+    return message

@@ -1,0 +1,163 @@
+"""The SMTP listener: accept mail for our addresses, commit it, then say 250.
+
+Modelled on Mailman's LMTP runner: the handler only checks the envelope and enqueues the raw
+bytes; reading, classifying and answering happen in the runner. Oversize mail is refused by
+aiosmtpd itself with 552, both when the client declares ``SIZE=`` in MAIL FROM and when the data
+runs past the limit, so a large message is never stored.
+
+Commits go through one writer thread (``InboxWriter``): while it waits for the disk, the event
+loop keeps reading other sessions' mail, and whatever arrived meanwhile shares the next
+commit (group commit). Each session still hears 250 only after its own message is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from sqlalchemy.orm import Session, sessionmaker
+
+from referee.store import games
+from referee.store.inbox import Arrival, Enqueued, enqueue_many
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Job:
+    arrival: Arrival
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Enqueued]
+
+    def settle(self, result: Enqueued | None, error: BaseException | None) -> None:
+        def _set() -> None:
+            if self.future.done():
+                return
+            if error is not None:
+                self.future.set_exception(error)
+            else:
+                self.future.set_result(result)  # type: ignore[arg-type]
+
+        try:
+            self.loop.call_soon_threadsafe(_set)
+        except RuntimeError:  # the loop closed while we were committing
+            log.warning("inbox writer: a session ended before its commit was reported")
+
+
+class InboxWriter:
+    """The one thread that commits arriving mail, in batches of whatever is waiting."""
+
+    def __init__(self, factory: sessionmaker[Session], *, max_batch: int = 64) -> None:
+        self.factory = factory
+        self.max_batch = max_batch
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="inbox-writer", daemon=True)
+        self._thread.start()
+
+    async def submit(self, arrival: Arrival) -> Enqueued:
+        """Commit ``arrival`` (with whatever else is waiting) and return its inbox row."""
+        loop = asyncio.get_running_loop()
+        job = _Job(arrival, loop, loop.create_future())
+        self._jobs.put(job)
+        return await job.future
+
+    def close(self) -> None:
+        """Commit what is queued, then stop the thread."""
+        self._jobs.put(None)
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            batch, stopping = [job], False
+            while len(batch) < self.max_batch:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stopping = True
+                    break
+                batch.append(more)
+            try:
+                results = enqueue_many(self.factory, [j.arrival for j in batch])
+            except Exception as error:
+                log.exception("inbox writer: could not commit %d message(s)", len(batch))
+                for each in batch:
+                    each.settle(None, error)
+            else:
+                for each, result in zip(batch, results, strict=True):
+                    each.settle(result, None)
+            if stopping:
+                return
+
+
+class InboxHandler:
+    """aiosmtpd handler: RCPT checks the address, DATA commits to the inbox before 250."""
+
+    def __init__(
+        self,
+        factory: sessionmaker[Session],
+        own_addresses: set[str],
+        *,
+        on_commit: Callable[[], None] | None = None,
+    ) -> None:
+        self.factory = factory
+        self.own = {a.lower() for a in own_addresses}
+        self.lounges: set[str] = set()
+        self.on_commit = on_commit
+        self.writer = InboxWriter(factory)
+
+    def close(self) -> None:
+        """Stop the writer thread (after the listener has stopped taking mail)."""
+        self.writer.close()
+
+    def _refresh(self) -> None:
+        with self.factory() as session:
+            self.lounges = games.lounge_addresses(session)
+
+    def accepts(self, address: str) -> bool:
+        """Mail is taken only for the referee's addresses and the lounges of known games."""
+        lowered = address.lower()
+        if lowered in self.own or lowered in self.lounges:
+            return True
+        self._refresh()
+        return lowered in self.lounges
+
+    async def handle_RCPT(
+        self, server: Any, session: Any, envelope: Any, address: str, rcpt_options: list[str]
+    ) -> str:
+        known = address.lower() in self.own or address.lower() in self.lounges
+        if not known and not await asyncio.to_thread(self.accepts, address):
+            return f"550 5.1.1 <{address}>: no game lounge or referee here by that address"
+        envelope.rcpt_tos.append(address)
+        return "250 2.1.5 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        raw = envelope.original_content or envelope.content
+        if isinstance(raw, str):  # pragma: no cover - only with decode_data=True
+            raw = raw.encode("utf-8", "surrogateescape")
+        arrival = Arrival(raw, envelope.mail_from or "", list(envelope.rcpt_tos), "smtp")
+        try:
+            stored = await self.writer.submit(arrival)
+        except Exception:
+            log.exception("could not store a message from %s", envelope.mail_from)
+            return "451 4.3.0 The referee could not store your message; please try again later"
+        if self.on_commit is not None:
+            self.on_commit()
+        if stored.duplicate:
+            return f"250 2.0.0 Already have this message (inbox {stored.id})"
+        return f"250 2.0.0 Stored as inbox {stored.id}"
+
+
+def make_listener(handler: Any, host: str, port: int, max_bytes: int) -> Controller:
+    """An aiosmtpd Controller for ``handler`` that refuses mail over ``max_bytes`` with 552."""
+    return Controller(handler, hostname=host, port=port, data_size_limit=max_bytes, ident="referee")

@@ -1,0 +1,90 @@
+"""The running service: listener, poller, runner and sender wired to one database.
+
+Each part runs in its own thread and they speak only through the database, nudged by events
+so a reply leaves moments after its message arrives: the listener (and poller) wake the runner
+after each commit, the runner wakes the sender after queuing replies. Anything killed at any
+moment is picked up from the tables at the next start.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from referee.config import Settings
+from referee.mail.listener import InboxHandler, make_listener
+from referee.mail.poller import Poller
+from referee.mail.sender import Sender
+from referee.service.desk import NoEngineDesk, TurnDesk
+from referee.service.runner import Runner
+from referee.store.clock import Clock, utcnow
+from referee.store.db import make_engine, sessions, upgrade
+
+log = logging.getLogger(__name__)
+
+
+class Service:
+    """Everything ``referee serve`` runs, startable and stoppable from tests and the demo."""
+
+    def __init__(
+        self, settings: Settings, *, desk: TurnDesk | None = None, clock: Clock = utcnow
+    ) -> None:
+        self.settings = settings
+        self.engine = make_engine(
+            settings.database_url, sqlite_synchronous=settings.sqlite_synchronous
+        )
+        upgrade(self.engine)
+        self.factory = sessions(self.engine)
+        self.stopping = threading.Event()
+        self.runner_wake = threading.Event()
+        self.sender_wake = threading.Event()
+        self.handler = InboxHandler(
+            self.factory, {settings.address}, on_commit=self.runner_wake.set
+        )
+        self.listener = make_listener(
+            self.handler, settings.smtp_host, settings.smtp_port, settings.max_message_bytes
+        )
+        self.runner = Runner(
+            self.factory,
+            settings,
+            desk or NoEngineDesk(),
+            clock=clock,
+            on_queued=self.sender_wake,
+        )
+        self.sender = Sender(self.factory, settings, clock=clock)
+        self.poller = (
+            Poller(self.factory, settings, on_commit=self.runner_wake.set)
+            if settings.imap_host
+            else None
+        )
+        self.threads: list[threading.Thread] = []
+
+    def start(self) -> None:
+        """Start every part; the listener is accepting when this returns."""
+        try:
+            self.listener.start()
+        except BaseException:
+            self.listener.loop.close()
+            self.handler.close()
+            self.engine.dispose()
+            raise
+        self._spawn("runner", self.runner.run, self.stopping, self.runner_wake)
+        self._spawn("sender", self.sender.run, self.stopping, self.sender_wake)
+        if self.poller is not None:
+            self._spawn("poller", self.poller.run, self.stopping)
+
+    def _spawn(self, name: str, target: object, *args: object) -> None:
+        thread = threading.Thread(target=target, args=args, name=name, daemon=True)  # type: ignore[arg-type]
+        thread.start()
+        self.threads.append(thread)
+
+    def stop(self) -> None:
+        """Stop taking mail, let the workers finish their current message, then return."""
+        self.listener.stop()
+        self.handler.close()
+        self.stopping.set()
+        self.runner_wake.set()
+        self.sender_wake.set()
+        for thread in self.threads:
+            thread.join(timeout=5 if thread.name != "poller" else 0.5)
+        self.engine.dispose()

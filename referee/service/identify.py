@@ -1,0 +1,55 @@
+"""Who sent a message: which game it is for, and which player, or why we cannot tell.
+
+A player is known by their registered address. From any other address they prove themselves
+with ``Playing as: <name>`` and ``Secret: <secret>`` lines, checked against the scrypt hash
+kept since they joined. A claim to be a player without the right secret is a forgery, which
+the runner reports to both the sender and the player claimed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from sqlalchemy.orm import Session
+
+from referee.mail.message import Inbound
+from referee.store import games
+from referee.store.models import Game, Player
+
+Doubt = Literal["not-seated", "unknown-player", "forged"]
+
+
+@dataclass(frozen=True)
+class Identity:
+    """The player behind a message, or the doubt that stops us acting on it."""
+
+    player: Player | None
+    doubt: Doubt | None = None
+    claimed: Player | None = None
+    secret_given: bool = False
+
+
+def find_game(session: Session, inbound: Inbound, addresses: list[str]) -> Game | None:
+    """The game by lounge address among ``addresses``, else by the ``[MC n]`` subject tag."""
+    game = games.game_by_address(session, addresses)
+    if game is None and inbound.game_tag is not None:
+        game = games.game_by_number(session, inbound.game_tag)
+    return game
+
+
+def identify(session: Session, game: Game, inbound: Inbound) -> Identity:
+    """Who, among the players seated in ``game``, sent ``inbound``."""
+    seated = games.members(session, game)
+    registered = games.player_by_address(session, inbound.sender)
+    if registered is not None:
+        if registered not in seated:
+            return Identity(None, "not-seated", claimed=registered)
+        return Identity(registered)
+    claim = (inbound.playing_as or inbound.sender_name or "").strip().lower()
+    claimed = next((p for p in seated if p.name.lower() == claim), None) if claim else None
+    if claimed is None:
+        return Identity(None, "unknown-player")
+    if inbound.secret and games.secret_matches(inbound.secret, claimed.secret_hash):
+        return Identity(claimed)
+    return Identity(None, "forged", claimed=claimed, secret_given=bool(inbound.secret))

@@ -1,0 +1,201 @@
+"""Games, players and turns in the store, and the version check that applies one turn at a time.
+
+Two turns for one game may be judged at once against the same state; ``record_turn`` applies
+a turn only if the game's version is still the one it was judged against, with a single
+conditional UPDATE, so on SQLite and PostgreSQL alike exactly one of them lands.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from referee.store.models import Game, Membership, Player, Turn
+
+_SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
+
+
+def hash_secret(secret: str) -> str:
+    """A salted scrypt hash of a player's secret, self-describing so costs can change later."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(secret.encode(), salt=salt, n=_SCRYPT_N, r=_SCRYPT_R, p=_SCRYPT_P)
+    return f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def secret_matches(secret: str, stored: str | None) -> bool:
+    """Whether ``secret`` is the one hashed in ``stored``, compared in constant time."""
+    if not stored:
+        return False
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+    except ValueError:
+        return False
+    if scheme != "scrypt":
+        return False
+    candidate = hashlib.scrypt(
+        secret.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p)
+    )
+    return hmac.compare_digest(candidate, bytes.fromhex(digest))
+
+
+def create_game(
+    session: Session,
+    number: int,
+    lounge_address: str,
+    now: datetime,
+    *,
+    name: str = "",
+    state: str | None = None,
+) -> Game:
+    """A new game with its lounge address (stored lower-case, as addresses are compared)."""
+    game = Game(
+        number=number,
+        name=name,
+        lounge_address=lounge_address.lower(),
+        version=0,
+        turn_number=0,
+        state=state,
+        created_at=now,
+    )
+    session.add(game)
+    session.flush()
+    return game
+
+
+def add_player(session: Session, name: str, address: str, secret: str | None = None) -> Player:
+    """Register a player; the secret (set at join) is kept only as a hash."""
+    player = Player(
+        name=name, address=address.lower(), secret_hash=hash_secret(secret) if secret else None
+    )
+    session.add(player)
+    session.flush()
+    return player
+
+
+def join(session: Session, game: Game, player: Player, seat: int = 0) -> Membership:
+    """Seat ``player`` in ``game``."""
+    membership = Membership(game_id=game.id, player_id=player.id, seat=seat)
+    session.add(membership)
+    session.flush()
+    return membership
+
+
+def game_by_address(session: Session, addresses: list[str]) -> Game | None:
+    """The game whose lounge is one of ``addresses``, if any."""
+    lowered = [a.lower() for a in addresses]
+    if not lowered:
+        return None
+    return session.scalars(select(Game).where(Game.lounge_address.in_(lowered))).first()
+
+
+def game_by_number(session: Session, number: int) -> Game | None:
+    """The game tagged ``[MC number]``."""
+    return session.scalars(select(Game).where(Game.number == number)).first()
+
+
+def player_by_address(session: Session, address: str) -> Player | None:
+    """The player registered at ``address``."""
+    return session.scalars(select(Player).where(Player.address == address.lower())).first()
+
+
+def members(session: Session, game: Game) -> list[Player]:
+    """The players seated in ``game``, by seat."""
+    query = (
+        select(Player)
+        .join(Membership, Membership.player_id == Player.id)
+        .where(Membership.game_id == game.id)
+        .order_by(Membership.seat, Player.id)
+    )
+    return list(session.scalars(query))
+
+
+def lounge_addresses(session: Session) -> set[str]:
+    """Every lounge address the listener should accept mail for."""
+    return set(session.scalars(select(Game.lounge_address)))
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What ``record_turn`` did: applied at ``number``, or refused because the game moved on."""
+
+    applied: bool
+    number: int | None
+
+
+def record_turn(
+    session: Session,
+    *,
+    game_id: int,
+    judged_version: int,
+    player_id: int,
+    inbox_id: int | None,
+    raw_text: str,
+    play: str | None,
+    new_state: str | None,
+    now: datetime,
+) -> Recorded:
+    """Apply a legal turn if ``game_id`` is still at ``judged_version``; keep the turn either way.
+
+    The conditional UPDATE is the whole guarantee: whichever transaction updates the row first
+    wins; the other matches no row (PostgreSQL re-checks the condition after the winner
+    commits; SQLite serialises writers) and its turn is kept as ``stale``.
+    """
+    result = session.execute(
+        update(Game)
+        .where(Game.id == game_id, Game.version == judged_version)
+        .values(version=Game.version + 1, turn_number=Game.turn_number + 1, state=new_state)
+        .returning(Game.turn_number)
+    )
+    number = result.scalar_one_or_none()
+    session.add(
+        Turn(
+            game_id=game_id,
+            player_id=player_id,
+            inbox_id=inbox_id,
+            number=number,
+            raw_text=raw_text,
+            play=play,
+            status="applied" if number is not None else "stale",
+            violations=[],
+            state=new_state if number is not None else None,
+            created_at=now,
+        )
+    )
+    session.flush()
+    return Recorded(applied=number is not None, number=number)
+
+
+def keep_turn(
+    session: Session,
+    *,
+    game_id: int,
+    player_id: int,
+    inbox_id: int | None,
+    raw_text: str,
+    play: str | None,
+    status: str,
+    violations: list[str],
+    now: datetime,
+) -> Turn:
+    """Keep a turn that changes nothing (illegal, stale, out of turn, not adjudicated)."""
+    turn = Turn(
+        game_id=game_id,
+        player_id=player_id,
+        inbox_id=inbox_id,
+        number=None,
+        raw_text=raw_text,
+        play=play,
+        status=status,
+        violations=violations,
+        state=None,
+        created_at=now,
+    )
+    session.add(turn)
+    session.flush()
+    return turn

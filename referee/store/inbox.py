@@ -1,0 +1,147 @@
+"""The inbox: every message stored raw and once, before anyone answers 250 or sets \\Seen.
+
+A message is the same message if it has the same Message-ID or the same bytes (a client that
+retries after a lost 250, or an IMAP message that was also delivered by SMTP); the second copy
+is acknowledged but not stored again, so it is processed once.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass
+from email.parser import BytesHeaderParser
+from email.policy import compat32
+from typing import Any
+
+from sqlalchemy import Connection, Engine, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.sql.dml import ReturningInsert
+
+from referee.store.clock import Clock, utcnow
+from referee.store.models import InboxMessage, Turn
+
+_HEADERS = BytesHeaderParser(policy=compat32)
+
+
+@dataclass(frozen=True)
+class Enqueued:
+    """Where a message went: its inbox row, and whether it was already there."""
+
+    id: int
+    duplicate: bool
+
+
+def message_id_of(raw: bytes) -> str | None:
+    """The Message-ID of ``raw`` without angle brackets, or None if it has none."""
+    value = _HEADERS.parsebytes(raw, headersonly=True).get("Message-ID")
+    if value is None:
+        return None
+    text = str(value).strip().strip("<>").strip()
+    return text[:998] or None
+
+
+def digest_of(raw: bytes) -> str:
+    """The hash that makes identical bytes one message."""
+    return hashlib.sha256(raw).hexdigest()
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """A message as it reached us, before it is stored."""
+
+    raw: bytes
+    mail_from: str
+    rcpt_tos: list[str]
+    source: str
+
+
+def enqueue(
+    factory: sessionmaker[Session],
+    raw: bytes,
+    *,
+    mail_from: str,
+    rcpt_tos: list[str],
+    source: str,
+    clock: Clock = utcnow,
+) -> Enqueued:
+    """Commit ``raw`` to the inbox unless it is already there; return its row either way."""
+    return enqueue_many(factory, [Arrival(raw, mail_from, rcpt_tos, source)], clock=clock)[0]
+
+
+def enqueue_many(
+    factory: sessionmaker[Session], arrivals: list[Arrival], *, clock: Clock = utcnow
+) -> list[Enqueued]:
+    """Commit several messages in one transaction (one disk flush), each at most once.
+
+    One ``INSERT ... ON CONFLICT DO NOTHING`` per message, on a plain connection rather than an
+    ORM session, keeps the work before each 250 small; only a duplicate costs a second
+    look-up. Either all of them are committed or none is.
+    """
+    engine: Engine = factory.kw["bind"]
+    insert = _insert(engine.dialect.name)
+    results = []
+    with engine.begin() as connection:
+        for arrival in arrivals:
+            message_id = message_id_of(arrival.raw)
+            digest = digest_of(arrival.raw)
+            values = {
+                "message_id": message_id,
+                "digest": digest,
+                "raw": arrival.raw,
+                "mail_from": arrival.mail_from,
+                "rcpt_tos": arrival.rcpt_tos,
+                "source": arrival.source,
+                "status": "new",
+                "note": "",
+                "received_at": clock(),
+            }
+            inserted: int | None = connection.execute(insert, values).scalar_one_or_none()
+            if inserted is not None:
+                results.append(Enqueued(inserted, duplicate=False))
+                continue
+            known = _find(connection, message_id, digest)
+            if known is None:  # pragma: no cover - a conflict means a row exists
+                raise RuntimeError("inbox: a conflicting message vanished")
+            results.append(Enqueued(known, duplicate=True))
+    return results
+
+
+@functools.cache
+def _insert(dialect: str) -> ReturningInsert[Any]:
+    """``INSERT ... ON CONFLICT DO NOTHING RETURNING id`` in the database's own dialect."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return insert(InboxMessage).on_conflict_do_nothing().returning(InboxMessage.id)
+
+
+def _find(connection: Connection, message_id: str | None, digest: str) -> int | None:
+    condition = InboxMessage.digest == digest
+    if message_id is not None:
+        condition = or_(condition, InboxMessage.message_id == message_id)
+    return connection.scalars(select(InboxMessage.id).where(condition).limit(1)).first()
+
+
+def requeue(session: Session, inbox_ids: list[int]) -> list[int]:
+    """Put finished messages back in the queue, for the operator once a cause is fixed.
+
+    A quarantined message whose game now exists, or a turn kept while no engine was connected,
+    is processed again from its raw bytes. Turns recorded from an earlier pass that changed
+    nothing are marked ``superseded`` so the history shows both; applied turns are never
+    requeued. Returns the ids actually requeued.
+    """
+    done: list[int] = []
+    for row in session.scalars(
+        select(InboxMessage).where(InboxMessage.id.in_(inbox_ids)).with_for_update()
+    ):
+        applied = session.scalars(
+            select(Turn.id).where(Turn.inbox_id == row.id, Turn.status == "applied")
+        ).first()
+        if row.status == "new" or applied is not None:
+            continue
+        for turn in session.scalars(select(Turn).where(Turn.inbox_id == row.id)):
+            turn.status = "superseded"
+        row.note = f"requeued by the operator (was {row.status}: {row.note})"[:2000]
+        row.status = "new"
+        done.append(row.id)
+    return done

@@ -1,0 +1,146 @@
+"""The tables: games, players, memberships, turns, the inbox and the outbox.
+
+Every message is stored raw before anything else happens to it (DESIGN.md: durable first), so
+an operator can always see what arrived and what the referee made of it. Times are naive UTC.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Declarative base with constraint names Alembic can rely on across databases."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Game(Base):
+    """One Mornington Nomic game: its number (the ``[MC n]`` tag), lounge and current state.
+
+    ``version`` grows by one with every applied turn; a turn is applied only if the version it
+    was judged against is still current, so two turns racing for one game cannot both land.
+    """
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[int] = mapped_column(unique=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    lounge_address: Mapped[str] = mapped_column(String(320), unique=True)
+    version: Mapped[int] = mapped_column(default=0)
+    turn_number: Mapped[int] = mapped_column(default=0)
+    state: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime]
+
+
+class Player(Base):
+    """A person who plays by mail: a registered address and a hashed secret for other ones."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    address: Mapped[str] = mapped_column(String(320), unique=True)
+    secret_hash: Mapped[str | None] = mapped_column(String(300))
+
+
+class Membership(Base):
+    """A player's seat in a game."""
+
+    __tablename__ = "memberships"
+    __table_args__ = (UniqueConstraint("game_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    seat: Mapped[int] = mapped_column(default=0)
+
+
+class Turn(Base):
+    """A turn as submitted and what became of it; ``state`` is the GSD after it, if applied."""
+
+    __tablename__ = "turns"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    inbox_id: Mapped[int | None] = mapped_column(ForeignKey("inbox.id"))
+    number: Mapped[int | None]
+    raw_text: Mapped[str] = mapped_column(Text)
+    play: Mapped[str | None] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(32))
+    violations: Mapped[list[str]] = mapped_column(JSON, default=list)
+    state: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime]
+
+
+class InboxMessage(Base):
+    """A message exactly as it arrived, with how it arrived and what became of it.
+
+    ``status`` moves from ``new`` to ``done``, ``ignored`` (never answered: a loop or an
+    automatic reply) or ``quarantined`` (bad input kept for the operator); ``note`` says why.
+    """
+
+    __tablename__ = "inbox"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_id: Mapped[str | None] = mapped_column(String(998), unique=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    mail_from: Mapped[str] = mapped_column(String(320), default="")
+    rcpt_tos: Mapped[list[str]] = mapped_column(JSON, default=list)
+    source: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16), default="new", index=True)
+    note: Mapped[str] = mapped_column(Text, default="")
+    received_at: Mapped[datetime]
+    processed_at: Mapped[datetime | None]
+
+
+class OutboxMessage(Base):
+    """A composed message waiting for the relay, with its delivery attempts."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    inbox_id: Mapped[int | None] = mapped_column(ForeignKey("inbox.id"), index=True)
+    message_id: Mapped[str] = mapped_column(String(998), unique=True)
+    mail_from: Mapped[str] = mapped_column(String(320))
+    rcpt_tos: Mapped[list[str]] = mapped_column(JSON)
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime]
+    last_error: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
+
+
+class ReplyCount(Base):
+    """How many replies one address has been sent on one UTC day (the daily cap)."""
+
+    __tablename__ = "reply_counts"
+
+    address: Mapped[str] = mapped_column(String(320), primary_key=True)
+    day: Mapped[date] = mapped_column(primary_key=True)
+    count: Mapped[int] = mapped_column(default=0)

@@ -1,0 +1,46 @@
+"""Outgoing mail: threading and loop headers, subjects, and quoting only what is needed."""
+
+from __future__ import annotations
+
+from referee.mail.compose import compose, quote, reply_subject, turn_subject
+
+
+def test_turn_subject_names_game_turn_and_play() -> None:
+    assert turn_subject(12, 34, "Rushton : Euston (VC via: CN,NT)") == (
+        "[MC 12] Turn 34: Rushton : Euston (VC via: CN,NT)"
+    )
+
+
+def test_reply_subject_adds_one_re_and_the_game_tag() -> None:
+    assert reply_subject("Re: RE: turn", 12) == "Re: [MC 12] turn"
+    assert reply_subject("[MC 12] turn", 12) == "Re: [MC 12] turn"
+    assert reply_subject("", None) == "Re: your message to the referee"
+
+
+def test_quote_keeps_a_short_turn_whole() -> None:
+    assert quote("Holborn : Euston\n\nmore") == "> Holborn : Euston\n>\n> more"
+
+
+def test_quote_cuts_a_long_gsd_from_the_top_and_says_so() -> None:
+    text = "\n".join(f"line {n}" for n in range(100))
+    quoted = quote(text).splitlines()
+    assert quoted[0] == "> [70 earlier lines not quoted]"
+    assert quoted[1:] == [f"> line {n}" for n in range(70, 100)]
+
+
+def test_compose_threads_and_marks_the_reply() -> None:
+    message = compose(
+        sender="referee@example.org",
+        sender_name="Referee",
+        to=["alice@example.org"],
+        subject="s",
+        body="b",
+        loop_token="referee@example.org",
+        in_reply_to="<a@x>",
+        references=["<z@x>", "<a@x>"],
+    )
+    assert message["In-Reply-To"] == "<a@x>"
+    assert message["References"] == "<z@x> <a@x>"
+    assert message["Auto-Submitted"] == "auto-replied"
+    assert message["X-Loop"] == "referee@example.org"
+    assert str(message["Message-ID"]).endswith("@example.org>")
