@@ -1,0 +1,63 @@
+"""Mail text as the parsers see it: quote prefixes, CRLF, tabs and re-wrapped rows undone.
+
+Players post from mail clients, which quote (``> ``), use CRLF, turn spaces into tabs and wrap
+long lines. :func:`clean_lines` gives each line without those, remembering where it came from,
+so an error still names the line and column the player sees in eir own mail.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the posting: its 1-based number and the column its cleaned text starts at."""
+
+    number: int
+    offset: int
+    text: str
+
+    def stripped(self) -> str:
+        return self.text.strip()
+
+    def column_of(self, index: int) -> int:
+        """The 1-based column in the original line of ``text[index]``."""
+        return self.offset + index + 1
+
+
+def clean_lines(text: str) -> list[Line]:
+    """Split a posting into lines without quote prefixes, tabs (one space each) or trailing space.
+
+    A table row that a mail client wrapped (it starts with ``|`` but does not end with one) is
+    joined with the lines that complete it.
+    """
+    raw: list[Line] = []
+    for number, written in enumerate(text.splitlines(), start=1):
+        plain = written.replace("\t", " ").replace("\u00a0", " ").replace("\ufeff", "")
+        quote = _QUOTE.match(plain)
+        offset = quote.end() if quote else 0
+        raw.append(Line(number, offset, plain[offset:].rstrip()))
+    joined: list[Line] = []
+    index = 0
+    while index < len(raw):
+        line = raw[index]
+        text_so_far = line.text
+        if text_so_far.lstrip().startswith("|"):
+            look = index + 1
+            while not text_so_far.endswith("|") and look < len(raw) and raw[look].text.strip():
+                following = raw[look].text.strip()
+                if following.startswith(("+", "|")) and text_so_far.count("|") > 1:
+                    break
+                text_so_far += " " + following
+                look += 1
+            if text_so_far.endswith("|"):
+                index = look
+                joined.append(Line(line.number, line.offset, text_so_far))
+                continue
+        joined.append(line)
+        index += 1
+    return joined
