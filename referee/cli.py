@@ -9,9 +9,14 @@ from __future__ import annotations
 import click
 
 from referee import __version__
+from referee.commands.notation import NOTATION_COMMANDS
 
 
 @click.group()
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
     """A play-by-email referee for Mornington Nomic."""
+
+
+for _command in NOTATION_COMMANDS:
+    main.add_command(_command)

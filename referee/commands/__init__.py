@@ -1,0 +1,1 @@
+"""Subcommands of ``referee``, one module per concern, registered in referee/cli.py."""
