@@ -84,3 +84,10 @@ def test_1_7_2_every_cost_and_gain_in_the_index_parses() -> None:
     for spec in load_action_index():
         TokenCost.parse(spec.cost)
         TokenCost.parse(spec.gain)
+
+
+def test_1_4_1_three_metallic_four_plastic() -> None:
+    from referee.engine.tables.colours import METALLIC
+
+    assert {Colour.GO, Colour.SI, Colour.BR} == METALLIC
+    assert {Colour.BK, Colour.BU, Colour.GR, Colour.RE} == PLASTIC
