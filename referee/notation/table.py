@@ -42,6 +42,7 @@ def parse_table(lines: Sequence[Line]) -> tuple[PlayerRow, ...]:
     """Read the rows of a Token Table block (borders, header and player rows)."""
     order: tuple[Colour, ...] = ORDER
     players: list[PlayerRow] = []
+    seen: set[str] = set()
     for line in lines:
         if not line.stripped().startswith("|"):
             continue
@@ -54,13 +55,13 @@ def parse_table(lines: Sequence[Line]) -> tuple[PlayerRow, ...]:
             continue
         if not any(text for _, text in row_cells):
             continue
-        players.append(_parse_row(line, row_cells, order))
-    names = [p.name.lower() for p in players]
-    for line, player in zip(lines, players, strict=False):
-        if names.count(player.name.lower()) > 1:
+        player = _parse_row(line, row_cells, order)
+        if player.name.lower() in seen:
             raise NotationError(
                 f"'{player.name}' has two rows in the Token Table", line=line.number, column=1
             )
+        seen.add(player.name.lower())
+        players.append(player)
     return tuple(players)
 
 
