@@ -249,3 +249,35 @@ def test_1_7_2_duplicate_names_are_refused(tmp_path: Path) -> None:
 def test_the_shipped_file_is_plain_toml() -> None:
     with (data_dir("rules") / "vanilla" / "actions.toml").open("rb") as handle:
         assert len(tomllib.load(handle)["action"]) == len(load_action_index())
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Shunting",
+        "Dead-End Shunting",
+        "Stationary-Shunting",
+        "Power-Shunting",
+        "Blonking",
+        "Huffing",
+        "Shadowing",
+        "Magno-Clamping",
+        "Velocity-Bombing",
+        "Spooning",
+        "Narging",
+        "Greening",
+        "Freeming",
+        "Knidding",
+        "Toffing",
+        "Radiating",
+        "Topple",
+    ],
+)
+def test_1_10_0_targeting_actions_require_a_shared_station_and_line(name: str) -> None:
+    """Rules 1.10.0 and each Action's own rule: the target shares the Station and the Line."""
+    assert load_action_index()[name].fr == "(S0,L0)"
+
+
+@pytest.mark.parametrize(("name", "fr"), [("Blocking", "(S1)"), ("Detonating Package", "(S<5)")])
+def test_1_17_9_fosdyke_requirements_of_the_index(name: str, fr: str) -> None:
+    assert load_action_index()[name].fr == fr
