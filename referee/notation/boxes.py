@@ -63,10 +63,14 @@ def titled_box(title: str, entries: Sequence[str], width: int = BOX_WIDTH) -> li
     top = f"+- {title} "
     lines = [top + "-" * (width - len(top) - 1) + "+"]
     inner = width - 4
-    text = ", ".join(entries)
-    wrapped = (
-        textwrap.wrap(text, inner, break_long_words=False, break_on_hyphens=False) if text else [""]
-    )
-    lines.extend(f"| {part.ljust(inner)} |" for part in wrapped)
+    lines.extend(f"| {part.ljust(inner)} |" for part in wrap_list(entries, inner))
     lines.append("+" + "-" * (width - 2) + "+")
     return lines
+
+
+def wrap_list(entries: Sequence[str], width: int) -> list[str]:
+    """Entries joined by ', ' and wrapped to ``width``, breaking only between entries."""
+    glued = [entry.replace(" ", "\x00") for entry in entries]
+    wrapped = textwrap.wrap(", ".join(glued), width, break_long_words=False,
+                            break_on_hyphens=False)  # fmt: skip
+    return [part.replace("\x00", " ") for part in wrapped] or [""]

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TypeVar
 
 import jinja2
 from pydantic import BaseModel, ConfigDict
@@ -39,7 +38,7 @@ from referee.notation.luggage import (
 from referee.notation.places import parse_station
 from referee.notation.plays import Play
 from referee.notation.possessions import Possession, split_items
-from referee.notation.source import Line, clean_lines
+from referee.notation.source import Line, Span, clean_lines, join_parts, read_joined
 from referee.notation.stacks import TokenStack, parse_stacks, render_stacks
 from referee.notation.table import PlayerRow, parse_table, render_table
 from referee.resources import data_dir
@@ -284,11 +283,11 @@ class _Reader:
         elif kind == "disruptions":
             self._once("disruptions", block[0])
             text, spans = _joined(rows)
-            self.fields["disruptions"] = _at(parse_disruptions, text, spans)
+            self.fields["disruptions"] = read_joined(parse_disruptions, text, spans)
         elif kind == "lost":
             self._once("lost_and_found", block[0])
             text, spans = _joined(rows)
-            self.fields["lost_and_found"] = _at(parse_lost_and_found, text, spans)
+            self.fields["lost_and_found"] = read_joined(parse_lost_and_found, text, spans)
         elif kind == "rack":
             self._once("rack", block[0])
             self.fields["rack"] = parse_rack(block, self._names())
@@ -460,41 +459,13 @@ def _stations(text: str) -> tuple[str, ...]:
     return tuple(result)
 
 
-_T = TypeVar("_T")
-
-
-def _joined(rows: Sequence[Line]) -> tuple[str, list[tuple[int, Line, int]]]:
-    """The text of a titled box's rows joined by spaces, with where each row's text began."""
-    text = ""
-    spans: list[tuple[int, Line, int]] = []
+def _joined(rows: Sequence[Line]) -> tuple[str, list[Span]]:
+    """The text of a titled box's rows, joined by spaces."""
+    parts = []
     for row_line in rows:
         row_cells = cells(row_line.text)
-        column, content = row_cells[0] if len(row_cells) == 1 else (
-            row_cells[0][0], " ".join(c for _, c in row_cells)
-        )  # fmt: skip
-        if not content:
-            continue
-        if text:
-            text += " "
-        spans.append((len(text), row_line, column))
-        text += content
-    return text, spans
-
-
-def _at(
-    reader: Callable[[str], _T], text: str, spans: list[tuple[int, Line, int]]
-) -> _T:
-    try:
-        return reader(text)
-    except NotationError as error:
-        position = (error.column or 1) - 1
-        start, line, column = spans[0] if spans else (0, Line(1, 0, ""), 0)
-        for span in spans:
-            if span[0] <= position:
-                start, line, column = span
-        raise NotationError(
-            error.reason, line=line.number, column=line.column_of(column + position - start)
-        ) from None
+        parts.append((row_line, row_cells[0][0], " ".join(c for _, c in row_cells).strip()))
+    return join_parts(parts)
 
 
 def read_posting(text: str, *, index: ActionIndex | None = None) -> Posting:

@@ -7,15 +7,14 @@ table's width). The Lost & Found box is a queue (rule 1.7.53): items in order, f
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from referee.notation.boxes import border, cells, row, titled_box
+from referee.notation.boxes import border, cells, row, titled_box, wrap_list
 from referee.notation.errors import NotationError
 from referee.notation.possessions import Possession, parse_possessions
-from referee.notation.source import Line
+from referee.notation.source import Line, join_parts, read_joined
 
 RACK_WIDTH = 56
 """Minimum inner width of the possessions column, as in rule 1.4.12's example."""
@@ -54,16 +53,9 @@ def parse_rack(lines: Sequence[Line], players: Sequence[str] | None) -> tuple[Ra
     entries = []
     for line, name_col, name, parts in gathered:
         player = _player(name, players, line, name_col)
-        possessions: list[Possession] = []
-        for part_line, column, text in parts:
-            if not text:
-                continue
-            text = text.rstrip(",")
-            try:
-                possessions.extend(parse_possessions(text))
-            except NotationError as error:
-                raise error.located(part_line.number, part_line.column_of(column) - 1) from None
-        entries.append(RackEntry(player=player, possessions=tuple(possessions)))
+        text, spans = join_parts(parts)
+        possessions = read_joined(parse_possessions, text, spans) if text else ()
+        entries.append(RackEntry(player=player, possessions=possessions))
     return tuple(entries)
 
 
@@ -90,14 +82,9 @@ def render_rack(entries: Sequence[RackEntry]) -> list[str]:
     widths = (name_width, items_width)
     lines = [border(widths)]
     for entry in entries:
-        text = ", ".join(p.render() for p in entry.possessions)
-        wrapped = textwrap.wrap(
-            text.replace(" ", "\x00").replace(",\x00", ", "), items_width - 2,
-            break_long_words=False, break_on_hyphens=False,
-        ) or [""]  # fmt: skip
+        wrapped = wrap_list([p.render() for p in entry.possessions], items_width - 2)
         for number, part in enumerate(wrapped):
-            lines.append(row([entry.player if number == 0 else "", part.replace("\x00", " ")],
-                             widths))
+            lines.append(row([entry.player if number == 0 else "", part], widths))
     lines.append(border(widths))
     return lines
 

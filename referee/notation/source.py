@@ -8,7 +8,13 @@ so an error still names the line and column the player sees in eir own mail.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
+
+from referee.notation.errors import NotationError
+
+_T = TypeVar("_T")
 
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 
@@ -61,3 +67,38 @@ def clean_lines(text: str) -> list[Line]:
         joined.append(line)
         index += 1
     return joined
+
+
+Span = tuple[int, Line, int]
+"""Where a piece of joined text began: (index in the joined text, its line, 0-based column)."""
+
+
+def join_parts(parts: Sequence[tuple[Line, int, str]]) -> tuple[str, list[Span]]:
+    """Join the text of several rows (one list wrapped over them) with single spaces."""
+    text = ""
+    spans: list[Span] = []
+    for line, column, content in parts:
+        if not content:
+            continue
+        if text:
+            text += " "
+        spans.append((len(text), line, column))
+        text += content
+    return text, spans
+
+
+def read_joined(reader: Callable[[str], _T], text: str, spans: Sequence[Span]) -> _T:
+    """Run ``reader`` on joined text and place any error on the row it came from."""
+    try:
+        return reader(text)
+    except NotationError as error:
+        position = (error.column or 1) - 1
+        if not spans:
+            raise NotationError(error.reason, line=1) from None
+        start, line, column = spans[0]
+        for span in spans:
+            if span[0] <= position:
+                start, line, column = span
+        raise NotationError(
+            error.reason, line=line.number, column=line.column_of(column + position - start)
+        ) from None
