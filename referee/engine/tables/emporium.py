@@ -81,6 +81,13 @@ class Hat(Row):
         """
         return self.category in categories if self.category else at_british_rail
 
+    def matches(self, categories: frozenset[str]) -> bool:
+        """Rule 1.4.20: a Station "of a type which matches" a Worn Hat has its category.
+
+        Hard and Silly Hats name no Station type, so they match none.
+        """
+        return bool(self.category) and self.category in categories
+
 
 class Purchase(Row):
     """A Possession named in a play, resolved to its line of the list."""
