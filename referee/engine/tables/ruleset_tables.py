@@ -11,6 +11,7 @@ from functools import cache
 
 from referee.engine.tables.bureau import BureauTable, load_bureau
 from referee.engine.tables.busking import BuskingTable, load_busking
+from referee.engine.tables.courier import CourierTable, load_courier
 from referee.engine.tables.emporium import Emporium, load_emporium
 from referee.engine.tables.fflourish import FlourishTable, load_fflourish
 from referee.engine.tables.gambits import GambitTable, load_gambits
@@ -37,6 +38,7 @@ class RulesetTables:
     gambits: GambitTable
     one_way: OneWayTable
     fflourish: FlourishTable
+    courier: CourierTable
 
 
 @cache
@@ -54,4 +56,5 @@ def load_tables(ruleset: str = "vanilla") -> RulesetTables:
         gambits=load_gambits(ruleset),
         one_way=load_one_way(ruleset),
         fflourish=load_fflourish(ruleset),
+        courier=load_courier(ruleset),
     )
