@@ -393,6 +393,14 @@ class _Reader:
     def _try_play(self, line: Line) -> bool:
         text = line.stripped()
         if self._play_name(text) is None:
+            if self.players is None or ":" not in text or not _looks_like_play(text):
+                return False
+            # A play by a name not in the Token Table: refuse it rather than skip it.
+            try:
+                Play.parse(text, players=self._names(), index=self.index)
+            except NotationError as error:
+                lead = len(line.text) - len(line.text.lstrip())
+                raise error.located(line.number, line.offset + lead) from None
             return False
         if self.players is None and not _looks_like_play(text):
             return False
