@@ -99,16 +99,16 @@ def test_1_7_2_count() -> None:
         "Charge Spiral Inwards",
         "Charge Spiral Outwards",
         "Eating Marmalade Sandwich",
-        "Going Home",
         "Release Rat",
     }
     assert len(index) == len(ROWS) + len(added)
 
 
 def test_1_7_2_names_and_patterns_are_unique() -> None:
+    """Two entries whose texts differ only in their placeholders' kinds could not be told apart."""
     index = load_action_index()
-    patterns = [spec.pattern.casefold() for spec in index]
-    assert len(set(patterns)) == len(patterns)
+    skeletons = [re.sub(r"\{[^{}]*\}", "<>", spec.pattern).casefold() for spec in index]
+    assert len(set(skeletons)) == len(skeletons)
     assert len({spec.name for spec in index}) == len(index)
 
 
