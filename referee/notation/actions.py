@@ -19,7 +19,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -180,9 +179,51 @@ def _literal_regex(text: str) -> str:
     return "".join(out)
 
 
-@cache
+@dataclass(frozen=True)
+class _Matcher:
+    """An index compiled once: every pattern, and the patterns filed by their first letters."""
+
+    index: ActionIndex
+    compiled: tuple[_Compiled, ...]
+    by_key: dict[str, tuple[tuple[int, _Compiled], ...]]
+    anywhere: tuple[tuple[int, _Compiled], ...]
+
+    def candidates(self, text: str) -> list[tuple[int, _Compiled]]:
+        """The patterns that can match ``text``, in index order."""
+        found = [*self.by_key.get(_key(text), ()), *self.anywhere]
+        found.sort(key=lambda pair: pair[0])
+        return found
+
+
+def _key(text: str) -> str:
+    """The first two letters or digits, lower case: what a pattern's literal start must share."""
+    return "".join(c for c in text[:12] if c.isalnum())[:2].lower()
+
+
+_MATCHERS: dict[int, _Matcher] = {}
+
+
+def _matcher(index: ActionIndex) -> _Matcher:
+    # Keyed by identity: hashing a whole index on every Action would cost more than matching.
+    found = _MATCHERS.get(id(index))
+    if found is None or found.index is not index:
+        compiled = tuple(_compile(spec) for spec in index)
+        by_key: dict[str, list[tuple[int, _Compiled]]] = {}
+        anywhere: list[tuple[int, _Compiled]] = []
+        for order, item in enumerate(compiled):
+            prefix = item.spec.pattern.split("{", 1)[0]
+            if sum(c.isalnum() for c in prefix) >= 2:
+                by_key.setdefault(_key(prefix), []).append((order, item))
+            else:
+                anywhere.append((order, item))
+        found = _Matcher(index, compiled, {k: tuple(v) for k, v in by_key.items()},
+                         tuple(anywhere))  # fmt: skip
+        _MATCHERS[id(index)] = found
+    return found
+
+
 def _compiled(index: ActionIndex) -> tuple[_Compiled, ...]:
-    return tuple(_compile(spec) for spec in index)
+    return _matcher(index).compiled
 
 
 class Action(BaseModel):
@@ -209,7 +250,7 @@ class Action(BaseModel):
         index = index or load_action_index()
         best: tuple[int, int, Action] | None = None
         first_error: NotationError | None = None
-        for order, compiled in enumerate(_compiled(index)):
+        for order, compiled in _matcher(index).candidates(text):
             if best is not None and compiled.literal_length <= best[0]:
                 continue
             match = compiled.regex.match(text)
