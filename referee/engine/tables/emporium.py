@@ -115,8 +115,16 @@ class Emporium(Row):
         return self
 
     def lookup(self, text: str) -> Purchase:
-        """The list's line for a name as a play writes it: "Zone 3 Pass", "Euston Stub"."""
+        """The list's line for a name as a play writes it: "Zone 3 Pass", "Euston Stub".
+
+        An Electrical Possession may carry its state, as the list writes "Remote Control (Off)".
+        """
         wanted = " ".join(text.split())
+        state = re.fullmatch(r"(.+?)\s*\((?:On|Off)\)", wanted, re.IGNORECASE)
+        if state is not None:
+            found = self.lookup(state[1])
+            if found.possession.has("Electrical"):
+                return found
         for item in self.possession:
             if item.name.casefold() == wanted.casefold():
                 return Purchase(possession=item, name=item.name)

@@ -1,5 +1,7 @@
 """Token Stack rewards (rule 1.14.2 - Stack 'em High, Sell 'em Cheap) and capacity (rule 1.14.3).
 
+Rule 1.9.6 (Kafka Sinkholes) is a property of a Stack too: four or more Tokens, all Black.
+
 Rule 1.14.2: when a player's Token Dropping, or the Tokens an Action of eirs places, brings a
 Stack to exactly six Tokens, and the Stack held one to five Tokens in the previous Turn, a
 Stack that forms one of seven listed sequences is destroyed and the player gains its reward.
@@ -42,11 +44,24 @@ class StackReward(Row):
         return self
 
 
+class KafkaSinkhole(Row):
+    """The Stack that makes a Kafka Sinkhole (rule 1.9.6)."""
+
+    min_tokens: int = Field(ge=1)
+    colour: Colour
+
+
 class StackTable(Row):
-    """Capacity and rewards."""
+    """Capacity, rewards and the Kafka Sinkhole."""
 
     capacity: Capacity
     reward: tuple[StackReward, ...]
+    kafka_sinkhole: KafkaSinkhole
+
+    def is_kafka_sinkhole(self, stack: Sequence[Colour]) -> bool:
+        """Rule 1.9.6: a Stack of four or more Tokens, all of them Black."""
+        rule = self.kafka_sinkhole
+        return len(stack) >= rule.min_tokens and all(t == rule.colour for t in stack)
 
     @model_validator(mode="after")
     def _distinct(self) -> StackTable:

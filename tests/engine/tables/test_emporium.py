@@ -113,3 +113,11 @@ def test_a_bad_price_names_file_and_entry(tmp_path: Path) -> None:
     path.write_text('hat = []\n[[possession]]\nname = "Book"\ncost = "three"\nqualities = []\n')
     with pytest.raises(TableError, match=r"emporium.toml: possession #1 \('Book'\): cost"):
         read_table(Emporium, path)
+
+
+def test_1_4_33_electrical_goods_may_be_named_with_their_state() -> None:
+    emporium = load_emporium()
+    assert emporium.lookup("Remote Control (Off)").possession.name == "Remote Control"
+    assert emporium.lookup("vacuum cleaner (on)").possession.cost == 6
+    with pytest.raises(TableError, match="not sold"):
+        emporium.lookup("Piano (Off)")

@@ -57,3 +57,11 @@ def test_1_14_3_six_tokens_except_at_three_stations() -> None:
         assert table.may_add(station, 6)
     assert table.may_add("Morden", 5)
     assert not table.may_add("Morden", 6)
+
+
+def test_1_9_6_kafka_sinkhole_is_four_or_more_all_black() -> None:
+    table = load_stacks()
+    assert table.is_kafka_sinkhole(stack("BkBkBkBk"))
+    assert table.is_kafka_sinkhole(stack("BkBkBkBkBkBkBk"))
+    assert not table.is_kafka_sinkhole(stack("BkBkBk"))
+    assert not table.is_kafka_sinkhole(stack("BkBkReBk"))
