@@ -246,7 +246,7 @@ def test_1_7_2_duplicate_names_are_refused(tmp_path: Path) -> None:
         read_action_index(_write(tmp_path, entry + entry), "test", RULES)
 
 
-def test_the_shipped_file_is_plain_toml() -> None:
+def test_1_7_2_the_shipped_file_is_plain_toml() -> None:
     with (data_dir("rules") / "vanilla" / "actions.toml").open("rb") as handle:
         assert len(tomllib.load(handle)["action"]) == len(load_action_index())
 

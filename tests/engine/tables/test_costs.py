@@ -70,12 +70,12 @@ def test_1_4_39_any_colour() -> None:
 @pytest.mark.parametrize(
     "text", ["2Bu,1Si", "xBr", "varies,1Gr", "10Plastic", "4Re/Bu/Bk", "3Bu,1{colour}", "any"]
 )
-def test_costs_render_back_as_written(text: str) -> None:
+def test_1_7_2_costs_render_back_as_written(text: str) -> None:
     assert str(TokenCost.parse(text)) == text
 
 
 @pytest.mark.parametrize(("text", "bad"), [("2Xx", "unknown colour"), ("two Re", "not a token")])
-def test_bad_costs_say_what_is_wrong(text: str, bad: str) -> None:
+def test_1_7_2_bad_costs_say_what_is_wrong(text: str, bad: str) -> None:
     with pytest.raises(TokenCostError, match=bad):
         TokenCost.parse(text)
 

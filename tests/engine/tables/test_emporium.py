@@ -108,7 +108,7 @@ def test_1_4_6_unknown_hat_type() -> None:
         load_emporium().hat_type("Bowler")
 
 
-def test_a_bad_price_names_file_and_entry(tmp_path: Path) -> None:
+def test_1_4_18_a_bad_price_names_file_and_entry(tmp_path: Path) -> None:
     path = tmp_path / "emporium.toml"
     path.write_text('hat = []\n[[possession]]\nname = "Book"\ncost = "three"\nqualities = []\n')
     with pytest.raises(TableError, match=r"emporium.toml: possession #1 \('Book'\): cost"):

@@ -115,7 +115,7 @@ def test_1_13_5_times_are_checked() -> None:
         load_opening().is_peak(7, 0)
 
 
-def test_every_station_named_is_on_the_map() -> None:
+def test_1_13_5_every_station_named_is_on_the_map() -> None:
     names = game_station_names()
     table = load_opening()
     for hours in table.station:
