@@ -25,6 +25,7 @@ from referee.notation.action_index import ActionIndex
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination, parse_line, parse_station
+from referee.notation.source import clean_lines, join_parts, read_joined
 
 
 class MoveKind(StrEnum):
@@ -157,6 +158,8 @@ class Play(BaseModel):
         With ``players`` (the GSD's), the name and every ``{player}`` parameter must be one of
         them. Columns in errors count from the start of ``text``.
         """
+        if "\n" in text or "\r" in text or text.lstrip().startswith(">"):
+            return cls._parse_mail(text, players, index)
         colon = _name_colon(text)
         if colon is None:
             raise NotationError(
@@ -167,6 +170,17 @@ class Play(BaseModel):
         player = _play_name(text[:colon], players)
         parts, comment = _parse_body(text, colon + 1, players, index)
         return cls(player=player, parts=parts, comment=comment)
+
+    @classmethod
+    def _parse_mail(
+        cls, text: str, players: Sequence[str] | None, index: ActionIndex | None
+    ) -> Play:
+        """A play as pasted from mail: quoted, or wrapped over lines; errors name the line."""
+        lines = [line for line in clean_lines(text) if line.text.strip()]
+        if not lines:
+            raise NotationError("expected a play here, e.g. 'Rushton : Euston (VC)'", line=1)
+        joined, spans = join_parts([(line, 0, line.text) for line in lines])
+        return read_joined(lambda t: cls.parse(t, players=players, index=index), joined, spans)
 
     def render(self, index: ActionIndex | None = None) -> str:
         """The canonical play line."""

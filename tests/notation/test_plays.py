@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from referee.network.lines import LineCode
+from referee.notation.action_index import load_action_index
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
 from referee.notation.plays import Move, MoveKind, Play
@@ -146,3 +149,31 @@ def test_1_7_51_long_lunch_hours() -> None:
 
 def test_move_parse_alone() -> None:
     assert Move.parse("Euston (VC)").render() == "Euston (VC)"
+
+
+def test_play_pasted_from_mail_quoted_and_wrapped() -> None:
+    play = Play.parse("> Rushton : [LV+3] Mornington\r\n> Crescent (NT via: VC)\r\n")
+    assert play.render() == "Rushton : [LV+3] Mornington Crescent (NT via: VC)"
+    with pytest.raises(NotationError) as caught:
+        Play.parse("> Rushton : [LV+3]\n> Eustn (VC)")
+    assert (caught.value.line, caught.value.column) == (2, 3)
+
+
+def test_player_name_takes_the_tables_spelling() -> None:
+    assert Play.parse("brooke-taylor : Euston (VC)", players=PLAYERS).player == "Brooke-Taylor"
+
+
+def test_1_7_2_every_action_of_the_index_reads_and_renders() -> None:
+    samples = {
+        "station": "euston", "destination": "moorgate (nt)", "player": "garden", "colour": "red",
+        "tokens": "BkBkRe", "n": "3", "line": "nt", "direction": "n-s", "possession": "scarf",
+        "hat": "compass", "place": "York", "zone": "2", "compass": "north", "name": "Finsbury",
+        "hours": "+0200", "number": "4",
+    }  # fmt: skip
+    index = load_action_index()
+    for spec in index:
+        text = re.sub(r"\{(\w+)\}", lambda m: samples[m.group(1)], spec.pattern)
+        action = Action.parse(text.lower(), players=PLAYERS)
+        assert action.name == spec.name, text
+        assert len(action.args) == len(spec.placeholders)
+        assert Action.parse(action.render()[1:-1], players=PLAYERS) == action
