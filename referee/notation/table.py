@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from referee.notation.boxes import border, cells, row
 from referee.notation.errors import NotationError
@@ -20,9 +20,12 @@ from referee.notation.places import parse_station
 from referee.notation.source import Line
 from referee.notation.tokens import ORDER, Colour, TokenCounts
 
+CHARGE_LIMIT = 999
+"""Rule 1.19.2 - Charge: a signed whole percentage held between -999% and 999%."""
+
 
 class PlayerRow(BaseModel):
-    """One player's line of the Token Table."""
+    """One player's line of the Token Table; Charge is the percentage of rule 1.19.2."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -30,7 +33,7 @@ class PlayerRow(BaseModel):
     inactive: bool = False
     home: str | None = None
     lv: int = 0
-    charge: int = 0
+    charge: int = Field(default=0, ge=-CHARGE_LIMIT, le=CHARGE_LIMIT)
     tokens: TokenCounts = TokenCounts()
 
 
@@ -105,9 +108,16 @@ def _parse_row(
     numbers = []
     for column, text, what in ((lv_col, lv, "LV"), (ch_col, charge, "Charge")):
         value = text.replace(" ", "") or "0"
+        if what == "Charge":
+            value = value.removesuffix("%")  # rule 1.19.2: a signed whole percentage
         if not _INT.match(value):
             raise NotationError(f"the {what} of {name} must be a whole number, not '{text}'",
                                 line=line.number, column=line.column_of(column))
+        if what == "Charge" and abs(int(value)) > CHARGE_LIMIT:
+            raise NotationError(
+                f"the Charge of {name} is {value}%, beyond the {CHARGE_LIMIT}% of rule 1.19.2",
+                line=line.number, column=line.column_of(column),
+            )
         numbers.append(int(value))
     counts = tokens.split()
     if len(counts) != 7 or not all(c.isdigit() for c in counts):

@@ -136,3 +136,10 @@ def test_1_8_3_bridges_line_is_read_into_disruptions() -> None:
     text = _canonical().replace("Bridges Up, ", "").replace("Game Time:", "Bridges: Up\nGame Time:")
     assert GSD.parse(text).bridges_up
     assert GSD.parse(_canonical()).in_knip
+
+
+def test_1_19_2_charge_is_a_signed_percentage_within_999() -> None:
+    text = _canonical().replace("| -17 |", "| -17%|")
+    assert GSD.parse(text).players[1].charge == -17
+    with pytest.raises(NotationError, match="beyond the 999%"):
+        GSD.parse(_canonical().replace("| 140 |", "|1400 |"))
