@@ -281,3 +281,29 @@ def test_1_10_0_targeting_actions_require_a_shared_station_and_line(name: str) -
 @pytest.mark.parametrize(("name", "fr"), [("Blocking", "(S1)"), ("Detonating Package", "(S<5)")])
 def test_1_17_9_fosdyke_requirements_of_the_index(name: str, fr: str) -> None:
     assert load_action_index()[name].fr == fr
+
+
+# Where the index prints another rule number or phase than the defining rule's text gives.
+INDEX_DEPARTURES = {
+    "Gold Rush": "1.7.x",
+    "Inverting Stack": "1.4.x",
+    "Power-Shunting": "1.10.x",
+    "Removing Velocity Bomb": "1.10.6",
+    "Attracting": "1.10.14",
+    "De-Radiating": "1.10.18",
+    "Claiming Drone Stick": "1.15.1",
+    "LV+X": "1.6.1",
+    "LV-X": "1.6.1",
+    "Detonating Package": "Post",
+    "Pegging": "Neut",
+    "Line: Soaped": "Pre",
+}
+
+
+@pytest.mark.parametrize(("name", "printed"), INDEX_DEPARTURES.items())
+def test_1_7_2_the_rule_text_wins_and_the_note_says_what_the_index_printed(
+    name: str, printed: str
+) -> None:
+    spec = load_action_index()[name]
+    assert printed in spec.note
+    assert printed not in (spec.rule, spec.phase.value)
