@@ -1,8 +1,8 @@
-"""Busking (rule 1.7.20 - Busking): what each instrument, or Yodelling, earns.
+"""Busking (rule 1.7.20 - Busking): what each instrument, or Yodeling, earns.
 
 Rule 1.7.20: in Peak Hours a player carrying a Musical Possession may play it, and one at a
 Hill Station may Yodel; the Tokens gained depend on the instrument, from one Bronze for
-Yodelling to a Gold for the Piano. A player Wearing a Silly Hat may instead take the bonus of
+Yodeling to a Gold for the Piano. A player Wearing a Silly Hat may instead take the bonus of
 any instrument listed above the one played.
 """
 
@@ -25,6 +25,7 @@ class Way(Row):
     name: str
     instrument: str
     gain: str
+    aliases: tuple[str, ...] = ()
 
     @field_validator("gain")
     @classmethod
@@ -45,10 +46,11 @@ class BuskingTable(Row):
     way: tuple[Way, ...]
 
     def way_of(self, instrument: str) -> Way:
-        """The way for an instrument ("" or "Yodelling" for Yodelling), any case."""
+        """The way for an instrument ("" or "Yodeling" for Yodeling), any case."""
         wanted = instrument.strip().casefold()
         for way in self.way:
-            if wanted in (way.instrument.casefold(), way.name.casefold()):
+            spellings = (way.instrument, way.name, *way.aliases)
+            if wanted in {spelling.casefold() for spelling in spellings}:
                 return way
         names = ", ".join(w.name for w in self.way)
         raise TableError(f"{instrument.strip()!r} is not a way to busk; rule 1.7.20 has {names}")
