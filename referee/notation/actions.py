@@ -241,11 +241,14 @@ class Action(BaseModel):
         *,
         players: Sequence[str] | None = None,
         index: ActionIndex | None = None,
+        strict: bool = True,
     ) -> Action:
         """Read the text inside one pair of square brackets (without the brackets).
 
         ``players`` are the GSD's players, when a GSD is at hand: a ``{player}`` parameter
-        must then name one of them (or a stand-in of :data:`SPECIAL_TARGETS`).
+        must then name one of them (or a stand-in of :data:`SPECIAL_TARGETS`). With
+        ``strict=False`` a known name still takes the GSD's spelling but another is kept as
+        written (old plays may name players who have since resigned, rule 1.1.3).
         """
         index = index or load_action_index()
         best: tuple[int, int, Action] | None = None
@@ -258,7 +261,7 @@ class Action(BaseModel):
                 continue
             try:
                 args = tuple(
-                    _read_arg(kind, match.group(f"a{i}"), match.start(f"a{i}"), players)
+                    _read_arg(kind, match.group(f"a{i}"), match.start(f"a{i}"), players, strict)
                     for i, kind in enumerate(compiled.spec.placeholders)
                 )
             except NotationError as error:
@@ -293,10 +296,12 @@ class Action(BaseModel):
         return self.render()
 
 
-def _read_arg(kind: str, text: str, start: int, players: Sequence[str] | None) -> ArgValue:
+def _read_arg(
+    kind: str, text: str, start: int, players: Sequence[str] | None, strict: bool
+) -> ArgValue:
     try:
         if kind == "player":
-            return parse_player(text, players)
+            return parse_player(text, players, strict=strict)
         reader = _READERS.get(kind)
         if reader is None:
             raise NotationError(f"the action index uses a placeholder {{{kind}}} I cannot read")
@@ -305,8 +310,11 @@ def _read_arg(kind: str, text: str, start: int, players: Sequence[str] | None) -
         raise error.shifted(start) from None
 
 
-def parse_player(text: str, players: Sequence[str] | None) -> str:
-    """A player's name as the GSD spells it; without a GSD, the name as written (spaces tidied)."""
+def parse_player(text: str, players: Sequence[str] | None, *, strict: bool = True) -> str:
+    """A player's name as the GSD spells it; without a GSD, the name as written (spaces tidied).
+
+    Not ``strict``: a name the GSD does not know is kept as written instead of refused.
+    """
     name = _words(text)
     if not name:
         raise NotationError("expected a player's name here", column=1)
@@ -317,6 +325,8 @@ def parse_player(text: str, players: Sequence[str] | None) -> str:
     found = folded.get(name.lower())
     if found is not None:
         return found
+    if not strict:
+        return name
     close = difflib.get_close_matches(name.lower(), list(folded), n=3, cutoff=0.6)
     hint = "; did you mean " + " or ".join(folded[c] for c in close) + "?" if close else ""
     raise NotationError(f"'{name}' is not a player in this game{hint}", column=1)

@@ -197,6 +197,7 @@ class _Reader:
         self.stray: Line | None = None
         self.label: str | None = None
         self.started = False
+        self.last_play: tuple[str, Line, int] | None = None
 
     # A GSD element after text that is no part of the GSD makes that text an error.
     def _element(self) -> None:
@@ -225,6 +226,7 @@ class _Reader:
             if self.started and self.stray is None:
                 self.stray = line
             self.position += 1
+        self._check_last_play()
         if self.players is None:
             plays = tuple(e for e in self.record if isinstance(e, Play))
             return Posting(gsd=None, plays=plays, declared_hash=self.declared_hash)
@@ -381,28 +383,26 @@ class _Reader:
                 self.fields["disruptions"] = (*current, Disruption(flag="Bridges Up"))
 
     def _play_name(self, text: str) -> str | None:
+        """The name before the colon if the line is a play: by a player, or shaped like one."""
         colon = text.find(":")
-        if colon <= 0 or any(c in text[:colon] for c in "[{("):
+        if colon <= 0 or any(c in text[:colon] for c in "[{(") or not text[colon + 1 :].strip():
             return None
-        name = " ".join(text[:colon].split()).lower()
+        name = " ".join(text[:colon].split())
+        if name.upper() in ("A", "B"):  # a Bifurcated move label (rule 1.7.42), not a name
+            return None
         names = self._names()
-        if names is None:
-            return name if text[colon + 1 :].strip() else None
-        return name if name in {n.lower() for n in names} else None
+        if names is not None and name.lower() in {n.lower() for n in names}:
+            return name
+        return name if _looks_like_play(text) else None
 
     def _try_play(self, line: Line) -> bool:
+        """Read a play and any lines a mail client wrapped it onto.
+
+        Plays are read leniently (a record's older plays may name players who have since
+        resigned, rule 1.1.3); :meth:`read` checks the last play strictly.
+        """
         text = line.stripped()
         if self._play_name(text) is None:
-            if self.players is None or ":" not in text or not _looks_like_play(text):
-                return False
-            # A play by a name not in the Token Table: refuse it rather than skip it.
-            try:
-                Play.parse(text, players=self._names(), index=self.index)
-            except NotationError as error:
-                lead = len(line.text) - len(line.text.lstrip())
-                raise error.located(line.number, line.offset + lead) from None
-            return False
-        if self.players is None and not _looks_like_play(text):
             return False
         self._element()
         following: list[Line] = []
@@ -417,22 +417,35 @@ class _Reader:
             following.append(candidate)
             look += 1
         first_error: NotationError | None = None
+        lead = len(line.text) - len(line.text.lstrip())
         for count in range(len(following), -1, -1):
             joined = " ".join([text, *(f.stripped() for f in following[:count])])
             try:
-                play = Play.parse(joined, players=self._names(), index=self.index)
+                play = Play.parse(joined, players=self._names(), index=self.index, strict=False)
             except NotationError as error:
                 if count == 0:
                     first_error = error
                 continue
             self.record.append(play)
+            self.last_play = (joined, line, line.offset + lead)
             self.position += 1 + count
             if count < len(following):
                 self.stray = following[count]
             return True
         assert first_error is not None
-        lead = len(line.text) - len(line.text.lstrip())
         raise first_error.located(line.number, line.offset + lead)
+
+    def _check_last_play(self) -> None:
+        """The newest play must name players of the Token Table, in its name and its actions."""
+        if self.players is None or self.last_play is None:
+            return
+        text, line, offset = self.last_play
+        try:
+            strict = Play.parse(text, players=self._names(), index=self.index)
+        except NotationError as error:
+            raise error.located(line.number, offset) from None
+        position = max(i for i, e in enumerate(self.record) if isinstance(e, Play))
+        self.record[position] = strict
 
 
 def _looks_like_play(text: str) -> bool:

@@ -152,14 +152,17 @@ class Play(BaseModel):
         *,
         players: Sequence[str] | None = None,
         index: ActionIndex | None = None,
+        strict: bool = True,
     ) -> Play:
         """Read one play as a player writes it, e.g. ``Rushton : [LV+3] Mornington Crescent (NT)``.
 
         With ``players`` (the GSD's), the name and every ``{player}`` parameter must be one of
-        them. Columns in errors count from the start of ``text``.
+        them; with ``strict=False`` known names take the GSD's spelling and others are kept
+        (a record's older plays may name resigned players). Columns in errors count from the
+        start of ``text``.
         """
         if "\n" in text or "\r" in text or text.lstrip().startswith(">"):
-            return cls._parse_mail(text, players, index)
+            return cls._parse_mail(text, players, index, strict)
         colon = _name_colon(text)
         if colon is None:
             raise NotationError(
@@ -167,20 +170,22 @@ class Play(BaseModel):
                 "'Rushton : Euston (VC via: CN,NT)'",
                 column=1,
             )
-        player = _play_name(text[:colon], players)
-        parts, comment = _parse_body(text, colon + 1, players, index)
+        player = _play_name(text[:colon], players, strict)
+        parts, comment = _parse_body(text, colon + 1, players, index, strict)
         return cls(player=player, parts=parts, comment=comment)
 
     @classmethod
     def _parse_mail(
-        cls, text: str, players: Sequence[str] | None, index: ActionIndex | None
+        cls, text: str, players: Sequence[str] | None, index: ActionIndex | None, strict: bool
     ) -> Play:
         """A play as pasted from mail: quoted, or wrapped over lines; errors name the line."""
         lines = [line for line in clean_lines(text) if line.text.strip()]
         if not lines:
             raise NotationError("expected a play here, e.g. 'Rushton : Euston (VC)'", line=1)
         joined, spans = join_parts([(line, 0, line.text) for line in lines])
-        return read_joined(lambda t: cls.parse(t, players=players, index=index), joined, spans)
+        return read_joined(
+            lambda t: cls.parse(t, players=players, index=index, strict=strict), joined, spans
+        )
 
     def render(self, index: ActionIndex | None = None) -> str:
         """The canonical play line."""
@@ -205,7 +210,7 @@ def _name_colon(text: str) -> int | None:
     return None
 
 
-def _play_name(text: str, players: Sequence[str] | None) -> str:
+def _play_name(text: str, players: Sequence[str] | None, strict: bool) -> str:
     name = " ".join(text.split())
     if not name:
         raise NotationError("a play starts with the player's name before the colon", column=1)
@@ -213,6 +218,8 @@ def _play_name(text: str, players: Sequence[str] | None) -> str:
         return name
     folded = {p.lower(): p for p in players}
     found = folded.get(name.lower())
+    if found is None and not strict:
+        return name
     if found is None:
         from referee.notation.actions import parse_player
 
@@ -225,7 +232,7 @@ _LABEL = re.compile(r"(?:(?<=\s)|^)([ABab])\s*:\s*")
 
 
 def _parse_body(
-    text: str, start: int, players: Sequence[str] | None, index: ActionIndex | None
+    text: str, start: int, players: Sequence[str] | None, index: ActionIndex | None, strict: bool
 ) -> tuple[tuple[Action | Move, ...], str | None]:
     parts: list[Action | Move] = []
     comment: str | None = None
@@ -249,7 +256,7 @@ def _parse_body(
             if "[" in inner:
                 raise NotationError("an Action's '[' was not closed", column=position + 1)
             try:
-                parts.append(Action.parse(inner, players=players, index=index))
+                parts.append(Action.parse(inner, players=players, index=index, strict=strict))
             except NotationError as error:
                 raise error.shifted(position + 1) from None
             position = close + 1

@@ -143,3 +143,20 @@ def test_1_19_2_charge_is_a_signed_percentage_within_999() -> None:
     assert GSD.parse(text).players[1].charge == -17
     with pytest.raises(NotationError, match="beyond the 999%"):
         GSD.parse(_canonical().replace("| 140 |", "|1400 |"))
+
+
+def test_1_1_3_older_plays_may_name_resigned_players() -> None:
+    # Garden resigned: eir old play and a shunt of em stay in the record.
+    text = _canonical().replace(
+        "Rushton : [LV+3] Mornington Crescent (NT via: VC)",
+        "Garden : Amersham (MP)\nrushton : Euston (VC) [Shunting garden to Moorgate (NT)]\n"
+        "Rushton : [LV+3] Mornington Crescent (NT via: VC)",
+    )
+    plays = GSD.parse(text).plays
+    assert [p.player for p in plays] == ["Garden", "Rushton", "Rushton"]
+    assert plays[1].actions[0].args[0] == "garden"
+
+
+def test_the_newest_play_must_target_a_player_of_the_table() -> None:
+    with pytest.raises(NotationError, match="'Garden' is not a player in this game"):
+        GSD.parse(_canonical() + "Cryer : Euston (VC) [Shunting Garden to Moorgate (NT)]\n")
