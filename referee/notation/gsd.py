@@ -38,7 +38,7 @@ from referee.notation.luggage import (
 from referee.notation.places import parse_station
 from referee.notation.plays import Play
 from referee.notation.possessions import Possession, split_items
-from referee.notation.source import Line, Span, clean_lines, join_parts, read_joined
+from referee.notation.source import Line, clean_lines, read_rows
 from referee.notation.stacks import TokenStack, parse_stacks, render_stacks
 from referee.notation.table import PlayerRow, parse_table, render_table
 from referee.resources import data_dir
@@ -284,12 +284,10 @@ class _Reader:
             self.players = parse_table(block)
         elif kind == "disruptions":
             self._once("disruptions", block[0])
-            text, spans = _joined(rows)
-            self.fields["disruptions"] = read_joined(parse_disruptions, text, spans)
+            self.fields["disruptions"] = read_rows(parse_disruptions, _row_parts(rows))
         elif kind == "lost":
             self._once("lost_and_found", block[0])
-            text, spans = _joined(rows)
-            self.fields["lost_and_found"] = read_joined(parse_lost_and_found, text, spans)
+            self.fields["lost_and_found"] = read_rows(parse_lost_and_found, _row_parts(rows))
         elif kind == "rack":
             self._once("rack", block[0])
             self.fields["rack"] = parse_rack(block, self._names())
@@ -349,8 +347,9 @@ class _Reader:
         match = _KEY.match(text)
         if match is None or (self.players is None and not self.started):
             return False
-        if self._play_name(text) is not None:
-            return False
+        names = {n.lower() for n in self._names() or []}
+        if " ".join(text[: text.index(":")].split()).lower() in names:
+            return False  # a play by a player whose name looks like a key
         self._element()
         key = match.group("key").lower().replace(" ", "")
         value = match.group("value")
@@ -480,13 +479,13 @@ def _stations(text: str) -> tuple[str, ...]:
     return tuple(result)
 
 
-def _joined(rows: Sequence[Line]) -> tuple[str, list[Span]]:
-    """The text of a titled box's rows, joined by spaces."""
+def _row_parts(rows: Sequence[Line]) -> list[tuple[Line, int, str]]:
+    """Each row of a titled box with where its text starts."""
     parts = []
     for row_line in rows:
         row_cells = cells(row_line.text)
         parts.append((row_line, row_cells[0][0], " ".join(c for _, c in row_cells).strip()))
-    return join_parts(parts)
+    return parts
 
 
 def read_posting(text: str, *, index: ActionIndex | None = None) -> Posting:

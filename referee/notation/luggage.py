@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from referee.notation.boxes import border, cells, row, titled_box, wrap_list
 from referee.notation.errors import NotationError
 from referee.notation.possessions import Possession, parse_possessions
-from referee.notation.source import Line, join_parts, read_joined
+from referee.notation.source import Line, read_rows
 
 RACK_WIDTH = 56
 """Minimum inner width of the possessions column, as in rule 1.4.12's example."""
@@ -53,8 +53,8 @@ def parse_rack(lines: Sequence[Line], players: Sequence[str] | None) -> tuple[Ra
     entries = []
     for line, name_col, name, parts in gathered:
         player = _player(name, players, line, name_col)
-        text, spans = join_parts(parts)
-        possessions = read_joined(parse_possessions, text, spans) if text else ()
+        filled = [part for part in parts if part[2]]
+        possessions = read_rows(parse_possessions, filled) if filled else ()
         entries.append(RackEntry(player=player, possessions=possessions))
     return tuple(entries)
 

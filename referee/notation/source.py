@@ -73,15 +73,20 @@ Span = tuple[int, Line, int]
 """Where a piece of joined text began: (index in the joined text, its line, 0-based column)."""
 
 
-def join_parts(parts: Sequence[tuple[Line, int, str]]) -> tuple[str, list[Span]]:
-    """Join the text of several rows (one list wrapped over them) with single spaces."""
+def join_parts(
+    parts: Sequence[tuple[Line, int, str]], separator: str = " "
+) -> tuple[str, list[Span]]:
+    """Join the text of several rows (one list wrapped over them) with single spaces.
+
+    With ``separator=", "`` each row is taken as ending its item, unless it ends in a comma.
+    """
     text = ""
     spans: list[Span] = []
     for line, column, content in parts:
         if not content:
             continue
         if text:
-            text += " "
+            text += " " if text.endswith(",") else separator
         spans.append((len(text), line, column))
         text += content
     return text, spans
@@ -102,3 +107,24 @@ def read_joined(reader: Callable[[str], _T], text: str, spans: Sequence[Span]) -
         raise NotationError(
             error.reason, line=line.number, column=line.column_of(column + position - start)
         ) from None
+
+
+def read_rows(reader: Callable[[str], _T], parts: Sequence[tuple[Line, int, str]]) -> _T:
+    """Read a comma-separated list written over several rows of a box.
+
+    A row normally continues the list (a long list wraps anywhere). If that does not read, the
+    rows are tried as one item each, for a player who wrote one entry a row without commas;
+    if neither reads, the error is the first reading's.
+    """
+    text, spans = join_parts(parts)
+    try:
+        return read_joined(reader, text, spans)
+    except NotationError:
+        if sum(1 for _, _, content in parts if content) < 2:
+            raise
+        alternative, other_spans = join_parts(parts, ", ")
+        try:
+            return read_joined(reader, alternative, other_spans)
+        except NotationError:
+            pass
+        raise

@@ -160,3 +160,13 @@ def test_1_1_3_older_plays_may_name_resigned_players() -> None:
 def test_the_newest_play_must_target_a_player_of_the_table() -> None:
     with pytest.raises(NotationError, match="'Garden' is not a player in this game"):
         GSD.parse(_canonical() + "Cryer : Euston (VC) [Shunting Garden to Moorgate (NT)]\n")
+
+
+def test_1_2_2_one_disruption_a_row_without_commas() -> None:
+    text = _canonical().replace(
+        "| Charge In                                                             |",
+        "| Charge In                                                             |\n"
+        "| Euston (Peg)                                                          |",
+    )
+    disruptions = GSD.parse(text).disruptions
+    assert [d.render() for d in disruptions[-2:]] == ["Charge In", "Euston (Peg)"]
