@@ -384,7 +384,7 @@ class _Reader:
     def _play_name(self, text: str) -> str | None:
         """The name before the colon if the line is a play: by a player, or shaped like one."""
         colon = text.find(":")
-        if colon <= 0 or any(c in text[:colon] for c in "[{(") or not text[colon + 1 :].strip():
+        if colon <= 0 or any(c in text[:colon] for c in "[]{}()") or not text[colon + 1 :].strip():
             return None
         name = " ".join(text[:colon].split())
         if name.upper() in ("A", "B"):  # a Bifurcated move label (rule 1.7.42), not a name
@@ -393,6 +393,12 @@ class _Reader:
         if names is not None and name.lower() in {n.lower() for n in names}:
             return name
         return name if _looks_like_play(text) else None
+
+    def _is_player_line(self, text: str) -> bool:
+        """Whether a line starts with a Token Table player's name and a colon."""
+        colon = text.find(":")
+        names = {n.lower() for n in self._names() or []}
+        return colon > 0 and " ".join(text[:colon].split()).lower() in names
 
     def _try_play(self, line: Line) -> bool:
         """Read a play and any lines a mail client wrapped it onto.
@@ -410,7 +416,7 @@ class _Reader:
             candidate = self.lines[look]
             ctext = candidate.stripped()
             if (not ctext or ctext in _SIGNATURE or ctext.startswith(("{", "+", "|"))
-                    or self._play_name(ctext) is not None or _KEY.match(ctext)
+                    or self._is_player_line(ctext) or _KEY.match(ctext)
                     or _LABEL.match(ctext)):  # fmt: skip
                 break
             following.append(candidate)
@@ -428,8 +434,6 @@ class _Reader:
             self.record.append(play)
             self.last_play = (joined, line, line.offset + lead)
             self.position += 1 + count
-            if count < len(following):
-                self.stray = following[count]
             return True
         assert first_error is not None
         raise first_error.located(line.number, line.offset + lead)

@@ -36,6 +36,8 @@ def parse_rack(lines: Sequence[Line], players: Sequence[str] | None) -> tuple[Ra
         if not line.stripped().startswith("|"):
             continue
         row_cells = cells(line.text)
+        if len(row_cells) == 1:  # a row a mail client wrapped after its name, or a bare '|'
+            row_cells = [*row_cells, (row_cells[0][0], "")]
         if len(row_cells) != 2:
             raise NotationError(
                 "a Luggage Rack row has two cells: | Player | Possessions |",

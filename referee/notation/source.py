@@ -39,7 +39,7 @@ def clean_lines(text: str) -> list[Line]:
     """Split a posting into lines without quote prefixes, tabs (one space each) or trailing space.
 
     A table row that a mail client wrapped (it starts with ``|`` but does not end with one) is
-    joined with the lines that complete it.
+    joined with the lines that complete it, and so is a titled border wrapped after its title.
     """
     raw: list[Line] = []
     for number, written in enumerate(text.splitlines(), start=1):
@@ -51,21 +51,16 @@ def clean_lines(text: str) -> list[Line]:
     index = 0
     while index < len(raw):
         line = raw[index]
-        text_so_far = line.text
-        if text_so_far.lstrip().startswith("|"):
-            look = index + 1
-            while not text_so_far.endswith("|") and look < len(raw) and raw[look].text.strip():
-                following = raw[look].text.strip()
-                if following.startswith(("+", "|")) and text_so_far.count("|") > 1:
-                    break
-                text_so_far += " " + following
-                look += 1
-            if text_so_far.endswith("|"):
-                index = look
-                joined.append(Line(line.number, line.offset, text_so_far))
-                continue
-        joined.append(line)
-        index += 1
+        text = line.text
+        look = index + 1
+        if text.lstrip().startswith("+") and not text.endswith("+"):
+            # A titled border ('+- Disruptions ---+') wrapped after its title.
+            if look < len(raw) and raw[look].text.lstrip().startswith("-"):
+                text, look = f"{text} {raw[look].text.strip()}", look + 1
+        elif text.lstrip().startswith("|"):
+            text, look = _complete_row(raw, index)
+        joined.append(Line(line.number, line.offset, text))
+        index = look
     return joined
 
 
@@ -128,3 +123,29 @@ def read_rows(reader: Callable[[str], _T], parts: Sequence[tuple[Line, int, str]
         except NotationError:
             pass
         raise
+
+
+def _complete_row(raw: Sequence[Line], index: int) -> tuple[str, int]:
+    """A ``|`` row with the wrapped lines that complete it, and the index after them.
+
+    Lines are joined while the row does not end with ``|``, and also while the next line is
+    not a row or border of its own but ends with ``|`` (the row was wrapped just after a ``|``).
+    """
+    text = raw[index].text
+    look = index + 1
+    while look < len(raw):
+        following = raw[look].text.strip()
+        complete = text.endswith("|") and text.count("|") >= 2
+        if following == "|":  # the padded end of this row, wrapped onto a line of its own
+            text += " |"
+            look += 1
+            continue
+        if not following or following.startswith("+"):
+            break
+        if complete and (following.startswith("|") or not following.endswith("|")):
+            break
+        text += " " + following
+        look += 1
+    if not (text.endswith("|") and text.count("|") >= 2):
+        return raw[index].text, index + 1
+    return text, look

@@ -66,28 +66,26 @@ class TokenStack(BaseModel):
 
 
 def parse_stacks(lines: Sequence[Line]) -> tuple[TokenStack, ...]:
-    """Read a Token Stacks block: rows of one or more two-cell boxes side by side."""
+    """Read a Token Stacks block: rows of one or more two-cell boxes side by side.
+
+    Empty cells are skipped, so boxes side by side, one box a row, a blank right box and a row
+    a mail client wrapped between its boxes all read the same.
+    """
     stacks: list[TokenStack] = []
     for line in lines:
         if not line.stripped().startswith("|"):
             continue
-        row_cells = cells(line.text)
-        if len(row_cells) == 2:
-            pairs = [(row_cells[0], row_cells[1])]
-        elif len(row_cells) % 3 == 2:
-            pairs = [(row_cells[i], row_cells[i + 1]) for i in range(0, len(row_cells), 3)]
-        else:
+        # Blank cells are the gap between the boxes, or an empty right box: skip them.
+        filled = [cell for cell in cells(line.text) if cell[1]]
+        if len(filled) % 2:
             raise NotationError(
                 "a Token Stacks row holds boxes of two cells: | Station (Quadrant) | Tokens |",
                 line=line.number,
-                column=line.column_of(0),
+                column=line.column_of(filled[-1][0]),
             )
+        pairs = [(filled[i], filled[i + 1]) for i in range(0, len(filled), 2)]
         for (station_col, station), (content_col, content) in pairs:
-            if not station and not content:
-                continue
             try:
-                if not station:
-                    raise NotationError("this Token Stack has no station", column=1)
                 stack = TokenStack.parse_cells(station, content)
             except NotationError as error:
                 column = content_col if station and _station_ok(station) else station_col
