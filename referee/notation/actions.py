@@ -51,7 +51,7 @@ class Direction(StrEnum):
 
 
 class Compass(StrEnum):
-    """A compass Half of rule 1.17.x, as Wormholes name them."""
+    """A compass Half (rule 1.17.2), as the Wormholes of rule 1.7.13 name them."""
 
     NORTH = "North"
     SOUTH = "South"
@@ -74,7 +74,7 @@ ArgValue = (
 """What one parameter of an Action can hold, by the type of its placeholder."""
 
 SPECIAL_TARGETS: tuple[str, ...] = ("Token Stack", "Suspect Package", "PoID", "Drone")
-"""Names that stand for a player in targeting Actions (rules 1.4.7, 1.4.24, 1.10.x, 1.15)."""
+"""Names that stand for a player in targeting Actions (rules 1.4.7, 1.4.24, 1.10.1, 1.15.1)."""
 
 
 def _words(text: str) -> str:

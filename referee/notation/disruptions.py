@@ -34,7 +34,7 @@ FLAGS: tuple[str, ...] = (
     "Bridges Up", "In Knip", "Gapminding", "Parks and Greens", "Venbacker Ladder", "Charge In",
     "Charge Out", "Upcoming Holiday",
 )  # fmt: skip
-"""Game states written as a bare phrase (rules 1.8.2-1.8.11, 1.13.7)."""
+"""States written as a bare phrase (rules 1.8.2, 1.8.3, 1.8.4, 1.8.7, 1.8.9, 1.8.11, 1.13.7)."""
 
 MARKERS: tuple[str, ...] = ("Peg", "Bulkhead", "Maelberg", "Damage", "*Damage*")
 """Station markers the rules name; others are kept as written."""

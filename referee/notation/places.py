@@ -1,10 +1,11 @@
-"""Stations, line codes and destinations as plays write them (rule 1.2.0; rule 1.5.x escalators).
+"""Stations, line codes and destinations as plays write them (rules 1.2.0 and 1.5.3).
 
 A destination is a station with the line code the piece arrives on, ``Euston (VC)``, and the
 line codes of the Move Portions after ``via:``, ``Euston (VC via: CN,NT)`` (rule 1.2.0). The
-Escalator Links of rule 1.5.x are written ``Monument (for Bank)``: the move went to Monument
-and the piece finishes at Bank. Station names go through :mod:`referee.network.names`, which
-forgives case, punctuation and 'St'/'St.', and suggests the nearest names otherwise.
+Escalator Links of rule 1.5.3 - Dogs Must Be Carried are written ``Monument (for Bank)``: the
+move went to Monument and the piece finishes at Bank. Station names go through
+:mod:`referee.network.names`, which forgives case, punctuation and 'St'/'St.', and suggests
+the nearest names otherwise.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ One written item carries several marks, each from its own rule:
 - a Nantucketed possession is wrapped in brackets, ``(Zone 1 Pass)`` (rule 1.4.15);
 - a Vacuum Cleaner gains an asterisk each time it is used, ``Vacuum Cleaner (Off)**`` (1.4.49);
 - stamped possessions carry their game day: ``Thursday Rover Card`` (rule 1.4.28),
-  ``Thursday's Paper`` (rule 1.4.2x Newspaper);
+  ``Thursday's Paper`` (rule 1.4.32);
 - Electrical possessions are ``(On)`` or ``(Off)`` (rule 1.4.33), Velocity Bombs ``(Dormant)``
   or ``(Primed)`` (rule 1.4.38): any trailing bracketed word is kept as the item's state;
 - Remote Controls and Radio Clamps carry the number of rule 1.4.46: ``Remote Control 3 (On)``,

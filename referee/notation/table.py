@@ -2,7 +2,7 @@
 
 One row per player in order of play (rule 1.1.8: the table's order is the Playing Order):
 name, with ``*`` before an Inactive player's name; Home station; Line Velocity; Charge
-(rule 1.19.x); and the seven token counts under the column codes Bk Bu Br Go Gr Re Si. The
+(rule 1.19.2); and the seven token counts under the column codes Bk Bu Br Go Gr Re Si. The
 header's colour row is read for the column order, so a table written with old spellings
 (``Bl``, ``Gd``) or another order is read correctly; the referee writes rule 1.2.0's order.
 """
