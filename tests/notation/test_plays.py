@@ -177,3 +177,11 @@ def test_1_7_2_every_action_of_the_index_reads_and_renders() -> None:
         assert action.name == spec.name, text
         assert len(action.args) == len(spec.placeholders)
         assert Action.parse(action.render()[1:-1], players=PLAYERS) == action
+
+
+def test_odd_spacing_around_colons_and_brackets() -> None:
+    play = Play.parse("Rushton:[LV+3]Mornington Crescent(NT via:VC)")
+    assert play.render() == "Rushton : [LV+3] Mornington Crescent (NT via: VC)"
+    assert Play.parse("Rushton  :  Euston ( vc  via :  cn , nt )").render() == (
+        "Rushton : Euston (VC via: CN,NT)"
+    )
