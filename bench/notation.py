@@ -1,6 +1,8 @@
 """Parse and render throughput for a 6-player, 200-play GSD, beside str.splitlines as the floor.
 
-Prints GSDs per second for reading (untidy mail form and canonical form) and for rendering,
+Prints GSDs per second for reading (untidy mail form, canonical form, and canonical with the
+action and destination caches cleared before each read, the cost of a GSD never seen before)
+and for rendering,
 and each as a multiple of the time ``str.splitlines`` takes over the same text, measured in
 the same run. Usage: ``.venv/bin/python bench/notation.py [--seconds S]``.
 """
@@ -12,6 +14,8 @@ import random
 import time
 from collections.abc import Callable
 
+from referee.network.names import game_station_names
+from referee.notation import clear_caches
 from referee.notation.gsd import GSD, read_posting
 
 PLAYERS = ["Rushton", "Cryer", "Garden", "Brooke-Taylor", "Mrs Trellis", "Toksvig"]
@@ -30,6 +34,8 @@ ACTIONS = [
 def build_gsd_text(plays: int = 200, seed: int = 1999) -> str:
     """A realistic GSD: every section filled, ``plays`` plays with up to three actions each."""
     rng = random.Random(seed)
+    stations = game_station_names().names
+    codes = ["BL", "CN", "CL", "DS", "HC", "JL", "MP", "NT", "PD", "VC"]
     rows = "\n".join(
         f"| {name:<13} | {'Balham':<17} | {rng.randint(0, 9):>2} | {rng.randint(-50, 99):>2} | "
         + " ".join(f"{rng.randint(0, 12):>2}" for _ in range(7))
@@ -42,7 +48,13 @@ def build_gsd_text(plays: int = 200, seed: int = 1999) -> str:
         target = PLAYERS[(number + 1) % len(PLAYERS)]
         actions = [rng.choice(ACTIONS).format(p=target) for _ in range(rng.randint(0, 3))]
         split = rng.randint(0, len(actions))
-        parts = [*actions[:split], rng.choice(MOVES), *actions[split:]]
+        if rng.random() < 0.5:
+            move = rng.choice(MOVES)
+        else:  # any station of the map, so caches see a realistic spread
+            via = ",".join(rng.sample(codes, rng.randint(0, 2)))
+            move = f"{rng.choice(stations)} ({rng.choice(codes)}"
+            move += f" via: {via})" if via else ")"
+        parts = [*actions[:split], move, *actions[split:]]
         lines.append(f"{player} : " + " ".join(parts))
     head = f"""Mornington Crescent - Game 7 - Turn {plays} - State 00000000
 
@@ -98,9 +110,14 @@ def main() -> None:
     assert len(gsd.plays) == 200 and len(gsd.players) == 6
 
     floor = rate(lambda: text.splitlines(), args.seconds)
+    def cold(text: str) -> None:
+        clear_caches()
+        read_posting(text)
+
     figures = {
         "parse (as posted, quoted/CRLF/tabs)": rate(lambda: read_posting(untidy), args.seconds),
         "parse (canonical)": rate(lambda: read_posting(canonical), args.seconds),
+        "parse (canonical, caches cleared)": rate(lambda: cold(canonical), args.seconds),
         "render": rate(gsd.render, args.seconds),
     }
     size = f"{len(canonical)} characters, {canonical.count(chr(10))} lines"

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -179,7 +180,7 @@ def _literal_regex(text: str) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Matcher:
     """An index compiled once: every pattern, and the patterns filed by their first letters."""
 
@@ -250,32 +251,9 @@ class Action(BaseModel):
         ``strict=False`` a known name still takes the GSD's spelling but another is kept as
         written (old plays may name players who have since resigned, rule 1.1.3).
         """
-        index = index or load_action_index()
-        best: tuple[int, int, Action] | None = None
-        first_error: NotationError | None = None
-        for order, compiled in _matcher(index).candidates(text):
-            if best is not None and compiled.literal_length <= best[0]:
-                continue
-            match = compiled.regex.match(text)
-            if match is None:
-                continue
-            try:
-                args = tuple(
-                    _read_arg(kind, match.group(f"a{i}"), match.start(f"a{i}"), players, strict)
-                    for i, kind in enumerate(compiled.spec.placeholders)
-                )
-            except NotationError as error:
-                if first_error is None:
-                    first_error = error
-                continue
-            candidate = (compiled.literal_length, -order, cls(name=compiled.spec.name, args=args))
-            if best is None or candidate[:2] > best[:2]:
-                best = candidate
-        if best is not None:
-            return best[2]
-        if first_error is not None:
-            raise first_error
-        raise NotationError(_unknown(text, index), column=1)
+        matcher = _matcher(index or load_action_index())
+        roster = None if players is None else tuple(players)
+        return _parse_action(text, roster, matcher, strict)
 
     def spec(self, index: ActionIndex | None = None) -> ActionSpec:
         """The index entry this Action was matched to."""
@@ -294,6 +272,38 @@ class Action(BaseModel):
 
     def __str__(self) -> str:
         return self.render()
+
+
+@lru_cache(maxsize=8192)
+def _parse_action(
+    text: str, players: tuple[str, ...] | None, matcher: _Matcher, strict: bool
+) -> Action:
+    """Match one bracket text; cached, since plays repeat the same few actions all game."""
+    best: tuple[int, int, Action] | None = None
+    first_error: NotationError | None = None
+    for order, compiled in matcher.candidates(text):
+        if best is not None and compiled.literal_length <= best[0]:
+            continue
+        match = compiled.regex.match(text)
+        if match is None:
+            continue
+        try:
+            args = tuple(
+                _read_arg(kind, match.group(f"a{i}"), match.start(f"a{i}"), players, strict)
+                for i, kind in enumerate(compiled.spec.placeholders)
+            )
+        except NotationError as error:
+            if first_error is None:
+                first_error = error
+            continue
+        candidate = (compiled.literal_length, -order, Action(name=compiled.spec.name, args=args))
+        if best is None or candidate[:2] > best[:2]:
+            best = candidate
+    if best is not None:
+        return best[2]
+    if first_error is not None:
+        raise first_error
+    raise NotationError(_unknown(text, matcher.index), column=1)
 
 
 def _read_arg(

@@ -11,6 +11,7 @@ the nearest names otherwise.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -62,35 +63,7 @@ class Destination(BaseModel):
     @classmethod
     def parse(cls, text: str) -> Destination:
         """Read ``Euston (VC via: CN,NT)``, ``Euston (vc via cn, nt)``, ``Monument (for Bank)``."""
-        rest = text.rstrip()
-        line: LineCode | None = None
-        via: tuple[LineCode, ...] = ()
-        escalator: str | None = None
-        seen_lines = False
-        while True:
-            match = _GROUP.search(rest)
-            if match is None:
-                break
-            inner = match.group(1)
-            inner_column = match.start(1)
-            target = _FOR.match(inner)
-            if target is not None and escalator is None:
-                try:
-                    escalator = parse_station(target.group(1))
-                except NotationError as error:
-                    raise error.shifted(inner_column + target.start(1)) from None
-            elif not seen_lines and _LINES.match(inner):
-                line, via = _parse_lines(inner, inner_column)
-                seen_lines = True
-            else:
-                break
-            rest = rest[: match.start()].rstrip()
-        if not rest.strip():
-            raise NotationError(
-                "expected a station here, written like 'Euston (VC via: CN,NT)'", column=1
-            )
-        station = parse_station(rest)
-        return cls(station=station, line=line, via=via, escalator=escalator)
+        return _parse_destination(text)
 
     def render(self) -> str:
         """The canonical form: ``Euston (VC via: CN,NT)``, ``Monument (DS) (for Bank)``."""
@@ -106,6 +79,40 @@ class Destination(BaseModel):
 
     def __str__(self) -> str:
         return self.render()
+
+
+@lru_cache(maxsize=8192)
+def _parse_destination(text: str) -> Destination:
+    """Destination.parse, cached: a game names the same few hundred stations again and again."""
+    rest = text.rstrip()
+    line: LineCode | None = None
+    via: tuple[LineCode, ...] = ()
+    escalator: str | None = None
+    seen_lines = False
+    while True:
+        match = _GROUP.search(rest)
+        if match is None:
+            break
+        inner = match.group(1)
+        inner_column = match.start(1)
+        target = _FOR.match(inner)
+        if target is not None and escalator is None:
+            try:
+                escalator = parse_station(target.group(1))
+            except NotationError as error:
+                raise error.shifted(inner_column + target.start(1)) from None
+        elif not seen_lines and _LINES.match(inner):
+            line, via = _parse_lines(inner, inner_column)
+            seen_lines = True
+        else:
+            break
+        rest = rest[: match.start()].rstrip()
+    if not rest.strip():
+        raise NotationError(
+            "expected a station here, written like 'Euston (VC via: CN,NT)'", column=1
+        )
+    station = parse_station(rest)
+    return Destination(station=station, line=line, via=via, escalator=escalator)
 
 
 def _parse_lines(inner: str, column: int) -> tuple[LineCode, tuple[LineCode, ...]]:

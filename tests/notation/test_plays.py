@@ -185,3 +185,11 @@ def test_odd_spacing_around_colons_and_brackets() -> None:
     assert Play.parse("Rushton  :  Euston ( vc  via :  cn , nt )").render() == (
         "Rushton : Euston (VC via: CN,NT)"
     )
+
+
+def test_cached_action_readings_respect_the_players_at_hand() -> None:
+    text = "Shunting Garden to Moorgate (NT)"
+    assert Action.parse(text, players=["Garden"]).args[0] == "Garden"
+    with pytest.raises(NotationError, match="not a player"):
+        Action.parse(text, players=["Rushton"])
+    assert Action.parse(text, players=["Rushton"], strict=False).args[0] == "Garden"
