@@ -51,8 +51,21 @@ def build_report(posting: Posting) -> dict[str, Any]:
         report["gsd"] = posting.gsd.model_dump(mode="json")
         report["state_hash"] = posting.gsd.state_hash()
     report["plays"] = [
-        {"player": p.player, "text": p.render(), "parsed": p.model_dump(mode="json")}
-        for p in posting.plays
+        {
+            "player": play.player,
+            "text": play.render(),
+            "actions": [
+                {
+                    "name": action.name,
+                    "text": action.render(),
+                    "rule": action.spec().rule,
+                    "phase": action.spec().phase.value,
+                }
+                for action in play.actions
+            ],
+            "parsed": play.model_dump(mode="json"),
+        }
+        for play in posting.plays
     ]
     return report
 

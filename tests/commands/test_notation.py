@@ -27,6 +27,8 @@ def test_check_json_reports_what_was_read() -> None:
     assert report["state_hash"] != report["declared_hash"]
     assert [p["name"] for p in report["gsd"]["players"]][:2] == ["Drone", "Rushton"]
     assert report["plays"][0]["text"] == "Rushton : [LV+3] Mornington Crescent (NT via: VC)"
+    (action,) = report["plays"][0]["actions"]
+    assert (action["text"], action["phase"]) == ("[LV+3]", "pre")
 
 
 def test_check_unreadable_exits_2_with_the_players_message(tmp_path: Path) -> None:
