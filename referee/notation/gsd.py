@@ -354,12 +354,34 @@ class _Reader:
         key = match.group("key").lower().replace(" ", "")
         value = match.group("value")
         column = line.column_of(line.text.index(text) + match.start("value")) - 1
-        try:
-            self._set(key, value)
-        except NotationError as error:
-            raise error.located(line.number, column) from None
-        self.position += 1
+        following = self._continuation(self.position + 1)
+        for count in range(len(following), -1, -1):  # a value wrapped onto following lines
+            joined = " ".join([value, *(f.stripped() for f in following[:count])])
+            try:
+                self._set(key, joined)
+            except NotationError as error:
+                if count == 0:
+                    raise error.located(line.number, column) from None
+                continue
+            self.position += 1 + count
+            return True
         return True
+
+    def _continuation(self, start: int) -> list[Line]:
+        """Lines from ``start`` that can only be the wrapped tail of the line before them."""
+        following: list[Line] = []
+        look = start
+        while look < len(self.lines):
+            candidate = self.lines[look]
+            ctext = candidate.stripped()
+            if (not ctext or ctext in _SIGNATURE or ctext.startswith(("{", "|"))
+                    or is_border(ctext) or box_title(ctext) is not None
+                    or _HEADER.match(ctext) or self._is_player_line(ctext)
+                    or _KEY.match(ctext) or _LABEL.match(ctext)):  # fmt: skip
+                break
+            following.append(candidate)
+            look += 1
+        return following
 
     def _set(self, key: str, value: str) -> None:
         empty = value.strip().lower() in _NONE
@@ -410,17 +432,7 @@ class _Reader:
         if self._play_name(text) is None:
             return False
         self._element()
-        following: list[Line] = []
-        look = self.position + 1
-        while look < len(self.lines):
-            candidate = self.lines[look]
-            ctext = candidate.stripped()
-            if (not ctext or ctext in _SIGNATURE or ctext.startswith(("{", "+", "|"))
-                    or self._is_player_line(ctext) or _KEY.match(ctext)
-                    or _LABEL.match(ctext)):  # fmt: skip
-                break
-            following.append(candidate)
-            look += 1
+        following = self._continuation(self.position + 1)
         first_error: NotationError | None = None
         lead = len(line.text) - len(line.text.lstrip())
         for count in range(len(following), -1, -1):
