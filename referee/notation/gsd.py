@@ -504,13 +504,31 @@ def _row_parts(rows: Sequence[Line]) -> list[tuple[Line, int, str]]:
     return parts
 
 
+_TABLE_HEAD = re.compile(r"^\|\s*players?\s*\|", re.I)
+
+
+def _newest_gsd(lines: list[Line]) -> list[Line]:
+    """The lines of the GSD the player wrote, when a reply also quotes an older one.
+
+    A player who replies to the last turn may quote the previous GSD under (or over) eir own.
+    When Token Tables stand at different quote depths, the least quoted is the player's and
+    the lines at other depths are set aside; an inline reply (one quoted GSD with the play
+    added unquoted) has one table and is read whole.
+    """
+    depths = {line.depth for line in lines if _TABLE_HEAD.match(line.text.strip())}
+    if len(depths) < 2:
+        return lines
+    keep = min(depths)
+    return [line for line in lines if line.depth == keep]
+
+
 def read_posting(text: str, *, index: ActionIndex | None = None) -> Posting:
     """Read a mail body: a whole GSD (with any play appended) or only play lines.
 
     Raises :class:`NotationError` (and nothing else) for anything unreadable.
     """
     try:
-        return _Reader(clean_lines(text), index).read()
+        return _Reader(_newest_gsd(clean_lines(text)), index).read()
     except NotationError:
         raise
     except (ValueError, LookupError, TypeError) as error:

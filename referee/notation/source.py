@@ -26,6 +26,8 @@ class Line:
     number: int
     offset: int
     text: str
+    depth: int = 0
+    """How many quote markers (``>``) preceded the text."""
 
     def stripped(self) -> str:
         return self.text.strip()
@@ -46,7 +48,8 @@ def clean_lines(text: str) -> list[Line]:
         plain = written.replace("\t", " ").replace("\u00a0", " ").replace("\ufeff", "")
         quote = _QUOTE.match(plain)
         offset = quote.end() if quote else 0
-        raw.append(Line(number, offset, plain[offset:].rstrip()))
+        depth = quote.group(0).count(">") if quote else 0
+        raw.append(Line(number, offset, plain[offset:].rstrip(), depth))
     joined: list[Line] = []
     index = 0
     while index < len(raw):
@@ -59,7 +62,7 @@ def clean_lines(text: str) -> list[Line]:
                 text, look = f"{text} {raw[look].text.strip()}", look + 1
         elif text.lstrip().startswith("|"):
             text, look = _complete_row(raw, index)
-        joined.append(Line(line.number, line.offset, text))
+        joined.append(Line(line.number, line.offset, text, line.depth))
         index = look
     return joined
 

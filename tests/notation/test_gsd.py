@@ -170,3 +170,17 @@ def test_1_2_2_one_disruption_a_row_without_commas() -> None:
     )
     disruptions = GSD.parse(text).disruptions
     assert [d.render() for d in disruptions[-2:]] == ["Charge In", "Euston (Peg)"]
+
+
+def test_reply_quoting_the_previous_gsd_reads_the_players_own() -> None:
+    mine = _canonical() + "Cryer : Pass Holborn (CN)\n"
+    quoted = "\n".join("> " + line for line in _canonical().splitlines())
+    top_posted = f"{mine}\n-- \nCryer\n\nOn Tuesday, Rushton wrote:\n{quoted}\n"
+    bottom_posted = f"Rushton wrote:\n{quoted}\n\n{mine}"
+    for text in (top_posted, bottom_posted):
+        assert GSD.parse(text).plays[-1].render() == "Cryer : Pass Holborn (CN)"
+
+
+def test_play_only_posting_wrapped_by_the_mail_client() -> None:
+    posting = read_posting("> Rushton : [LV+3] Mornington\n> Crescent (NT via: VC)\n")
+    assert posting.plays[0].render() == "Rushton : [LV+3] Mornington Crescent (NT via: VC)"
