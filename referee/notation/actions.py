@@ -48,7 +48,9 @@ class Direction(StrEnum):
             if key == re.sub(r"[^a-z]", "", direction.value.lower()):
                 return direction
         names = ", ".join(d.value for d in cls)
-        raise NotationError(f"'{text.strip()}' is not a One Way direction; write one of {names}")
+        raise NotationError(
+            f"'{text.strip()}' is not a One Way direction; write one of {names}", column=1
+        )
 
 
 class Compass(StrEnum):
@@ -65,7 +67,7 @@ class Compass(StrEnum):
         for point in cls:
             if key in (point.value.lower(), point.value[0].lower()):
                 return point
-        raise NotationError(f"'{text.strip()}' is not North, South, East or West")
+        raise NotationError(f"'{text.strip()}' is not North, South, East or West", column=1)
 
 
 ArgValue = (
@@ -314,7 +316,9 @@ def _read_arg(
             return parse_player(text, players, strict=strict)
         reader = _READERS.get(kind)
         if reader is None:
-            raise NotationError(f"the action index uses a placeholder {{{kind}}} I cannot read")
+            raise NotationError(
+                f"the action index uses a placeholder {{{kind}}} I cannot read", column=1
+            )
         return reader(text)
     except NotationError as error:
         raise error.shifted(start) from None

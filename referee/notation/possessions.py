@@ -56,7 +56,9 @@ class HatType(StrEnum):
         if key in ("br", "atoz"):
             return cls.BRITISH_RAIL if key == "br" else cls.A_Z
         names = ", ".join(h.value for h in cls)
-        raise NotationError(f"'{text.strip()}' is not a type of Hat; the types are {names}")
+        raise NotationError(
+            f"'{text.strip()}' is not a type of Hat; the types are {names}", column=1
+        )
 
 
 KNOWN_NAMES: tuple[str, ...] = (

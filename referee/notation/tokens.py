@@ -46,7 +46,8 @@ class Colour(StrEnum):
             raise NotationError(
                 f"'{text.strip()}' is not a Token colour; write one of "
                 + " ".join(c.value for c in cls)
-                + " (or the full word)"
+                + " (or the full word)",
+                column=1,
             )
         return found
 
