@@ -140,12 +140,16 @@ def _parse_row(
 
 def render_table(players: Sequence[PlayerRow]) -> list[str]:
     """The canonical Token Table: rule 1.2.0's columns, widened to fit the longest entry."""
+    columns = [
+        [p.name for p in players],
+        [p.home or "" for p in players],
+        [str(p.lv) for p in players],
+        [str(p.charge) for p in players],
+        [p.tokens.row() for p in players],
+    ]
     widths = [
-        max(_MIN_WIDTHS[0], *(len(p.name) + 2 for p in players)) if players else _MIN_WIDTHS[0],
-        max(_MIN_WIDTHS[1], *(len(p.home or "") + 2 for p in players)) if players else 19,
-        max(_MIN_WIDTHS[2], *(len(str(p.lv)) + 2 for p in players)) if players else 4,
-        max(_MIN_WIDTHS[3], *(len(str(p.charge)) + 2 for p in players)) if players else 4,
-        max(_MIN_WIDTHS[4], *(len(p.tokens.row()) + 2 for p in players)) if players else 22,
+        max([minimum, *(len(text) + 2 for text in texts)])
+        for minimum, texts in zip(_MIN_WIDTHS, columns, strict=True)
     ]
     lines = [border(widths)]
     lines.append(row(["Player", "Home", "LV", "Ch", "Tokens"], widths))
