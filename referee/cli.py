@@ -13,6 +13,7 @@ from referee import __version__
 from referee.commands.db import db
 from referee.commands.demo import demo
 from referee.commands.map import map_command
+from referee.commands.notation import NOTATION_COMMANDS
 from referee.commands.serve import serve
 
 
@@ -22,5 +23,5 @@ def main() -> None:
     """A play-by-email referee for Mornington Nomic."""
 
 
-for _command in (map_command, serve, demo, db):
+for _command in (map_command, *NOTATION_COMMANDS, serve, demo, db):
     main.add_command(_command)

@@ -1,1 +1,12 @@
 """Game State Document and play notation: text <-> typed values, parse and render paired."""
+
+from __future__ import annotations
+
+
+def clear_caches() -> None:
+    """Forget memoised action and destination readings (for cold-cache benchmarks and tests)."""
+    from referee.notation.actions import _parse_action
+    from referee.notation.places import _parse_destination
+
+    _parse_action.cache_clear()
+    _parse_destination.cache_clear()
