@@ -186,9 +186,12 @@ _SIGNATURE = ("-- ", "--")
 class _Reader:
     """One pass over a posting's lines, building the GSD section by section."""
 
-    def __init__(self, lines: list[Line], index: ActionIndex | None) -> None:
+    def __init__(
+        self, lines: list[Line], index: ActionIndex | None, known: Sequence[str] | None
+    ) -> None:
         self.lines = lines
         self.index = index
+        self.known = None if known is None else list(known)
         self.position = 0
         self.fields: dict[str, object] = {}
         self.players: tuple[PlayerRow, ...] | None = None
@@ -301,7 +304,8 @@ class _Reader:
                                 line=line.number)
 
     def _names(self) -> list[str] | None:
-        return None if self.players is None else [p.name for p in self.players]
+        """The Token Table's players; before (or without) a table, the players the caller knows."""
+        return self.known if self.players is None else [p.name for p in self.players]
 
     def _is_rack(self, rows: list[Line]) -> bool:
         names = {n.lower() for n in self._names() or []}
@@ -452,7 +456,7 @@ class _Reader:
 
     def _check_last_play(self) -> None:
         """The newest play must name players of the Token Table, in its name and its actions."""
-        if self.players is None or self.last_play is None:
+        if self._names() is None or self.last_play is None:
             return
         text, line, offset = self.last_play
         try:
@@ -522,13 +526,17 @@ def _newest_gsd(lines: list[Line]) -> list[Line]:
     return [line for line in lines if line.depth == keep]
 
 
-def read_posting(text: str, *, index: ActionIndex | None = None) -> Posting:
+def read_posting(
+    text: str, *, index: ActionIndex | None = None, players: Sequence[str] | None = None
+) -> Posting:
     """Read a mail body: a whole GSD (with any play appended) or only play lines.
 
+    ``players`` are the game's players as the referee knows them; a posting of play lines
+    alone is then checked against them as a GSD's plays are against its Token Table.
     Raises :class:`NotationError` (and nothing else) for anything unreadable.
     """
     try:
-        return _Reader(_newest_gsd(clean_lines(text)), index).read()
+        return _Reader(_newest_gsd(clean_lines(text)), index, players).read()
     except NotationError:
         raise
     except (ValueError, LookupError, TypeError) as error:

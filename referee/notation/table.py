@@ -51,7 +51,10 @@ def parse_table(lines: Sequence[Line]) -> tuple[PlayerRow, ...]:
             continue
         row_cells = cells(line.text)
         first = row_cells[0][1].lower() if row_cells else ""
-        codes = _colour_header(row_cells[-1][1]) if row_cells else None
+        # The colour codes sit in the Tokens column, or in seven columns of their own.
+        codes = _colour_header(" ".join(text for _, text in row_cells[4:])) or _colour_header(
+            row_cells[-1][1]
+        )
         if first in ("player", "players", "name") or (not first and codes):
             if codes:
                 order = codes

@@ -3,6 +3,8 @@ NotationError (rule 1.2.0: the referee must read or refuse, never crash)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +57,33 @@ def test_1_2_0_mangled_gsd_raises_only_notation_error(text: str) -> None:
 @given(st.lists(st.sampled_from([*NASTY, "Rushton :", "Euston", "a", "9", "Game Time:"]),
                max_size=60).map("".join))
 def test_1_2_0_noise_raises_only_notation_error(text: str) -> None:
+    try:
+        read_posting(text)
+    except NotationError as error:
+        assert error.line is not None, f"unlocated error: {error}"
+
+
+GOLDEN_INPUTS = [
+    p.read_text(encoding="utf-8")
+    for p in sorted((Path(__file__).resolve().parents[1] / "golden" / "notation").glob("*.gsd"))
+]
+
+
+@st.composite
+def mutated_golden(draw: st.DrawFn) -> str:
+    text = draw(st.sampled_from(GOLDEN_INPUTS))
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text) - 1))
+        if draw(st.booleans()):
+            text = text[:at] + draw(st.sampled_from(NASTY)) + text[at:]
+        else:
+            text = text[:at] + text[at + draw(st.integers(1, 8)) :]
+    return text
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(mutated_golden())
+def test_1_3_1_mangled_mail_raises_only_notation_error(text: str) -> None:
     try:
         read_posting(text)
     except NotationError as error:

@@ -184,3 +184,23 @@ def test_reply_quoting_the_previous_gsd_reads_the_players_own() -> None:
 def test_play_only_posting_wrapped_by_the_mail_client() -> None:
     posting = read_posting("> Rushton : [LV+3] Mornington\n> Crescent (NT via: VC)\n")
     assert posting.plays[0].render() == "Rushton : [LV+3] Mornington Crescent (NT via: VC)"
+
+
+def test_token_table_with_a_column_per_colour() -> None:
+    text = """+--------+--------+----+----+----+----+----+----+----+----+----+
+| Player | Home   | LV | Ch | Bk | Bu | Br | Gd | Gr | Re | Si |
++--------+--------+----+----+----+----+----+----+----+----+----+
+| Cryer  | Angel  | 1  | 14 | 2  | 8  | 6  | 3  | 1  | 4  | 1  |
++--------+--------+----+----+----+----+----+----+----+----+----+
+"""
+    (cryer,) = GSD.parse(text).players
+    assert cryer.tokens == TokenCounts(bk=2, bu=8, br=6, go=3, gr=1, re=4, si=1)
+
+
+def test_play_only_posting_is_checked_against_the_known_players() -> None:
+    players = ["Rushton", "Cryer"]
+    text = "rushton : Euston (VC) [Shunting cryer to Angel (NT)]\n"
+    posting = read_posting(text, players=players)
+    assert posting.plays[0].render() == "Rushton : Euston (VC) [Shunting Cryer to Angel (NT)]"
+    with pytest.raises(NotationError, match="did you mean Rushton"):
+        read_posting("Rushtn : Euston (VC)\n", players=players)
