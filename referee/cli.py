@@ -10,6 +10,7 @@ import click
 
 from referee import __version__
 from referee.commands.map import map_command
+from referee.commands.notation import NOTATION_COMMANDS
 
 
 @click.group()
@@ -19,3 +20,5 @@ def main() -> None:
 
 
 main.add_command(map_command)
+for _command in NOTATION_COMMANDS:
+    main.add_command(_command)

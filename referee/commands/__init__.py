@@ -1,1 +1,1 @@
-"""Subcommands of the ``referee`` command line, one module each."""
+"""Subcommands of ``referee``, one module per concern, registered in referee/cli.py."""

@@ -1,0 +1,101 @@
+"""``referee render`` and ``referee check``: the notation seen from the command line (DESIGN.md).
+
+``render GSD_FILE`` prints the canonical GSD. ``check GSD_FILE [--json]`` reports what was read:
+the GSD (or the bare plays) as typed values, the state hash the header declared and the hash of
+the canonical state. Unreadable input exits 2 with the player-facing message. The engine will
+add ``--play`` and ``--variant`` to ``check``: :func:`build_report` is the seam where a judged
+play joins the report, and the exit code then becomes 1 for an illegal play.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+import click
+
+from referee.notation.errors import NotationError
+from referee.notation.gsd import Posting, read_posting
+
+EXIT_UNREADABLE = 2
+
+
+def _read(source: TextIO) -> str:
+    try:
+        return source.read()
+    except UnicodeDecodeError as error:
+        raise NotationError(f"the file is not UTF-8 text ({error.reason})") from None
+
+
+def error_report(error: NotationError) -> dict[str, Any]:
+    """The JSON shape of an unreadable posting."""
+    return {
+        "ok": False,
+        "error": {
+            "message": error.describe(),
+            "reason": error.reason,
+            "line": error.line,
+            "column": error.column,
+        },
+    }
+
+
+def build_report(posting: Posting) -> dict[str, Any]:
+    """What notation read, as JSON-ready data."""
+    report: dict[str, Any] = {"ok": True, "declared_hash": posting.declared_hash}
+    if posting.gsd is None:
+        report["gsd"] = None
+        report["state_hash"] = None
+    else:
+        report["gsd"] = posting.gsd.model_dump(mode="json")
+        report["state_hash"] = posting.gsd.state_hash()
+    report["plays"] = [
+        {"player": p.player, "text": p.render(), "parsed": p.model_dump(mode="json")}
+        for p in posting.plays
+    ]
+    return report
+
+
+@click.command()
+@click.argument("gsd_file", type=click.File("r", encoding="utf-8"))
+def render(gsd_file: TextIO) -> None:
+    """Parse GSD_FILE and print the canonical Game State Document."""
+    try:
+        posting = read_posting(_read(gsd_file))
+        if posting.gsd is None:
+            raise NotationError("this posting holds no GSD: I found no Token Table (rule 1.2.0)")
+    except NotationError as error:
+        click.echo(error.describe(), err=True)
+        sys.exit(EXIT_UNREADABLE)
+    click.echo(posting.gsd.render(), nl=False)
+
+
+@click.command()
+@click.argument("gsd_file", type=click.File("r", encoding="utf-8"))
+@click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
+def check(gsd_file: TextIO, as_json: bool) -> None:
+    """Parse GSD_FILE and report what was read; exit 2 if it cannot be read."""
+    try:
+        report = build_report(read_posting(_read(gsd_file)))
+    except NotationError as error:
+        if as_json:
+            click.echo(json.dumps(error_report(error), indent=2))
+        else:
+            click.echo(error.describe(), err=True)
+        sys.exit(EXIT_UNREADABLE)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    gsd = report["gsd"]
+    if gsd is None:
+        click.echo(f"no GSD; {len(report['plays'])} play line(s)")
+    else:
+        names = ", ".join(p["name"] for p in gsd["players"])
+        click.echo(f"GSD with {len(gsd['players'])} players ({names}), "
+                   f"{len(report['plays'])} plays, state {report['state_hash']}")
+    for play in report["plays"]:
+        click.echo(play["text"])
+
+
+NOTATION_COMMANDS = (render, check)

@@ -1,0 +1,156 @@
+"""The Disruptions box (rule 1.2.2 - Disrupted Services) and the states it records.
+
+Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms read:
+
+- a station with a marker: ``Euston (Peg)`` (rule 1.11.4), ``Wembley Park (Bulkhead)``
+  (rule 1.9.3), ``Paddington (Maelberg)`` (rule 1.9.5), ``Bank (Damage)`` / ``Bank (*Damage*)``
+  (rule 1.11.3); other markers are kept as written for the engine to judge;
+- a Line Segment with a marker: ``Angel to Bank (NT) (Peg)`` (rule 1.11.5);
+- game states the rules put here: ``Bridges Up`` (rule 1.8.3), ``In Knip`` (rule 1.8.4),
+  ``Gapminding`` (rule 1.8.7), ``Parks and Greens`` (rule 1.8.2), ``Venbacker Ladder``
+  (rule 1.8.9), ``Charge In`` / ``Charge Out`` (rule 1.8.11), ``Re Bock`` (rule 1.8.8),
+  ``Upcoming Holiday`` and ``Upcoming Holiday: Tuesday`` (rule 1.13.7);
+- line states of section 1.20, which no rule places, so the referee records them here in the
+  form of their Actions: ``NT: One Way: N-S``, ``NT: Electrified``, ``NT: Speed Limit: 6``,
+  ``NT: Power Failure!``, ``NT: Soaped`` (see rules/choices.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from referee.network.lines import LineCode
+from referee.notation.boxes import titled_box
+from referee.notation.errors import NotationError
+from referee.notation.gametime import Day
+from referee.notation.places import parse_line, parse_station
+from referee.notation.possessions import split_items
+from referee.notation.tokens import Colour
+
+FLAGS: tuple[str, ...] = (
+    "Bridges Up", "In Knip", "Gapminding", "Parks and Greens", "Venbacker Ladder", "Charge In",
+    "Charge Out", "Upcoming Holiday",
+)  # fmt: skip
+"""Game states written as a bare phrase (rules 1.8.2-1.8.11, 1.13.7)."""
+
+MARKERS: tuple[str, ...] = ("Peg", "Bulkhead", "Maelberg", "Damage", "*Damage*")
+"""Station markers the rules name; others are kept as written."""
+
+_FLAGS = {f.lower(): f for f in FLAGS}
+_MARKERS = {m.lower(): m for m in MARKERS}
+_HOLIDAY = re.compile(r"^upcoming\s+holiday\s*:\s*(?P<day>\S.*)$", re.I)
+_BOCK = re.compile(r"^(?P<colour>\S+)\s+bock$", re.I)
+_LINE_STATE = re.compile(r"^(?P<line>[A-Za-z]{2})\s*:\s*(?P<state>\S.*)$")
+_MARKED = re.compile(r"^(?P<what>.*?)\s*\((?P<marker>[^()]*)\)$")
+_SEGMENT = re.compile(r"^(?P<a>.+?)\s+to\s+(?P<b>.+?)\s*\((?P<line>[A-Za-z]{2})\)$", re.I)
+_ONE_WAY = re.compile(r"^one\s*way\s*:\s*(?P<d>\S.*)$", re.I)
+_SPEED = re.compile(r"^speed\s*limit\s*:\s*(?P<n>\d+)$", re.I)
+_SIMPLE_STATES = {"electrified": "Electrified", "power failure!": "Power Failure!",
+                  "power failure": "Power Failure!", "soaped": "Soaped"}  # fmt: skip
+
+
+class Disruption(BaseModel):
+    """One entry of the Disruptions box: a flag, a marked station or segment, or a line state."""
+
+    model_config = ConfigDict(frozen=True)
+
+    flag: str | None = None
+    station: str | None = None
+    segment_end: str | None = None
+    line: LineCode | None = None
+    marker: str | None = None
+    colour: Colour | None = None
+    day: Day | None = None
+    state: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Disruption:
+        """Read one entry, e.g. ``Euston (Peg)`` or ``In Knip``."""
+        item = " ".join(text.split())
+        flag = _FLAGS.get(item.lower())
+        if flag is not None:
+            return cls(flag=flag)
+        holiday = _HOLIDAY.match(item)
+        if holiday:
+            return cls(flag="Upcoming Holiday", day=Day.parse(holiday.group("day")))
+        bock = _BOCK.match(item)
+        if bock:
+            return cls(flag="Bock", colour=Colour.parse(bock.group("colour")))
+        line_state = _LINE_STATE.match(item)
+        if line_state:
+            line = parse_line(line_state.group("line"))
+            return cls(line=line, state=_line_state(line_state.group("state")))
+        marked = _MARKED.match(item)
+        if marked and marked.group("what"):
+            marker_text = marked.group("marker").strip()
+            marker = _MARKERS.get(marker_text.lower(), marker_text)
+            what = marked.group("what")
+            segment = _SEGMENT.match(what)
+            if segment:
+                return cls(
+                    station=parse_station(segment.group("a")),
+                    segment_end=parse_station(segment.group("b")),
+                    line=parse_line(segment.group("line")),
+                    marker=marker,
+                )
+            return cls(station=parse_station(what), marker=marker)
+        raise NotationError(
+            f"'{item}' is not a disruption I can read; write a station with its marker, e.g. "
+            "'Euston (Peg)', a segment, e.g. 'Angel to Bank (NT) (Peg)', a line state, e.g. "
+            "'NT: Soaped', or one of: " + ", ".join(FLAGS),
+            column=1,
+        )
+
+    def render(self) -> str:
+        """The canonical entry."""
+        if self.flag == "Bock" and self.colour is not None:
+            return f"{self.colour.value} Bock"
+        if self.flag is not None:
+            return self.flag + (f": {self.day.value}" if self.day is not None else "")
+        if self.state is not None and self.line is not None:
+            return f"{self.line.value}: {self.state}"
+        assert self.station is not None
+        if self.segment_end is not None and self.line is not None:
+            return f"{self.station} to {self.segment_end} ({self.line.value}) ({self.marker})"
+        return f"{self.station} ({self.marker})"
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def _line_state(text: str) -> str:
+    from referee.notation.actions import Direction
+
+    one_way = _ONE_WAY.match(text)
+    if one_way:
+        return f"One Way: {Direction.parse(one_way.group('d')).value}"
+    speed = _SPEED.match(text)
+    if speed:
+        return f"Speed Limit: {int(speed.group('n'))}"
+    simple = _SIMPLE_STATES.get(" ".join(text.lower().split()))
+    if simple is not None:
+        return simple
+    raise NotationError(
+        f"'{text}' is not a line state of section 1.20; write One Way: N-S, Electrified, "
+        "Speed Limit: 6, Power Failure! or Soaped",
+        column=1,
+    )
+
+
+def parse_disruptions(text: str) -> tuple[Disruption, ...]:
+    """Read the box's entries (its rows joined), reporting the column of a bad entry."""
+    result = []
+    for column, item in split_items(text):
+        try:
+            result.append(Disruption.parse(item))
+        except NotationError as error:
+            raise error.shifted(column) from None
+    return tuple(result)
+
+
+def render_disruptions(entries: Sequence[Disruption]) -> list[str]:
+    """The canonical Disruptions box of rule 1.2.2."""
+    return titled_box("Disruptions", [e.render() for e in entries])
