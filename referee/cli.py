@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from referee import __version__
+from referee.commands.engine import ENGINE_COMMANDS
 from referee.commands.map import map_command
 from referee.commands.notation import NOTATION_COMMANDS
 
@@ -20,5 +21,7 @@ def main() -> None:
 
 
 main.add_command(map_command)
+for _command in ENGINE_COMMANDS:
+    main.add_command(_command)
 for _command in NOTATION_COMMANDS:
     main.add_command(_command)
