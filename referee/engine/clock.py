@@ -50,7 +50,7 @@ def advance(time: GameTime, minutes: int) -> GameTime:
     clock = minute_of_day(time)
     day = _DAYS.index(time.day)
     night_train = time.night_train
-    crossed = False
+    crossed = night_train and clock < SKIP_END  # a Night Train already past midnight
     for _ in range(minutes):
         clock += 1
         if clock == DAY_MINUTES:

@@ -1,0 +1,94 @@
+"""The Turn pipeline (rules 1.3.2, 1.3.4) and Actions the referee does not judge yet."""
+
+from __future__ import annotations
+
+import random
+
+from referee.engine.dice import RecordingDice
+from referee.engine.history import derive
+from referee.engine.registry import VANILLA, load_sections
+from referee.engine.turn import adjudicate, may_submit, whose_turn
+from referee.notation.action_index import load_action_index
+from referee.notation.plays import Play
+from tests.engine.builder import game, play, rules_broken
+
+
+def test_1_3_2_the_next_active_player_in_table_order_plays() -> None:
+    """Rule 1.3.2 - Playing Sequence: after Rushton comes Cryer; after the last, the first
+    Active player (the Drone, Inactive here, is skipped)."""
+    gsd = game({"Rushton": "Holborn (CN)"})
+    assert whose_turn(gsd) == "Cryer"
+    wrong = play(gsd, "Garden : Pass Euston (VC)", check_order=True)
+    assert rules_broken(wrong) == ["1.3.2"]
+    assert "it is Cryer's Turn" in wrong.violations[0].message
+    last = game({"Garden": "Euston (VC)"})
+    assert whose_turn(last) == "Rushton"
+    assert whose_turn(game({})) == "Rushton"
+
+
+def test_1_15_1_the_drone_stick_holder_submits_the_drones_turn() -> None:
+    """Rule 1.15.1: when it is the Drone's Turn, the carrier of the Drone Stick submits it."""
+    gsd = game({"Garden": "Euston (VC)"})
+    players = tuple(p.model_copy(update={"inactive": False}) for p in gsd.players)
+    gsd = gsd.model_copy(update={"players": players})
+    assert whose_turn(gsd) == "Drone"
+    assert may_submit(gsd, "Cryer", stick_holder="Cryer")
+    assert not may_submit(gsd, "Garden", stick_holder="Cryer")
+
+
+def test_1_3_4_one_action_of_a_type_a_turn() -> None:
+    """Rule 1.3.4 - Turn Phases: only one example of a particular Action type a Turn."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 0})
+    result = play(gsd, "Rushton : [LV+2] [LV+2] Euston (VC via: CN,NT)")
+    assert "1.3.4" in rules_broken(result)
+
+
+def test_every_action_without_a_handler_is_named_and_not_accepted() -> None:
+    """Issue 4: an Action recognised but not judged is named; the Turn is not adjudicated."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 4})
+    result = play(gsd, "Rushton : [Upcoming Holiday] Euston (VC via: CN,NT)")
+    assert not result.legal and not result.adjudicated
+    assert result.unadjudicated == ("Upcoming Holiday",)
+    assert "[Upcoming Holiday] is recognised but not yet adjudicated by this referee" in (
+        result.messages()
+    )
+    assert result.state is gsd
+
+
+def test_every_index_action_is_either_handled_or_reported_by_name() -> None:
+    """Every Action of the index goes somewhere: a handler, or the not-adjudicated answer."""
+    handled = set(load_sections().handlers)
+    index = load_action_index()
+    assert handled <= {spec.name for spec in index}
+    assert {"LV+X", "LV-X", "Opening MC", "Night Train", "Line Change"} <= handled
+    assert VANILLA is load_sections()
+
+
+def test_1_5_1_positions_are_derived_from_the_record() -> None:
+    """Rule 1.5.1 - Keeping the Piece: a Piece stays where its last Move left it."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 4})
+    after = play(gsd, "Rushton : Euston (VC via: CN,NT)").state
+    where = derive(after).position("Rushton")
+    assert where is not None and (where.station, where.line) == ("Euston", "VC")
+    fresh = after.model_copy()  # a new GSD value: derived from its record, not the cache
+    again = derive(fresh).position("Rushton")
+    assert again == where
+    assert derive(fresh).previous_move["Rushton"] == "Euston"
+
+
+def test_dice_are_injected_and_recorded() -> None:
+    """DESIGN.md: chance comes from one injectable source, recorded with the Turn."""
+    gsd = game({"Rushton": "Holborn (CN)"})
+    dice = RecordingDice(random.Random(1))
+    move = Play.parse("Rushton : Pass Holborn (CN)", players=gsd.player_names)
+    result = adjudicate(gsd, move, dice=dice, check_order=False)
+    assert result.rolls == tuple(dice.rolls)
+
+
+def test_the_new_gsd_appends_the_play_and_counts_the_turn() -> None:
+    """Rule 1.3.1: the posting is the previous GSD with the play appended."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 4})
+    result = play(gsd, "Rushton : Euston (VC via: CN,NT)")
+    assert result.state.plays[-1].render() == "Rushton : Euston (VC via: CN,NT)"
+    assert result.state.turn == 2
+    assert len(result.state.record) == len(gsd.record) + 1
