@@ -119,10 +119,27 @@ def derive(gsd: GSD, registry: Registry | None = None) -> History:
     if found is not None and found[0] is gsd:
         return found[1]
     positions = initial_positions(gsd)
-    history = History(positions=dict(positions))
-    for play in gsd.plays:
-        apply_play(positions, play, registry)
-        history = history.after(play, positions)
+    previous: dict[str, str] = {}
+    effects = registry.position_effects if registry is not None else {}
+    plays = gsd.plays
+    for play in plays:
+        player = play.player
+        for part in play.parts:
+            if type(part) is Move:
+                where = part.destination
+                if where is None or part.kind is MoveKind.TIMEOUT or part.kind is MoveKind.FARKLE:
+                    continue
+                end = (Position(where.escalator) if where.escalator is not None
+                       else Position(where.station, where.line))  # fmt: skip
+                positions[player if part.piece != "B" else f"{player}/B"] = end
+                if part.piece != "B":
+                    previous[player] = end.station
+            else:
+                effect = effects.get(part.name)  # type: ignore[union-attr]
+                if effect is not None:
+                    effect(positions, play, part)  # type: ignore[arg-type]
+    last = plays[-1].player if plays else None
+    history = History(positions, previous, last, len(plays))
     remember(gsd, history)
     return history
 

@@ -66,7 +66,7 @@ def may_submit(gsd: GSD, submitter: str, stick_holder: str | None = None) -> boo
 def turn_dice(gsd: GSD) -> RecordingDice:
     """The default dice of a Turn: seeded from the game and turn numbers, so adjudicating the
     same Turn again (a replay) rolls the same."""
-    return RecordingDice(random.Random(f"{gsd.game}:{gsd.turn}:{len(gsd.plays)}"))
+    return RecordingDice(random.Random(f"{gsd.game}:{gsd.turn}:{len(gsd.record)}"))
 
 
 @cache
