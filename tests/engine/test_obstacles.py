@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from tests.engine.builder import game, play, rules_broken
+from referee.notation.luggage import RackEntry
+from referee.notation.possessions import Possession
+from referee.notation.stacks import TokenStack
+from referee.notation.tokens import Colour
+from tests.engine.builder import game, play, row, rules_broken
 
 TCR = {"Rushton": "Tottenham Court Road (CN)"}
 TO_BOND = "Rushton : Bond Street (CN)"  # passes through Oxford Circus
@@ -52,3 +56,56 @@ def test_1_8_3_bridges_up_stop_a_move_across_the_thames() -> None:
     up = game(start, lv={"Rushton": 1}, disruptions=("Bridges Up",))
     assert rules_broken(play(up, "Rushton : Waterloo (NT)")) == ["1.8.3"]
     assert play(up, "Rushton : Charing Cross (NT)").legal
+
+
+def test_1_4_7_a_suspect_package_cannot_be_passed_through() -> None:
+    """Rule 1.4.7 - Suspect Packages: a Move passing through its Station is Invalid."""
+    gsd = game(TCR, lv={"Rushton": 2})
+    packed = gsd.model_copy(update={"stacks": (
+        TokenStack(station="Oxford Circus", quadrant=0, marker="Susp Package"),)})
+    assert rules_broken(play(packed, TO_BOND)) == ["1.4.7"]
+    at_end = gsd.model_copy(update={"stacks": (
+        TokenStack(station="Bond Street", quadrant=0, marker="Susp Package"),)})
+    assert play(at_end, TO_BOND).legal
+
+
+def test_1_9_6_a_kafka_sinkhole_is_four_black_tokens() -> None:
+    """Rule 1.9.6 - Kafka Sinkholes: four or more Tokens, all Black; no passing through."""
+    gsd = game(TCR, lv={"Rushton": 2})
+    black = (Colour.BK,) * 4
+    sink = gsd.model_copy(update={"stacks": (
+        TokenStack(station="Oxford Circus", quadrant=0, tokens=black),)})
+    assert rules_broken(play(sink, TO_BOND)) == ["1.9.6"]
+    mixed = gsd.model_copy(update={"stacks": (
+        TokenStack(station="Oxford Circus", quadrant=0, tokens=(*black[:3], Colour.RE)),)})
+    assert play(mixed, TO_BOND).legal
+
+
+def test_1_9_6_a_turn_starting_at_a_sinkhole_blackens_plastic_tokens() -> None:
+    """Rule 1.9.6: non-Black, non-Metallic Tokens turn Black at the start of the Turn."""
+    gsd = game({"Rushton": "Oxford Circus (CN)"}, tokens={"Rushton": "1 Bk, 2 Re, 1 Bu, 3 Br"})
+    sink = gsd.model_copy(update={"stacks": (
+        TokenStack(station="Oxford Circus", quadrant=0, tokens=(Colour.BK,) * 5),)})
+    result = play(sink, "Rushton : Pass Oxford Circus (CN)")
+    assert row(result.state, "Rushton").tokens.as_tuple() == (4, 0, 3, 0, 0, 0, 0)
+
+
+def test_1_12_3_other_players_home_stations_are_blocked() -> None:
+    """Rule 1.12.3 - Home Station Tolls: another player's Home is Blocked on one's Turn."""
+    gsd = game(TCR, lv={"Rushton": 2})
+    homes = tuple(p.model_copy(update={"home": "Oxford Circus"}) if p.name == "Cryer" else p
+                  for p in gsd.players)  # fmt: skip
+    result = play(gsd.model_copy(update={"players": homes}), TO_BOND)
+    assert rules_broken(result) == ["1.12.3"]
+    own = tuple(p.model_copy(update={"home": "Oxford Circus"}) if p.name == "Rushton" else p
+                for p in gsd.players)  # fmt: skip
+    assert play(gsd.model_copy(update={"players": own}), TO_BOND).legal
+
+
+def test_1_4_24_no_move_reaches_a_podume_carrier() -> None:
+    """Rule 1.4.24: a Move through or to a Station where a Podume carrier stands is Illegal."""
+    gsd = game({**TCR, "Cryer": "Oxford Circus (CN)"}, lv={"Rushton": 2})
+    cursed = gsd.model_copy(update={"rack": (
+        RackEntry(player="Cryer", possessions=(Possession(name="PoID"),)),)})
+    assert rules_broken(play(cursed, TO_BOND)) == ["1.4.24"]
+    assert play(gsd, TO_BOND).legal
