@@ -104,6 +104,8 @@ class TurnContext:
     """The route reported for the Turn (the Move's counted route)."""
     phase: str = "pre"
     winner: str | None = None
+    paid: list[tuple[str, dict[Colour, int]]] = field(default_factory=list)
+    """Non-Bronze Tokens paid for Actions, awaiting placement on a Stack (rule 1.4.19)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Room for families to keep per-Turn working data, keyed by their module name."""
 
@@ -229,6 +231,11 @@ class TurnContext:
             text = ", ".join(f"{n} {c.value}" for c, n in due.items() if n)
             self.event("tokens_paid", f"{why}: paid {text}",
                        tokens={c.value: n for c, n in due.items() if n})  # fmt: skip
+        to_place: dict[Colour, int] = {c: n for c, n in due.items() if n and c is not Colour.BR}
+        if spec is not None and to_place and spec.name not in (
+            self.ruleset.registry().paid_elsewhere
+        ):
+            self.paid.append((why, to_place))
         return True
 
     def place(self, piece_key_: str, where: Position) -> None:

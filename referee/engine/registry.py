@@ -59,6 +59,9 @@ class Registry:
     move_checks: list[MoveCheck] = field(default_factory=list)
     position_effects: dict[str, PositionEffect] = field(default_factory=dict)
     cost_rules: list[CostRule] = field(default_factory=list)
+    paid_elsewhere: set[str] = field(default_factory=set)
+    """Actions whose paid Tokens a rule sends somewhere other than a Token Stack (rule
+    1.4.19: the Token exchanges; Toll and Rent pay the cited player)."""
 
     def action(self, *names: str) -> Callable[[Handler], Handler]:
         """Register a handler for the index Actions ``names`` (ActionSpec names)."""
@@ -112,11 +115,16 @@ class Registry:
             list(self.move_checks),
             dict(self.position_effects),
             list(self.cost_rules),
+            set(self.paid_elsewhere),
         )
 
 
 VANILLA = Registry("vanilla")
 """The registry of the vanilla ruleset; family modules register here."""
+VANILLA.paid_elsewhere |= {
+    "Gold to Blue", "Gold to Silver", "Gold to Bronze", "Silver to Bronze", "Silver to Gold",
+    "Token on", "Toll", "Rent",
+}  # fmt: skip
 
 
 @cache

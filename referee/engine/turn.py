@@ -23,6 +23,7 @@ from referee.engine.context import TurnContext
 from referee.engine.dice import Dice, RecordingDice, ReplayDice
 from referee.engine.history import History, derive, remember
 from referee.engine.moves import adjudicate_move
+from referee.engine.placement import place_paid
 from referee.engine.result import TurnResult
 from referee.engine.tables.costs import TokenCost
 from referee.notation.action_index import Phase
@@ -143,6 +144,7 @@ def adjudicate(
             _perform(ctx, part, moved)
     for hook in registry.end_of_turn:
         hook(ctx)
+    place_paid(ctx)
     if ctx.minutes > TURN_LIMIT:
         ctx.violate("1.13.1", f"your Turn takes {ctx.minutes} minutes of Game Time; a Turn may "
                               f"take at most {TURN_LIMIT}, so drop an Action")  # fmt: skip

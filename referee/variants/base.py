@@ -40,6 +40,10 @@ class Settings:
     first_move_is_special: bool = True
     """Rules 1.1.8/1.5.0: a Piece not yet on the Map enters at its first Move's station as a
     Special Move (LV not checked); nothing else in the rules can place it."""
+    paid_token_default: str = "stack"
+    """Rule 1.4.19, when the play's comment names no ``stack: <Station>``: "stack" puts paid
+    Tokens on the first qualifying Token Stack of the GSD (else discards them); "discard"
+    always discards them."""
     via_lists_every_portion: bool = True
     """Rule 1.2.0: when ``via:`` already ends with the destination's code, also read it as
     listing every portion (the move is valid if either reading fits)."""
