@@ -149,3 +149,15 @@ def remember(gsd: GSD, history: History) -> None:
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[id(gsd)] = (gsd, history)
+
+
+def last_round(gsd: GSD, player: str) -> tuple[Play, ...]:
+    """Rule 1.3.0 - Turn Summary: the plays since ``player``'s own last play (a Round, as one
+    player sees it), where one-Round effects made by others are still in force. Effects begun
+    in a player's own last Turn end as eir next Turn reaches the same phase, which the family
+    judging them decides (Turn Phases are rounded up)."""
+    plays = gsd.plays
+    for number in range(len(plays) - 1, -1, -1):
+        if plays[number].player == player:
+            return plays[number:]
+    return plays

@@ -156,3 +156,16 @@ def test_1_2_0_the_via_list_picks_the_route() -> None:
     result = play(gsd, "Rushton : Shadwell (DL via: CL,CN)")
     assert result.legal, result.messages()
     assert result.route is not None and result.route.stations[1] == "Liverpool Street"
+
+
+def test_1_5_3_the_escalator_form_ends_across_the_link() -> None:
+    """Rule 1.5.3 and rule 1.2.0's ``Monument (for Bank)``: the Move goes to Monument and the
+    Piece finishes at Bank, whose Current counts for Charge (rule 1.19.2)."""
+    from referee.engine.history import derive
+
+    gsd = game({"Rushton": "Tower Hill (DS)"}, lv={"Rushton": 1})
+    result = play(gsd, "Rushton : Monument (for Bank)")
+    assert result.legal, result.messages()
+    assert result.route_text == "route: Tower Hill -DS-> Monument"
+    where = derive(result.state).position("Rushton")
+    assert where is not None and where.station == "Bank"

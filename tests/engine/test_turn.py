@@ -92,3 +92,13 @@ def test_the_new_gsd_appends_the_play_and_counts_the_turn() -> None:
     assert result.state.plays[-1].render() == "Rushton : Euston (VC via: CN,NT)"
     assert result.state.turn == 2
     assert len(result.state.record) == len(gsd.record) + 1
+
+
+def test_1_3_0_last_round_is_the_plays_since_ones_own_last() -> None:
+    """Rule 1.3.0 - Turn Summary: a Round runs from a player's Turn to eir next."""
+    from referee.engine.history import last_round
+
+    gsd = game({"Rushton": "Holborn (CN)", "Cryer": "Euston (VC)", "Garden": "Bank (NT)"})
+    assert [p.player for p in last_round(gsd, "Rushton")] == ["Rushton", "Cryer", "Garden"]
+    assert [p.player for p in last_round(gsd, "Garden")] == ["Garden"]
+    assert last_round(game({}), "Rushton") == ()
