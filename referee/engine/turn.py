@@ -4,7 +4,8 @@ Rule 1.3.2 - Playing Sequence: the Turn belongs to the next Active player after 
 to play, in Token Table order (the first Active player if none follows or none has played).
 Rule 1.3.4 - Turn Phases: Pre-Move Actions, the Move, Token Collection, Post-Move Actions, in
 that order; at most one Action of a type a Turn unless its rule allows more.
-Rule 1.13.1: every Action and Move takes its duration; a Turn longer than an hour is Illegal.
+Rule 1.13.1: every Action and Move takes its duration; a Turn longer than an hour is Illegal;
+between 0000 and 0500 (reached only by Night Train) no Action may target another player.
 Rule 1.1.1 - How to Win: a player (never the Drone, rule 1.15.1) whose Piece rests at
 Mornington Crescent at the end of eir Turn has Won.
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from referee.engine.clock import TURN_LIMIT
+from referee.engine.clock import TURN_LIMIT, in_small_hours
 from referee.engine.collection import collect
 from referee.engine.context import TurnContext
 from referee.engine.dice import Dice, RecordingDice, ReplayDice
@@ -86,6 +87,12 @@ def _perform(ctx: TurnContext, action: Action, moved: bool) -> None:
         ctx.violate("1.3.4", f"{written} is a Post-Move Action; write it after your Move")
     if not spec.repeatable and ctx.has_done(action.name) and action.name != "Line Change":
         ctx.violate("1.3.4", f"{written} may be played once a Turn; remove the repeat")
+    if ctx.time is not None and in_small_hours(ctx.time) and any(
+        kind == "player" and value != ctx.player
+        for kind, value in zip(spec.placeholders, action.args, strict=False)
+    ):
+        ctx.violate("1.13.1", f"{written} targets another player, which no one may do between "
+                              "0000 and 0500 Game Time")  # fmt: skip
     handler = ctx.ruleset.registry().handlers.get(action.name)
     if handler is None:
         if action.name not in ctx.unadjudicated:

@@ -51,3 +51,13 @@ def test_1_13_1_a_turn_longer_than_an_hour_is_illegal() -> None:
     long = play(gsd, "Rushton : [LV+1] [Opening MC] [LV-1] Holborn (CN) "
                      "[Night Train] [Night Train] [Night Train] [Night Train]")  # fmt: skip
     assert "1.13.1" in rules_broken(long)
+
+
+def test_1_13_1_no_targeting_between_0000_and_0500() -> None:
+    """Rule 1.13.1: Actions that target other Players cannot be played between 0000 and 0500
+    (the Action here is not yet adjudicated, but the timing rule is judged regardless)."""
+    late = game({"Rushton": "Holborn (CN)"}, time="Thursday 0020*")
+    result = play(late, "Rushton : [Applauding Cryer] Pass Holborn (CN)")
+    assert "1.13.1" in rules_broken(result)
+    day = game({"Rushton": "Holborn (CN)"}, time="Thursday 1020")
+    assert "1.13.1" not in rules_broken(play(day, "Rushton : [Applauding Cryer] Pass Holborn (CN)"))
