@@ -45,6 +45,10 @@ def adjudicate_move(ctx: TurnContext, move: Move) -> None:
     """The Movement Phase for one Piece (two when Bifurcated, rule 1.7.42)."""
     key = piece_key(ctx.player, move.piece)
     start = ctx.positions.get(key)
+    if move.piece is not None and piece_key(ctx.player, "B") not in ctx.positions:
+        ctx.violate("1.7.42", f"you are not Bifurcated, so your Move takes no '{move.piece}:' "
+                              "label; write the Move alone")  # fmt: skip
+        return
     if move.kind is MoveKind.TIMEOUT:
         _timeout(ctx, move, key, start)
     elif move.kind in (MoveKind.PASS, MoveKind.FARKLE):

@@ -75,3 +75,14 @@ def test_replay_reports_the_first_illegal_turn(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "turn 4 is not legal: Rushton : Euston (VC via: CN,NT)" in result.output
     assert "Rule 1.6.2" in result.output
+
+
+def test_replay_of_the_scripted_game_is_legal_to_the_win(tmp_path: Path) -> None:
+    from tests.engine.scripted import scripted_game
+
+    start, final = scripted_game(60)
+    path = tmp_path / "game.gsd"
+    path.write_text(start.model_copy(update={"record": final.record}).render(), "utf-8")
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"all {len(final.plays)} turns are legal; Garden won" in result.output

@@ -102,3 +102,27 @@ def test_1_3_0_last_round_is_the_plays_since_ones_own_last() -> None:
     assert [p.player for p in last_round(gsd, "Rushton")] == ["Rushton", "Cryer", "Garden"]
     assert [p.player for p in last_round(gsd, "Garden")] == ["Garden"]
     assert last_round(game({}), "Rushton") == ()
+
+
+def test_1_7_42_only_a_bifurcated_player_labels_moves() -> None:
+    """Rule 1.7.42 - Me and My Shadow: the A:/B: Moves belong to a Bifurcated player."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 4})
+    result = play(gsd, "Rushton : A: Euston (VC via: CN,NT) B: Pass")
+    assert "1.7.42" in rules_broken(result)
+
+
+def test_every_rule_the_engine_cites_is_in_the_rulebook() -> None:
+    """A mistyped rule number in a handler must fail here, not in front of a player."""
+    import re
+    from pathlib import Path
+
+    from referee.engine.rulebook import load_rulebook
+
+    root = Path(__file__).resolve().parents[2] / "referee" / "engine"
+    cited = {m for f in root.rglob("*.py")
+             for m in re.findall(r'violate\(\s*"(\d+\.\d+\.\d+)"', f.read_text("utf-8"))}
+    cited |= {m for f in root.rglob("*.py")
+              for m in re.findall(r'pay\([^)]*?"(\d+\.\d+\.\d+)"', f.read_text("utf-8"))}
+    assert len(cited) >= 15
+    book = load_rulebook()
+    assert sorted(c for c in cited if c not in book) == []
