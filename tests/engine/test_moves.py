@@ -169,3 +169,22 @@ def test_1_5_3_the_escalator_form_ends_across_the_link() -> None:
     assert result.route_text == "route: Tower Hill -DS-> Monument"
     where = derive(result.state).position("Rushton")
     assert where is not None and where.station == "Bank"
+
+
+def test_1_4_20_of_several_valid_routes_the_one_earning_most_counts() -> None:
+    """Rules/choices.md (rule 1.4.20): Blackhorse Road to Caledonian Road (PD via: VC) at LV 6
+    runs either by Finsbury Park or on to King's Cross; the route past more Interchanges earns
+    more, so it counts (setting route_choice="best"); "first" takes the search's first."""
+    from referee.engine.turn import adjudicate
+    from referee.notation.plays import Play
+
+    gsd = game({"Rushton": "Blackhorse Road (VC)"}, lv={"Rushton": 6})
+    text = "Rushton : Caledonian Road (PD via: VC)"
+    best = play(gsd, text)
+    assert best.legal and best.route is not None
+    assert "King's Cross St. Pancras" in best.route.stations
+    first = adjudicate(gsd, Play.parse(text, players=gsd.player_names),
+                       Ruleset().with_settings(route_choice="first"), check_order=False)
+    assert first.legal and first.route is not None and first.route != best.route
+    tokens = [sum(row(r.state, "Rushton").tokens.as_tuple()) for r in (best, first)]
+    assert tokens[0] > tokens[1]
