@@ -44,13 +44,20 @@ class PlayerState:
     lv: int
     charge: int
     tokens: dict[Colour, int]
+    original: PlayerRow | None = None
 
     @classmethod
     def of(cls, row: PlayerRow) -> PlayerState:
         tokens = dict(zip(ORDER, row.tokens.as_tuple(), strict=True))
-        return cls(row.name, row.inactive, row.home, row.lv, row.charge, tokens)
+        return cls(row.name, row.inactive, row.home, row.lv, row.charge, tokens, row)
 
     def row(self) -> PlayerRow:
+        """The row as it now stands (the original value when nothing changed)."""
+        old = self.original
+        if old is not None and (old.name, old.inactive, old.home, old.lv, old.charge) == (
+            self.name, self.inactive, self.home, self.lv, self.charge
+        ) and old.tokens.as_tuple() == tuple(self.tokens[c] for c in ORDER):
+            return old
         counts = TokenCounts.from_tuple(tuple(self.tokens[c] for c in ORDER))
         return PlayerRow(name=self.name, inactive=self.inactive, home=self.home, lv=self.lv,
                          charge=self.charge, tokens=counts)  # fmt: skip
