@@ -38,6 +38,9 @@ from referee.notation.plays import Move, MoveKind
 from referee.variants.base import RouteChoice
 
 LINE_CHANGE = "Line Change"
+SPECIAL_MOVE = "special_move"
+"""The ``ctx.flags`` entry a handler sets when its Action permits a Special Move this Turn
+(rule 1.5.0: the index marks those Actions ``special_move``); the Move is then made as one."""
 ROVER = re.compile(r"rover", re.I)
 
 
@@ -57,6 +60,8 @@ def adjudicate_move(ctx: TurnContext, move: Move) -> None:
         assert move.destination is not None
         end = Position(move.destination.station, move.destination.line)
         special_move(ctx, end, "your Piece's first Move onto the Map", move=move, piece=key)
+    elif SPECIAL_MOVE in ctx.flags:
+        special_move(ctx, _end_of(move), "permitted this Turn", move=move, piece=key)
     else:
         _go(ctx, move, key, start)
 

@@ -1,0 +1,48 @@
+"""A variant's registry: copy the vanilla one and add a handler, without touching the core."""
+
+from __future__ import annotations
+
+from referee.engine.context import TurnContext
+from referee.engine.moves import SPECIAL_MOVE
+from referee.engine.registry import VANILLA, Registry, load_sections
+from referee.engine.turn import adjudicate
+from referee.notation.actions import Action
+from referee.notation.plays import Play
+from referee.variants.base import Ruleset
+from tests.engine.builder import game, row
+
+_TEST = load_sections().copy("test")
+
+
+@_TEST.action("Walking")
+def _walking(ctx: TurnContext, action: Action) -> None:
+    """Stands in for rule 1.7.10's family: permits a Special Move (rule 1.5.0)."""
+    ctx.flags.add(SPECIAL_MOVE)
+
+
+class _Walkers(Ruleset):
+    name = "walkers"
+
+    def registry(self) -> Registry:
+        return _TEST
+
+
+def test_a_copied_registry_adds_a_handler_and_leaves_vanilla_alone() -> None:
+    assert "Walking" in _TEST.handlers and "Walking" not in VANILLA.handlers
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2})
+    text = "Rushton : [Walking] Russell Square (PD)"
+    vanilla = adjudicate(gsd, Play.parse(text, players=gsd.player_names), check_order=False)
+    assert vanilla.unadjudicated == ("Walking",)
+
+
+def test_1_5_0_a_special_move_ignores_lv_then_sets_it_to_zero() -> None:
+    """Rule 1.5.0 / 1.6.2: a permitted Special Move is not invalidated by LV, passes through
+    no stations, and leaves LV at zero."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 5})
+    text = "Rushton : [Walking] Russell Square (PD)"
+    result = adjudicate(gsd, Play.parse(text, players=gsd.player_names), _Walkers(),
+                        check_order=False)  # fmt: skip
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").lv == 0
+    assert result.route is None
+    assert any(e.kind == "special_move" for e in result.events)
