@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine.drone import DRONE
 from referee.network.lines import LineCode
+from referee.notation.actions import Action
 from referee.notation.gsd import GSD
 from referee.notation.plays import Move, MoveKind, Play
 
@@ -114,13 +115,18 @@ _CACHE_SIZE = 64
 
 
 def derive(gsd: GSD, registry: Registry | None = None) -> History:
-    """The :class:`History` of ``gsd``'s record, read once per GSD value."""
+    """The :class:`History` of ``gsd``'s record, read once per GSD value (position effects
+    from ``registry``, the vanilla one by default)."""
     found = _CACHE.get(id(gsd))
     if found is not None and found[0] is gsd:
         return found[1]
+    if registry is None:
+        from referee.engine.registry import load_sections
+
+        registry = load_sections()
     positions = initial_positions(gsd)
     previous: dict[str, str] = {}
-    effects = registry.position_effects if registry is not None else {}
+    effects = registry.position_effects
     plays = gsd.plays
     for play in plays:
         player = play.player
@@ -134,10 +140,10 @@ def derive(gsd: GSD, registry: Registry | None = None) -> History:
                 positions[player if part.piece != "B" else f"{player}/B"] = end
                 if part.piece != "B":
                     previous[player] = end.station
-            else:
-                effect = effects.get(part.name)  # type: ignore[union-attr]
+            elif effects and isinstance(part, Action):
+                effect = effects.get(part.name)
                 if effect is not None:
-                    effect(positions, play, part)  # type: ignore[arg-type]
+                    effect(positions, play, part)
     last = plays[-1].player if plays else None
     history = History(positions, previous, last, len(plays))
     remember(gsd, history)
