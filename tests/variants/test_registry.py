@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from referee.engine.context import TurnContext
+from referee.engine.history import Position, derive
 from referee.engine.moves import SPECIAL_MOVE
 from referee.engine.registry import VANILLA, Registry, load_sections
 from referee.engine.turn import adjudicate
+from referee.network.lines import LineCode
 from referee.notation.actions import Action
 from referee.notation.plays import Play
 from referee.variants.base import Ruleset
@@ -46,3 +48,18 @@ def test_1_5_0_a_special_move_ignores_lv_then_sets_it_to_zero() -> None:
     assert row(result.state, "Rushton").lv == 0
     assert result.route is None
     assert any(e.kind == "special_move" for e in result.events)
+
+
+@_TEST.moves_pieces("Walking")
+def _walk_effect(positions: dict[str, Position], play: Play, action: Action) -> None:
+    positions[play.player] = Position("Euston", LineCode.VC)
+
+
+def test_position_effects_let_derived_positions_follow_actions() -> None:
+    """Rule 1.5.1: a Piece moved by another's Action stays moved; derive() replays that."""
+    base = game({})
+    record = (Play.parse("Rushton : Pass Holborn (CN) [Walking]", players=base.player_names),)
+    gsd = base.model_copy(update={"record": record})
+    assert derive(gsd, _TEST).position("Rushton") == Position("Euston", LineCode.VC)
+    fresh = gsd.model_copy()
+    assert derive(fresh).position("Rushton") == Position("Holborn", LineCode.CN)
