@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine.drone import DRONE
 from referee.network.lines import LineCode
@@ -34,9 +34,9 @@ DRONE_START = "Mornington Crescent"
 """Rule 1.1.2 - A New Game: the Drone begins at Mornington Crescent."""
 
 
-@dataclass(frozen=True)
-class Position:
-    """Where a Piece stands: a Station and, when known, the Line it is on."""
+class Position(NamedTuple):
+    """Where a Piece stands: a Station and, when known, the Line it is on (a tuple: derive()
+    makes one per Move of the record, so it must be cheap)."""
 
     station: str
     line: LineCode | None = None
@@ -110,6 +110,7 @@ def apply_play(
                 effect(positions, play, part)
 
 
+_NO_PLACE = frozenset({MoveKind.TIMEOUT, MoveKind.FARKLE})
 _CACHE: dict[int, tuple[GSD, History]] = {}
 _CACHE_SIZE = 64
 
@@ -133,7 +134,7 @@ def derive(gsd: GSD, registry: Registry | None = None) -> History:
         for part in play.parts:
             if type(part) is Move:
                 where = part.destination
-                if where is None or part.kind is MoveKind.TIMEOUT or part.kind is MoveKind.FARKLE:
+                if where is None or part.kind in _NO_PLACE:
                     continue
                 end = (Position(where.escalator) if where.escalator is not None
                        else Position(where.station, where.line))  # fmt: skip
