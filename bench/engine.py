@@ -12,7 +12,10 @@ Passes). Then, in the same run:
   each Move (``RouteFinder.find`` with the play's lines), with the engine's ratio to each.
 
 Targets (issue 4): median under 1 ms, p99 under 10 ms per Turn, replay of 1,000 Turns under
-2 s. Run: ``.venv/bin/python bench/engine.py [--turns 1000] [--seed 7]``
+2 s. The ruleset is prepared first (route bounds for every destination), as the service does
+at start-up; the time that takes is printed.
+
+Run: ``.venv/bin/python bench/engine.py [--turns 1000] [--seed 7]``
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from referee.engine.turn import adjudicate
 from referee.network.network import load_network
 from referee.notation.gsd import GSD
 from referee.notation.plays import MoveKind, Play
+from referee.variants.base import Ruleset
 from tests.engine.scripted import scripted_game
 
 
@@ -49,6 +53,10 @@ def main() -> None:
     began = time.perf_counter()
     start, final = scripted_game(args.turns, args.seed, win=False)
     print(f"scripted {len(final.plays)} turns in {time.perf_counter() - began:.1f} s")
+
+    began = time.perf_counter()
+    Ruleset().prepare()
+    print(f"ruleset prepared (tables, route bounds) in {time.perf_counter() - began:.1f} s")
 
     states: list[GSD] = []
     state = start

@@ -84,6 +84,14 @@ class Ruleset:
     def token_collection(self) -> TokenCollectionTable:
         return load_token_collection(self.rules_name)
 
+    def prepare(self) -> None:
+        """Load every table and the route search's per-destination bounds now, as a server
+        does at start-up, so no Turn pays for first use."""
+        self.network().routes.prepare()
+        self.action_index()
+        self.registry()
+        self.token_collection()
+
     # -- hooks -----------------------------------------------------------------------------
 
     def may_win(self, player: str) -> bool:
