@@ -28,10 +28,16 @@ EXIT_UNREADABLE = 2
 
 
 def pick_ruleset(variants: Sequence[str]) -> Ruleset:
-    """The ruleset ``--variant`` names (the last one wins; vanilla by default)."""
+    """The ruleset ``--variant`` names (vanilla by default). Rule 1.1.2 lets a Special Rules
+    Game combine several sets; this referee has no way to combine them yet and says so."""
     if not variants:
         return Ruleset()
-    return find_variant(variants[-1])()
+    found = {find_variant(name) for name in variants}
+    if len(found) > 1:
+        names = ", ".join(sorted(v.name for v in found))
+        raise UnknownVariantError(f"this referee cannot yet combine rulesets ({names}); "
+                                  "give one --variant")  # fmt: skip
+    return found.pop()()
 
 
 def judge_play(gsd: GSD, play_text: str, variants: Sequence[str], as_json: bool) -> int:
