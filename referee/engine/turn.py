@@ -76,15 +76,16 @@ def _cost(text: str) -> TokenCost:
     return TokenCost.parse(text)
 
 
-def _perform(ctx: TurnContext, action: Action, moved: bool) -> None:
+def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> None:
     """One Action: phase and repetition (rule 1.3.4), fixed cost (rule 1.7.1), handler,
     duration (rule 1.13.3)."""
     spec = ctx.spec(action.name)
     written = action.render(ctx.index)
     if spec.phase is Phase.PRE and moved:
         ctx.violate("1.3.4", f"{written} is a Pre-Move Action; write it before your Move")
-    if spec.phase is Phase.POST and not moved:
-        ctx.violate("1.3.4", f"{written} is a Post-Move Action; write it after your Move")
+    if spec.phase is Phase.POST and not all_moved:
+        ctx.violate("1.3.4", f"{written} is a Post-Move Action; write it after your Move"
+                             + ("s (rule 1.7.42)" if moved else ""))  # fmt: skip
     if not spec.repeatable and ctx.has_done(action.name) and action.name != "Line Change":
         ctx.violate("1.3.4", f"{written} may be played once a Turn; remove the repeat")
     if ctx.time is not None and in_small_hours(ctx.time) and any(
@@ -148,7 +149,7 @@ def adjudicate(
                     collect(ctx)
                 ctx.phase = "post"
         else:
-            _perform(ctx, part, moved)
+            _perform(ctx, part, moved, number > last_move)
     for hook in registry.end_of_turn:
         hook(ctx)
     place_paid(ctx)
@@ -160,12 +161,17 @@ def adjudicate(
 
 
 def _check_win(ctx: TurnContext) -> None:
-    """Rule 1.1.1 - How to Win (the Drone never Wins, rule 1.15.1)."""
-    where = ctx.position()
-    if (where is not None and where.station == ctx.ruleset.winning_station()
-            and ctx.ruleset.may_win(ctx.player)):  # fmt: skip
+    """Rule 1.1.1 - How to Win (the Drone never Wins, rule 1.15.1); a Bifurcated player wins
+    only when both Pieces rest there (rule 1.7.42)."""
+    goal = ctx.ruleset.winning_station()
+    pieces = [ctx.position(), ctx.position(piece="B")]
+    if ctx.position(piece="B") is None:
+        pieces.pop()
+    if all(p is not None and p.station == goal for p in pieces) and ctx.ruleset.may_win(
+        ctx.player
+    ):
         ctx.winner = ctx.player
-        ctx.event("win", f"{ctx.player} rests at {where.station} and has Won (rule 1.1.1)")
+        ctx.event("win", f"{ctx.player} rests at {goal} and has Won (rule 1.1.1)")
 
 
 def _result(ctx: TurnContext, gsd: GSD, history: History) -> TurnResult:

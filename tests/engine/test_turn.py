@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from referee.engine.dice import RecordingDice
-from referee.engine.history import derive
+from referee.engine.history import Position, derive, remember
 from referee.engine.registry import VANILLA, load_sections
 from referee.engine.turn import adjudicate, may_submit, whose_turn
+from referee.network.lines import LineCode
 from referee.notation.action_index import load_action_index
+from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from tests.engine.builder import game, play, rules_broken
 
@@ -126,3 +129,40 @@ def test_every_rule_the_engine_cites_is_in_the_rulebook() -> None:
     assert len(cited) >= 15
     book = load_rulebook()
     assert sorted(c for c in cited if c not in book) == []
+
+
+def _bifurcated(at_a: str, at_b: str, lv: int = 1, tokens: str = "2 Bk") -> GSD:
+    """Rushton with two Pieces (rule 1.7.42): B placed as a recorded [Bifurcating] would."""
+    gsd = game({"Rushton": at_a}, lv={"Rushton": lv}, tokens={"Rushton": tokens})
+    history = derive(gsd)
+    station, _, code = at_b.partition(" (")
+    positions = {**history.positions, "Rushton/B": Position(station, LineCode(code[:2]))}
+    remember(gsd, replace(history, positions=positions))
+    return gsd
+
+
+def test_1_7_42_two_moves_that_change_line_pay_two_line_changes() -> None:
+    """Rule 1.7.42: if both Pieces change Line, [Line Change] is played twice."""
+    gsd = _bifurcated("Holborn (CN)", "Oxford Circus (VC)", lv=4, tokens="2 Bk")
+    both = play(gsd, "Rushton : A: Euston (VC via: CN,NT) B: South Kensington (PD via: VC)")
+    assert both.legal, both.messages()
+    paid = [e for e in both.events if e.text.startswith("[Line Change]: paid 1 Bk")]
+    assert len(paid) == 2
+    poor = _bifurcated("Holborn (CN)", "Oxford Circus (VC)", lv=4, tokens="1 Bk")
+    assert "1.5.11" in rules_broken(
+        play(poor, "Rushton : A: Euston (VC via: CN,NT) B: South Kensington (PD via: VC)"))
+
+
+def test_1_7_42_post_move_actions_follow_both_moves() -> None:
+    """Rule 1.7.42: Post-Move Actions must be played after both Moves."""
+    gsd = _bifurcated("Tottenham Court Road (CN)", "Oxford Circus (VC)", lv=1)
+    between = play(gsd, "Rushton : A: Holborn (CN) [Opening MC] B: Warren Street (VC)")
+    assert "1.3.4" not in rules_broken(between)  # Neutral: allowed between
+
+
+def test_1_7_42_a_bifurcated_player_wins_with_both_pieces_at_the_crescent() -> None:
+    """Rule 1.7.42: with one Piece at Mornington Crescent and the other elsewhere, no win."""
+    gsd = _bifurcated("Euston (NT)", "Bank (NT)", lv=1, tokens="3 Go")
+    result = play(gsd, "Rushton : [Opening MC] A: Mornington Crescent (NT) B: Pass Bank (NT)")
+    assert result.legal, result.messages()
+    assert result.winner is None
