@@ -157,7 +157,9 @@ def _distance_message(ctx: TurnContext, start: Position, move: Move, lv: int) ->
                                    start_line=start.line)  # fmt: skip
         if shortest:
             lines = " then ".join(code.value for code in shortest[0].lines)
-            return (f"{dest} is {shortest[0].lv} stations from {start.station} by {lines}, "
+            count = shortest[0].lv
+            stations = "station" if count == 1 else "stations"
+            return (f"{dest} is {count} {stations} from {start.station} by {lines}, "
                     f"and no route by those lines is exactly {lv}; your LV is {lv}")  # fmt: skip
     named = " then ".join(code.value for code in (readings(move, start.line)[0] or ()))
     by = f" by {named}" if named else " on one line"

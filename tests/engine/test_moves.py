@@ -188,3 +188,10 @@ def test_1_4_20_of_several_valid_routes_the_one_earning_most_counts() -> None:
     assert first.legal and first.route is not None and first.route != best.route
     tokens = [sum(row(r.state, "Rushton").tokens.as_tuple()) for r in (best, first)]
     assert tokens[0] > tokens[1]
+
+
+def test_1_6_2_one_station_is_singular() -> None:
+    """Rule 1.6.2's message reads as English at a distance of one."""
+    gsd = game({"Rushton": "Finsbury Park (PD)"}, lv={"Rushton": 2})
+    message = play(gsd, "Rushton : Arsenal (PD)").violations[0].message
+    assert message.startswith("Arsenal is 1 station from Finsbury Park by PD")
