@@ -195,3 +195,17 @@ def test_1_6_2_one_station_is_singular() -> None:
     gsd = game({"Rushton": "Finsbury Park (PD)"}, lv={"Rushton": 2})
     message = play(gsd, "Rushton : Arsenal (PD)").violations[0].message
     assert message.startswith("Arsenal is 1 station from Finsbury Park by PD")
+
+
+def test_1_4_28_a_current_rover_card_makes_the_line_change_free() -> None:
+    """Rule 1.4.28 - Day Tripper!: with a Current All Day Rover Card, [Line Change] is free;
+    an Expired one does not help."""
+    from referee.notation.luggage import RackEntry
+    from referee.notation.possessions import Possession
+
+    gsd = game(HOLBORN, lv={"Rushton": 4}, tokens={"Rushton": "1 Re"}, time="Wednesday 1200")
+    text = "Rushton : Euston (VC via: CN,NT)"
+    for day, legal in (("Wednesday", True), ("Tuesday", False)):
+        card = RackEntry(player="Rushton", possessions=(Possession.parse(f"{day} Rover Card"),))
+        result = play(gsd.model_copy(update={"rack": (card,)}), text)
+        assert result.legal is legal, (day, result.messages())

@@ -109,3 +109,24 @@ def test_1_4_24_no_move_reaches_a_podume_carrier() -> None:
         RackEntry(player="Cryer", possessions=(Possession(name="PoID"),)),)})
     assert rules_broken(play(cursed, TO_BOND)) == ["1.4.24"]
     assert play(gsd, TO_BOND).legal
+
+
+def test_1_9_1_a_ticket_stub_lets_its_owner_through_a_block() -> None:
+    """Rule 1.9.1: a Blocked Station does not stop the owner of its Ticket Stub."""
+    blocked = game(TCR, lv={"Rushton": 2}, disruptions=("Oxford Circus (Bulkhead)",))
+    stub = blocked.model_copy(update={"rack": (
+        RackEntry(player="Rushton", possessions=(Possession.parse("Oxford Circus Stub"),)),)})
+    assert play(stub, TO_BOND).legal
+    other = blocked.model_copy(update={"rack": (
+        RackEntry(player="Cryer", possessions=(Possession.parse("Oxford Circus Stub"),)),)})
+    assert rules_broken(play(other, TO_BOND)) == ["1.9.3"]
+
+
+def test_1_13_6_a_closed_line_segment_cannot_be_traversed() -> None:
+    """Rules 1.13.4 and 1.13.6: Woodford to Hainault (CN) runs until 2000 only."""
+    day = game({"Rushton": "Woodford (CN)"}, lv={"Rushton": 1}, time="Tuesday 1200")
+    assert play(day, "Rushton : Roding Valley (CN)").legal
+    night = game({"Rushton": "Woodford (CN)"}, lv={"Rushton": 1}, time="Tuesday 2130")
+    result = play(night, "Rushton : Roding Valley (CN)")
+    assert set(rules_broken(result)) == {"1.13.4"}
+    assert any("from Woodford to Hainault is Closed" in v.message for v in result.violations)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.engine.context import TurnContext
 from referee.engine.history import Position, derive
-from referee.engine.moves import SPECIAL_MOVE
+from referee.engine.moves import SPECIAL_MOVE, translocate
 from referee.engine.registry import VANILLA, Registry, load_sections
 from referee.engine.turn import adjudicate
 from referee.network.lines import LineCode
@@ -63,3 +63,25 @@ def test_position_effects_let_derived_positions_follow_actions() -> None:
     assert derive(gsd, _TEST).position("Rushton") == Position("Euston", LineCode.VC)
     fresh = gsd.model_copy()
     assert derive(fresh).position("Rushton") == Position("Holborn", LineCode.CN)
+
+
+@_TEST.action("Stub Link")
+def _stub_link(ctx: TurnContext, action: Action) -> None:
+    """Stands in for a Translocation family (rule 1.5.13): straight to Euston."""
+    translocate(ctx, Position("Euston", LineCode.VC), "1.5.13")
+
+
+def test_1_5_13_a_translocation_must_land_where_a_move_could_end() -> None:
+    """Rule 1.5.13 - Translocations: the Piece shifts without passing stations, but not onto
+    a Blocked or Closed Station."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 0})
+    text = "Rushton : [Stub Link] Pass Euston (VC)"
+    moved = adjudicate(gsd, Play.parse(text, players=gsd.player_names), _Walkers(),
+                       check_order=False)  # fmt: skip
+    assert moved.legal, moved.messages()
+    assert derive(moved.state, _TEST).position("Rushton") == Position("Euston", LineCode.VC)
+    assert any(e.kind == "translocation" for e in moved.events)
+    blocked = game({"Rushton": "Holborn (CN)"}, disruptions=("Euston (Bulkhead)",))
+    refused = adjudicate(blocked, Play.parse(text, players=blocked.player_names), _Walkers(),
+                         check_order=False)  # fmt: skip
+    assert [v.rule.number for v in refused.violations][:1] == ["1.9.3"]
