@@ -3,8 +3,9 @@
 :func:`scripted_game` plays ``turns`` Turns for five players (plus the Inactive Drone) with a
 seeded generator: each player moves along eir line (sometimes changing Line at an
 Interchange, paying rule 1.5.11's Black), adjusts LV with [LV+X]/[LV-X] (rule 1.6.3), Passes
-when nothing fits; after ``turns`` Turns the player holding Gold heads for Mornington Crescent
-and wins with [Opening MC] (rules 1.7.28, 1.1.1). Every play is adjudicated as it is made, so
+(and when nothing fits), now and then plays Timeout (rule 1.3.5); after ``turns`` Turns the
+player holding Gold heads for Mornington Crescent and wins with [Opening MC] (rules 1.7.28,
+1.1.1). Every play is adjudicated as it is made, so
 the record is legal by construction; the tests then replay it from the plays alone.
 """
 
@@ -59,7 +60,10 @@ class _Scripter:
         finder = load_network().routes
         if player == WINNER and len(gsd.plays) >= self.turns:
             yield from self._toward_crescent(player, lv, at)
-        if self.rng.random() < 0.1:
+        roll = self.rng.random()
+        if roll < 0.04 and player != WINNER:
+            yield f"{player} : Timeout"
+        elif roll < 0.14:
             yield f"{player} : Pass {at.render()}"
         changes = [0, 0, 1, -1, 2, -2]
         self.rng.shuffle(changes)
@@ -88,24 +92,30 @@ class _Scripter:
         return found
 
     def _toward_crescent(self, player: str, lv: int, at: Position) -> Iterator[str]:
+        """Greedy: [Opening MC] and the Crescent when an LV change of at most three reaches
+        it, else the end nearest to it that an LV within three of the current one reaches."""
         finder = load_network().routes
-        for change in (0, 1, -1, 2, -2, 3, -3):
+        for change in sorted(range(-3, 4), key=abs):
             new_lv = lv + change
             if new_lv < 1:
                 continue
             routes = finder.find(at.station, CRESCENT, new_lv, None, max_portions=2,
                                  start_line=at.line)  # fmt: skip
-            prefix = f"[LV{'+' if change > 0 else '-'}{abs(change)}] " if change else ""
             for route in routes:
-                yield f"{player} : {prefix}[Opening MC] {destination_text(route)}"
+                yield f"{player} : {_lv_prefix(change)}[Opening MC] {destination_text(route)}"
         target = finder.ids[CRESCENT]
         closer = sorted(
-            (finder.dist[finder.ids[end]][target], end, line.value)
+            (finder.dist[finder.ids[end]][target], abs(change), end, line.value, change)
+            for change in range(-3, 4) if lv + change >= 1
             for line in finder.lines_at[finder.ids[at.station]]
-            for end in self._ends(at.station, line.value, max(lv, 1))
-        )
-        for _, end, line in closer[:4]:
-            yield f"{player} : {'[LV+1] ' if lv == 0 else ''}{end} ({line})"
+            for end in self._ends(at.station, line.value, lv + change)
+        )  # fmt: skip
+        for _, _, end, line, change in closer[:6]:
+            yield f"{player} : {_lv_prefix(change)}{end} ({line})"
+
+
+def _lv_prefix(change: int) -> str:
+    return f"[LV{'+' if change > 0 else '-'}{abs(change)}] " if change else ""
 
 
 def scripted_game(turns: int = 60, seed: int = 7, *, win: bool = True) -> tuple[GSD, GSD]:

@@ -25,6 +25,7 @@ def test_the_scripted_game_is_long_and_varied() -> None:
     texts = [p.render() for p in plays]
     assert any("[LV+" in t for t in texts) and any("[LV-" in t for t in texts)
     assert any(" : Pass " in t for t in texts)
+    assert any(t.endswith(" : Timeout") for t in texts)
     assert texts[-1].startswith(f"{WINNER} : ") and "[Opening MC]" in texts[-1]
 
 
