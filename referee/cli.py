@@ -12,6 +12,7 @@ import click
 from referee import __version__
 from referee.commands.db import db
 from referee.commands.demo import demo
+from referee.commands.engine import ENGINE_COMMANDS
 from referee.commands.map import map_command
 from referee.commands.notation import NOTATION_COMMANDS
 from referee.commands.serve import serve
@@ -23,5 +24,5 @@ def main() -> None:
     """A play-by-email referee for Mornington Nomic."""
 
 
-for _command in (map_command, *NOTATION_COMMANDS, serve, demo, db):
+for _command in (map_command, *NOTATION_COMMANDS, *ENGINE_COMMANDS, serve, demo, db):
     main.add_command(_command)

@@ -87,10 +87,22 @@ def render(gsd_file: TextIO) -> None:
 @click.command()
 @click.argument("gsd_file", type=click.File("r", encoding="utf-8"))
 @click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
-def check(gsd_file: TextIO, as_json: bool) -> None:
-    """Parse GSD_FILE and report what was read; exit 2 if it cannot be read."""
+@click.option("--play", "play_text", default=None, help="A play to adjudicate against the GSD.")
+@click.option("--variant", "variants", multiple=True, help="Ruleset to adjudicate under.")
+def check(
+    gsd_file: TextIO, as_json: bool, play_text: str | None, variants: tuple[str, ...]
+) -> None:
+    """Parse GSD_FILE and report what was read; with --play, adjudicate the play and print
+    the next GSD (exit 0) or the violations (exit 1); exit 2 if it cannot be read."""
     try:
-        report = build_report(read_posting(_read(gsd_file)))
+        posting = read_posting(_read(gsd_file))
+        if play_text is not None:
+            if posting.gsd is None:
+                raise NotationError("this posting holds no GSD to play on (rule 1.2.0)")
+            from referee.commands.engine import judge_play
+
+            sys.exit(judge_play(posting.gsd, play_text, variants, as_json))
+        report = build_report(posting)
     except NotationError as error:
         if as_json:
             click.echo(json.dumps(error_report(error), indent=2))

@@ -1,1 +1,26 @@
-"""Rulesets layered over the vanilla one, one class per variant."""
+"""Rulesets: the vanilla game and the variants layered over it (python-chess's variant.py is
+the model: one class per variant, a list of them and a lookup by name)."""
+
+from __future__ import annotations
+
+from referee.variants.base import Ruleset, Settings
+
+VARIANTS: tuple[type[Ruleset], ...] = (Ruleset,)
+"""Every ruleset this referee knows, vanilla first."""
+
+
+class UnknownVariantError(LookupError):
+    """A variant name no ruleset answers to."""
+
+
+def find_variant(name: str) -> type[Ruleset]:
+    """The ruleset class called ``name`` (or one of its aliases), any case."""
+    key = " ".join(name.split()).casefold()
+    for variant in VARIANTS:
+        if key == variant.name.casefold() or key in (a.casefold() for a in variant.aliases):
+            return variant
+    known = ", ".join(v.name for v in VARIANTS)
+    raise UnknownVariantError(f"there is no variant {name!r}; this referee knows: {known}")
+
+
+__all__ = ["VARIANTS", "Ruleset", "Settings", "UnknownVariantError", "find_variant"]

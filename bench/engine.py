@@ -1,0 +1,133 @@
+"""Turn adjudication latency and 1,000-turn replay time, beside notation and route baselines.
+
+A seeded five-player game of ``--turns`` Turns is scripted with the Actions the engine
+adjudicates (``tests/engine/scripted.py``: moves by exact LV, Line Changes, LV changes,
+Passes). Then, in the same run:
+
+- each Turn is adjudicated afresh from the state before it and timed (median, 99th
+  percentile), twice: cold, deriving positions from the whole record as for a freshly parsed
+  GSD, and warm, with the history handed over from the previous Turn as replays do;
+- the whole record is replayed from its start: total time;
+- baselines: parsing and rendering each play alone (notation), and the route search alone for
+  each Move (``RouteFinder.find`` with the play's lines), with the engine's ratio to each.
+
+Targets (issue 4): median under 1 ms, p99 under 10 ms per Turn, replay of 1,000 Turns under
+2 s. The ruleset is prepared first (route bounds for every destination), as the service does
+at start-up; the time that takes is printed.
+
+Run: ``.venv/bin/python bench/engine.py [--turns 1000] [--seed 7]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from referee.engine.history import derive
+from referee.engine.replay import replay
+from referee.engine.turn import adjudicate
+from referee.network.network import load_network
+from referee.notation.gsd import GSD
+from referee.notation.plays import MoveKind, Play
+from referee.variants.base import Ruleset
+from tests.engine.scripted import scripted_game
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--turns", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+
+    began = time.perf_counter()
+    start, final = scripted_game(args.turns, args.seed, win=False)
+    print(f"scripted {len(final.plays)} turns in {time.perf_counter() - began:.1f} s")
+
+    began = time.perf_counter()
+    Ruleset().prepare()
+    print(f"ruleset prepared (tables, route bounds) in {time.perf_counter() - began:.1f} s")
+
+    states: list[GSD] = []
+    state = start
+    for play in final.plays:
+        states.append(state)
+        result = adjudicate(state, play)
+        assert result.legal, (play.render(), result.messages())
+        state = result.state
+
+    gc.disable()
+    turn_times: list[float] = []
+    for before, play in zip(states, final.plays, strict=True):
+        t0 = time.perf_counter()
+        adjudicate(before, play)
+        turn_times.append(time.perf_counter() - t0)
+
+    warm_times: list[float] = []
+    for before, play in zip(states, final.plays, strict=True):
+        derive(before)  # the service's hand-over: history already derived for this state
+        t0 = time.perf_counter()
+        adjudicate(before, play)
+        warm_times.append(time.perf_counter() - t0)
+
+    names = final.player_names
+    texts = [p.render() for p in final.plays]
+    parse_times: list[float] = []
+    for text in texts:
+        t0 = time.perf_counter()
+        Play.parse(text, players=names).render()
+        parse_times.append(time.perf_counter() - t0)
+
+    route_times: list[float] = []
+    for before, play in zip(states, final.plays, strict=True):
+        move = play.moves[0]
+        at = derive(before).position(play.player)
+        if move.kind is not MoveKind.GO or at is None or move.destination is None:
+            continue
+        lv = next(r.lv for r in before.players if r.name == play.player)
+        for part in play.actions:
+            if part.name in ("LV+X", "LV-X"):
+                step = part.args[0]
+                assert isinstance(step, int)
+                lv = max(0, lv + step if part.name == "LV+X" else lv - step)
+        lines = [*move.destination.via, move.destination.line] if move.destination.line else None
+        finder = load_network().routes
+        t0 = time.perf_counter()
+        finder.find(at.station, move.destination.station, lv, lines, start_line=at.line)
+        route_times.append(time.perf_counter() - t0)
+
+    t0 = time.perf_counter()
+    report = replay(start.model_copy(update={"record": final.record}))
+    replay_time = time.perf_counter() - t0
+    gc.enable()
+    assert report.ok and report.legal_turns == len(final.plays)
+
+    ms = 1000.0
+    median, p99 = statistics.median(turn_times) * ms, percentile(turn_times, 0.99) * ms
+    parse_median = statistics.median(parse_times) * ms
+    route_median = statistics.median(route_times) * ms
+    print(f"turn adjudication, history read from the record (cold): median {median:.3f} ms, "
+          f"p99 {p99:.3f} ms over {len(turn_times)} turns (targets 1 ms, 10 ms)")  # fmt: skip
+    warm_median = statistics.median(warm_times) * ms
+    print(f"turn adjudication, history handed over (warm): median {warm_median:.3f} ms, "
+          f"p99 {percentile(warm_times, 0.99) * ms:.3f} ms")  # fmt: skip
+    print(f"baseline play parse+render: median {parse_median:.3f} ms "
+          f"-> adjudication is {median / parse_median:.1f}x")  # fmt: skip
+    print(f"baseline route search alone: median {route_median:.3f} ms over {len(route_times)} "
+          f"moves -> adjudication is {median / route_median:.1f}x")  # fmt: skip
+    print(f"replay of {report.legal_turns} turns: {replay_time:.2f} s (target 2 s), "
+          f"{replay_time / report.legal_turns * ms:.3f} ms a turn")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

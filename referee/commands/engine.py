@@ -1,0 +1,117 @@
+"""``referee check GSD_FILE --play TEXT`` and ``referee replay FILE``: the engine from the shell.
+
+``check`` itself lives in :mod:`referee.commands.notation`; with ``--play`` it hands over to
+:func:`judge_play`, which adjudicates the play and prints the next GSD (exit 0), or the
+violations (exit 1); unreadable input exits 2 (DESIGN.md). ``replay`` re-adjudicates a game's
+record from the state its tables give and reports the first illegal Turn.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+import click
+
+from referee.engine.replay import replay
+from referee.engine.turn import adjudicate
+from referee.notation.errors import NotationError
+from referee.notation.gsd import GSD, read_posting
+from referee.notation.plays import Play
+from referee.variants import Ruleset, UnknownVariantError, find_variant
+
+EXIT_LEGAL = 0
+EXIT_ILLEGAL = 1
+EXIT_UNREADABLE = 2
+
+
+def pick_ruleset(variants: Sequence[str]) -> Ruleset:
+    """The ruleset ``--variant`` names (vanilla by default). Rule 1.1.2 lets a Special Rules
+    Game combine several sets; this referee has no way to combine them yet and says so."""
+    if not variants:
+        return Ruleset()
+    found = {find_variant(name) for name in variants}
+    if len(found) > 1:
+        names = ", ".join(sorted(v.name for v in found))
+        raise UnknownVariantError(f"this referee cannot yet combine rulesets ({names}); "
+                                  "give one --variant")  # fmt: skip
+    return found.pop()()
+
+
+def judge_play(gsd: GSD, play_text: str, variants: Sequence[str], as_json: bool) -> int:
+    """Adjudicate ``play_text`` against ``gsd``; print the result; return the exit code."""
+    try:
+        ruleset = pick_ruleset(variants)
+        play = Play.parse(play_text, players=gsd.player_names, index=ruleset.action_index())
+    except NotationError as error:
+        return _unreadable(f"the play: {error.describe()}", as_json)
+    except UnknownVariantError as error:
+        return _unreadable(str(error), as_json)
+    result = adjudicate(gsd, play, ruleset)
+    if as_json:
+        click.echo(json.dumps(result.as_json(), indent=2))
+    elif result.legal:
+        click.echo(result.state.render(ruleset.action_index()), nl=False)
+        if result.route_text:
+            click.echo("{" + result.route_text + "}", err=True)
+    else:
+        for line in result.messages():
+            click.echo(line)
+        if not result.adjudicated:
+            click.echo("This Turn is not accepted: the referee cannot yet judge every Action.")
+    return EXIT_LEGAL if result.legal else EXIT_ILLEGAL
+
+
+def _unreadable(message: str, as_json: bool) -> int:
+    if as_json:
+        click.echo(json.dumps({"ok": False, "error": {"message": message}}, indent=2))
+    else:
+        click.echo(message, err=True)
+    return EXIT_UNREADABLE
+
+
+@click.command("replay")
+@click.argument("game_file", type=click.File("r", encoding="utf-8"))
+@click.option("--variant", "variants", multiple=True, help="Ruleset to adjudicate under.")
+@click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
+def replay_command(game_file: TextIO, variants: tuple[str, ...], as_json: bool) -> None:
+    """Re-adjudicate every play of GAME_FILE from the state its tables give.
+
+    The tables of GAME_FILE are the state before the first play of its record. Exit 0 if
+    every Turn is legal, 1 at the first that is not (with its violations), 2 if unreadable.
+    """
+    try:
+        posting = read_posting(game_file.read())
+        if posting.gsd is None:
+            raise NotationError("this file holds no GSD: I found no Token Table (rule 1.2.0)")
+        ruleset = pick_ruleset(variants)
+    except NotationError as error:
+        sys.exit(_unreadable(error.describe(), as_json))
+    except UnknownVariantError as error:
+        sys.exit(_unreadable(str(error), as_json))
+    report = replay(posting.gsd, ruleset)
+    if as_json:
+        click.echo(json.dumps({
+            "ok": report.ok,
+            "legal_turns": report.legal_turns,
+            "winner": report.winner,
+            "first_illegal": None if report.failed is None else {
+                "turn": report.legal_turns + 1,
+                "play": report.failed.render(),
+                "result": report.result.as_json() if report.result else None,
+            },
+        }, indent=2))  # fmt: skip
+    elif report.ok:
+        won = f"; {report.winner} won" if report.winner else ""
+        click.echo(f"all {report.legal_turns} turns are legal{won}")
+    else:
+        assert report.failed is not None and report.result is not None
+        click.echo(f"turn {report.legal_turns + 1} is not legal: {report.failed.render()}")
+        for line in report.result.messages():
+            click.echo(f"  {line}")
+    sys.exit(EXIT_LEGAL if report.ok else EXIT_ILLEGAL)
+
+
+ENGINE_COMMANDS = (replay_command,)

@@ -1,0 +1,107 @@
+"""The Token Collection Phase (rule 1.3.4) and the table of rule 1.4.20.
+
+Rule 1.4.20 - Token Collection Table: after eir Move a player earns Tokens for what the Move
+did (see :mod:`referee.engine.tables.token_collection` for the scale). This module states the
+facts of a Move from its route, the map, the player's Zone Passes and Worn Hat, and pays the
+bonus. When several routes fit a play, :func:`route_bonus` scores each so the route choice of
+rules/choices.md can pick the one that counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+from referee.engine.context import MoveContext, TurnContext
+from referee.engine.tables.emporium import Emporium, load_emporium
+from referee.engine.tables.token_collection import MoveFacts, token_bonus
+from referee.notation.plays import MoveKind
+from referee.notation.possessions import Possession
+from referee.notation.tokens import Colour
+
+
+def _luggage(ctx: TurnContext) -> tuple[Possession, ...]:
+    for entry in ctx.before.rack:
+        if entry.player == ctx.player:
+            return entry.possessions
+    return ()
+
+
+@cache
+def _emporium(ruleset: str) -> Emporium:
+    return load_emporium(ruleset)
+
+
+def _zone_passes(ctx: TurnContext) -> frozenset[int]:
+    emporium = _emporium(ctx.ruleset.rules_name)
+    zones: set[int] = set()
+    for item in _luggage(ctx):
+        if "pass" in item.name.lower():
+            try:
+                zones |= emporium.zones_covered(item.name)
+            except (ValueError, LookupError):
+                continue
+    return frozenset(zones)
+
+
+def _hat_matches(ctx: TurnContext, station: str) -> bool:
+    emporium = _emporium(ctx.ruleset.rules_name)
+    categories = frozenset(c.value for c in ctx.network.facts[station].categories)
+    for item in _luggage(ctx):
+        if item.worn and "hat" in item.name.lower():
+            try:
+                hat = emporium.hat_type(item.name.lower().replace("hat", "").strip())
+            except (ValueError, LookupError):
+                continue
+            if hat.matches(categories):
+                return True
+    return False
+
+
+def move_facts(ctx: TurnContext, moving: MoveContext) -> MoveFacts | None:
+    """What rule 1.4.20 needs to know about a Move; None when it earns nothing (Timeout,
+    Special Moves and Moves without a Station)."""
+    facts = ctx.network.facts
+    if moving.move.kind is MoveKind.TIMEOUT or moving.end is None:
+        return None
+    is_pass = moving.move.kind in (MoveKind.PASS, MoveKind.FARKLE)
+    if moving.route is None and not is_pass:
+        return None
+    if moving.route is None:
+        stations: tuple[str, ...] = (moving.end.station,)
+        interchanges: tuple[str, ...] = ()
+        changed = False
+    else:
+        stations = moving.route.stations
+        interchanges = tuple(group[0] for group in moving.route.interchanges)
+        from referee.engine.moves import line_changed
+
+        changed = moving.start is not None and line_changed(moving.route, moving.start)
+    end = facts[moving.end.station]
+    return MoveFacts(
+        is_pass=is_pass,
+        station_zones=tuple(facts[s].zones for s in stations),
+        zone_pass_zones=_zone_passes(ctx),
+        destination_lines=len(end.lines) if end.interchange else 0,
+        interchanges_passed=interchanges,
+        line_changed=changed,
+        hat_matched=_hat_matches(ctx, end.name),
+    )
+
+
+def route_bonus(ctx: TurnContext, moving: MoveContext) -> Mapping[Colour, int]:
+    """The Tokens ``moving`` would earn under rule 1.4.20."""
+    found = move_facts(ctx, moving)
+    if found is None:
+        return {}
+    table = ctx.ruleset.token_collection()
+    pass_bonus = ctx.ruleset.settings.pass_earns_zone_bonus
+    return token_bonus(found, table, pass_earns_zone_bonus=pass_bonus)
+
+
+def collect(ctx: TurnContext) -> None:
+    """Rule 1.4.20: pay the Token Collection bonus of each Move made this Turn."""
+    for moving in ctx.moves:
+        bonus = route_bonus(ctx, moving)
+        if bonus:
+            ctx.gain(bonus, "Token Collection (rule 1.4.20)")

@@ -1,0 +1,265 @@
+"""The working state of the Turn being adjudicated, and what handlers may ask of it.
+
+A :class:`TurnContext` is made from the GSD before the Turn (:meth:`TurnContext.start`), is
+changed in place by the pipeline and the handlers, and is frozen back into a new GSD with the
+play appended (:meth:`TurnContext.freeze`). A handler reads state through it (``ctx.me``,
+``ctx.position()``, ``ctx.time``, ``ctx.disruptions``, ``ctx.history``), reports a broken rule
+with :meth:`violate`, records what happened with :meth:`event`, pays with :meth:`pay` (the one
+home of cost payment, so Knip and Bocks adjust costs in one place) and asks chance with
+:meth:`roll`. Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from referee.engine.dice import Dice
+from referee.engine.history import History, Position, piece_key
+from referee.engine.result import Event
+from referee.engine.violations import Violation
+from referee.network.network import Network
+from referee.network.routes import Route
+from referee.notation.action_index import ActionIndex, ActionSpec
+from referee.notation.disruptions import Disruption
+from referee.notation.gametime import GameTime
+from referee.notation.gsd import GSD
+from referee.notation.plays import Move, Play
+from referee.notation.stacks import TokenStack
+from referee.notation.table import CHARGE_LIMIT, PlayerRow
+from referee.notation.tokens import ORDER, Colour, TokenCounts
+
+if TYPE_CHECKING:
+    from referee.variants.base import Ruleset
+
+
+@dataclass
+class PlayerState:
+    """One player's row of the Token Table while the Turn is adjudicated."""
+
+    name: str
+    inactive: bool
+    home: str | None
+    lv: int
+    charge: int
+    tokens: dict[Colour, int]
+    original: PlayerRow | None = None
+
+    @classmethod
+    def of(cls, row: PlayerRow) -> PlayerState:
+        tokens = dict(zip(ORDER, row.tokens.as_tuple(), strict=True))
+        return cls(row.name, row.inactive, row.home, row.lv, row.charge, tokens, row)
+
+    def row(self) -> PlayerRow:
+        """The row as it now stands (the original value when nothing changed)."""
+        old = self.original
+        if old is not None and (old.name, old.inactive, old.home, old.lv, old.charge) == (
+            self.name, self.inactive, self.home, self.lv, self.charge
+        ) and old.tokens.as_tuple() == tuple(self.tokens[c] for c in ORDER):
+            return old
+        counts = TokenCounts.from_tuple(tuple(self.tokens[c] for c in ORDER))
+        return PlayerRow(name=self.name, inactive=self.inactive, home=self.home, lv=self.lv,
+                         charge=self.charge, tokens=counts)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class MoveContext:
+    """One Move as the move checks see it: where it starts and ends, the route that counts
+    (None for a Pass, Timeout, Farkle or Special Move) and the stations it passed through."""
+
+    move: Move
+    piece: str
+    start: Position | None
+    end: Position | None
+    route: Route | None
+    special: bool = False
+
+    @property
+    def passed_through(self) -> tuple[str, ...]:
+        """Rule 1.5.1: the route's stations but the first and last (none for a Special Move)."""
+        return self.route.passed_through if self.route is not None else ()
+
+
+@dataclass
+class TurnContext:
+    """The Turn under adjudication; see the module docstring for what handlers use."""
+
+    before: GSD
+    play: Play
+    ruleset: Ruleset
+    dice: Dice
+    history: History
+    network: Network
+    index: ActionIndex
+    players: dict[str, PlayerState]
+    positions: dict[str, Position]
+    time: GameTime | None
+    disruptions: list[Disruption]
+    stacks: list[TokenStack]
+    flags: set[str] = field(default_factory=set)
+    """Facts of this Turn handlers leave for others (``"opening_mc"``, ``"rebounding"``)."""
+    done: list[str] = field(default_factory=list)
+    """Names of the Actions performed so far, in order."""
+    events: list[Event] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    unadjudicated: list[str] = field(default_factory=list)
+    minutes: int = 0
+    """Game Time this Turn has taken so far (rule 1.13.1)."""
+    moves: list[MoveContext] = field(default_factory=list)
+    route: Route | None = None
+    """The route reported for the Turn (the Move's counted route)."""
+    phase: str = "pre"
+    winner: str | None = None
+    paid: list[tuple[str, dict[Colour, int]]] = field(default_factory=list)
+    """Non-Bronze Tokens paid for Actions, awaiting placement on a Stack (rule 1.4.19)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Room for families to keep per-Turn working data, keyed by their module name."""
+
+    @classmethod
+    def start(
+        cls, gsd: GSD, play: Play, ruleset: Ruleset, dice: Dice, history: History
+    ) -> TurnContext:
+        return cls(
+            before=gsd,
+            play=play,
+            ruleset=ruleset,
+            dice=dice,
+            history=history,
+            network=ruleset.network(),
+            index=ruleset.action_index(),
+            players={row.name: PlayerState.of(row) for row in gsd.players},
+            positions=dict(history.positions),
+            time=gsd.time,
+            disruptions=list(gsd.disruptions),
+            stacks=list(gsd.stacks),
+        )
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def player(self) -> str:
+        """The name of the player whose Turn it is."""
+        return self.play.player
+
+    @property
+    def me(self) -> PlayerState:
+        """The playing player's row (rule 1.15.1's Drone included)."""
+        return self.players[self.play.player]
+
+    def position(self, player: str | None = None, piece: str | None = None) -> Position | None:
+        """Where a Piece stands now, this Turn's changes included."""
+        return self.positions.get(piece_key(player or self.player, piece))
+
+    def spec(self, name: str) -> ActionSpec:
+        return self.index[name]
+
+    def has_done(self, name: str) -> bool:
+        """Whether the Action ``name`` was performed earlier in this Turn."""
+        return name in self.done
+
+    def disrupted(self, station: str, marker: str) -> bool:
+        """Whether Disruptions mark ``station`` with ``marker`` (``Bulkhead``, ``Peg`` ...)."""
+        return any(d.station == station and d.marker == marker and d.segment_end is None
+                   for d in self.disruptions)  # fmt: skip
+
+    # -- reporting -------------------------------------------------------------------------
+
+    def violate(self, rule: str, message: str) -> None:
+        """Record that the Turn breaks rule ``rule`` (a number of the ruleset's titles)."""
+        self.violations.append(Violation.of(rule, message, self.ruleset.rules_name))
+
+    def event(self, kind: str, text: str, player: str | None = None, **detail: Any) -> None:
+        """Record something the Turn did (see :class:`~referee.engine.result.Event`)."""
+        self.events.append(Event(kind, player or self.player, text, detail))
+
+    def roll(self, sides: int, why: str) -> int:
+        """A die roll from the injected, recorded dice (``why`` names the rule)."""
+        return self.dice.roll(sides, why)
+
+    # -- changing --------------------------------------------------------------------------
+
+    def spend_time(self, minutes: int, why: str) -> None:
+        """Advance Game Time (rule 1.13.1) and count it against the Turn's hour."""
+        from referee.engine.clock import advance
+
+        if minutes <= 0:
+            return
+        self.minutes += minutes
+        if self.time is not None:
+            self.time = advance(self.time, minutes)
+        self.event("time", f"{why} took {minutes} minutes", minutes=minutes)
+
+    def set_lv(self, value: int, player: str | None = None) -> None:
+        """Rule 1.6.1 - Line Velocity: LV is never below zero."""
+        row = self.players[player or self.player]
+        old, row.lv = row.lv, max(0, value)
+        if row.lv != old:
+            self.event("lv", f"LV {old} -> {row.lv}", player=row.name, old=old, new=row.lv)
+
+    def add_charge(self, amount: int, player: str | None = None) -> None:
+        """Rule 1.19.2 - Charge: a signed percentage held within -999 and 999."""
+        row = self.players[player or self.player]
+        old = row.charge
+        row.charge = max(-CHARGE_LIMIT, min(CHARGE_LIMIT, old + amount))
+        if row.charge != old:
+            self.event("charge", f"Charge {old} -> {row.charge}", player=row.name,
+                       old=old, new=row.charge)  # fmt: skip
+
+    def gain(self, counts: Mapping[Colour, int], why: str, player: str | None = None) -> None:
+        """Give Tokens (Token Collection, gains of Actions)."""
+        row = self.players[player or self.player]
+        for colour, count in counts.items():
+            row.tokens[colour] += count
+        if any(counts.values()):
+            text = ", ".join(f"{n} {c.value}" for c, n in counts.items() if n)
+            self.event("tokens_collected", f"{why}: gained {text}", player=row.name,
+                       tokens={c.value: n for c, n in counts.items() if n})  # fmt: skip
+
+    def pay(
+        self, counts: Mapping[Colour, int], why: str, rule: str, spec: ActionSpec | None = None
+    ) -> bool:
+        """Take a cost from the playing player, after the ruleset's cost rules (Knip 1.8.4,
+        Bocks 1.8.8) adjusted it; a shortfall is a violation of ``rule``. Paid non-Bronze
+        Tokens are recorded in a ``tokens_paid`` event for placement (rule 1.4.19)."""
+        due = dict(counts)
+        for adjust in self.ruleset.registry().cost_rules:
+            due = adjust(self, spec, due)
+        row = self.me
+        short = {c: n - row.tokens[c] for c, n in due.items() if n > row.tokens[c]}
+        if short:
+            need = ", ".join(f"{n} {c.word}" for c, n in due.items() if n)
+            have = ", ".join(f"{row.tokens[c]} {c.word}" for c in due)
+            self.violate(rule, f"{why} costs {need}; you hold {have}")
+            return False
+        for colour, count in due.items():
+            row.tokens[colour] -= count
+        if any(due.values()):
+            text = ", ".join(f"{n} {c.value}" for c, n in due.items() if n)
+            self.event("tokens_paid", f"{why}: paid {text}",
+                       tokens={c.value: n for c, n in due.items() if n})  # fmt: skip
+        to_place: dict[Colour, int] = {c: n for c, n in due.items() if n and c is not Colour.BR}
+        if spec is not None and to_place and spec.name not in (
+            self.ruleset.registry().paid_elsewhere
+        ):
+            self.paid.append((why, to_place))
+        return True
+
+    def place(self, piece_key_: str, where: Position) -> None:
+        """Put a Piece somewhere (moves, Special Moves, Translocations, Shunts)."""
+        self.positions[piece_key_] = where
+
+    # -- freezing --------------------------------------------------------------------------
+
+    def freeze(self) -> GSD:
+        """The new GSD: the changed tables, with the play appended to the record."""
+        return self.before.model_copy(
+            update={
+                "turn": None if self.before.turn is None else self.before.turn + 1,
+                "players": tuple(p.row() for p in self.players.values()),
+                "time": self.time,
+                "disruptions": tuple(self.disruptions),
+                "stacks": tuple(self.stacks),
+                "record": (*self.before.record, self.play),
+            }
+        )

@@ -1,0 +1,138 @@
+"""Where the rules hang: Action handlers, turn hooks, Move checks and position effects.
+
+An Action family is a module of small functions, each registered by a decorator with the
+registry it belongs to (the vanilla one by default)::
+
+    from referee.engine.registry import VANILLA
+
+    @VANILLA.action("Opening MC")
+    def opening_mc(ctx: TurnContext, action: Action) -> None:
+        '''Rule 1.7.28 - Key to the Crescent: ...'''
+        ctx.flags.add("opening_mc")
+
+Modules in :mod:`referee.engine.sections` are imported by :func:`load_sections`, so adding a
+family is adding a module there; the core is never edited. A variant copies a registry and
+overrides entries (:meth:`Registry.copy`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, TypeVar
+
+from referee.notation.action_index import ActionSpec
+from referee.notation.actions import Action
+from referee.notation.plays import Play
+from referee.notation.tokens import Colour
+
+if TYPE_CHECKING:
+    from referee.engine.context import MoveContext, TurnContext
+    from referee.engine.history import Position
+
+Handler = Callable[["TurnContext", Action], None]
+"""Adjudicates one Action: reads and changes ``ctx``, reports violations through it."""
+Hook = Callable[["TurnContext"], None]
+"""Runs at the start or end of every Turn (rule 1.3.4's phases bracket it)."""
+MoveCheck = Callable[["TurnContext", "MoveContext"], None]
+"""Judges a found route of a Move (what a Move can hit); reports through ``ctx.violate``."""
+PositionEffect = Callable[[dict[str, "Position"], Play, Action], None]
+"""Moves Pieces as an Action of the record did, so derived positions follow it."""
+CostRule = Callable[["TurnContext", "ActionSpec | None", dict[Colour, int]], dict[Colour, int]]
+"""Adjusts a cost before it is paid (Knip, rule 1.8.4; Bocks, rule 1.8.8): gets the Action's
+spec (None for a cost no Action names) and the counts, returns the counts to charge."""
+
+F = TypeVar("F")
+
+
+@dataclass
+class Registry:
+    """Everything a ruleset adjudicates with, by name."""
+
+    name: str
+    handlers: dict[str, Handler] = field(default_factory=dict)
+    start_of_turn: list[Hook] = field(default_factory=list)
+    end_of_turn: list[Hook] = field(default_factory=list)
+    move_checks: list[MoveCheck] = field(default_factory=list)
+    position_effects: dict[str, PositionEffect] = field(default_factory=dict)
+    cost_rules: list[CostRule] = field(default_factory=list)
+    paid_elsewhere: set[str] = field(default_factory=set)
+    """Actions whose paid Tokens a rule sends somewhere other than a Token Stack (rule
+    1.4.19: the Token exchanges; Toll and Rent pay the cited player)."""
+
+    def action(self, *names: str) -> Callable[[Handler], Handler]:
+        """Register a handler for the index Actions ``names`` (ActionSpec names)."""
+
+        def register(function: Handler) -> Handler:
+            for name in names:
+                if name in self.handlers:
+                    raise ValueError(f"{self.name}: [{name}] already has a handler")
+                self.handlers[name] = function
+            return function
+
+        return register
+
+    def move_check(self, function: MoveCheck) -> MoveCheck:
+        """Register a check every Move's route must pass."""
+        self.move_checks.append(function)
+        return function
+
+    def at_start(self, function: Hook) -> Hook:
+        """Register a start-of-turn effect."""
+        self.start_of_turn.append(function)
+        return function
+
+    def at_end(self, function: Hook) -> Hook:
+        """Register an end-of-turn effect."""
+        self.end_of_turn.append(function)
+        return function
+
+    def moves_pieces(self, *names: str) -> Callable[[PositionEffect], PositionEffect]:
+        """Register how the Actions ``names`` move Pieces, for :func:`history.derive`."""
+
+        def register(function: PositionEffect) -> PositionEffect:
+            for name in names:
+                self.position_effects[name] = function
+            return function
+
+        return register
+
+    def cost_rule(self, function: CostRule) -> CostRule:
+        """Register a rule that changes what Actions cost (applied in registration order)."""
+        self.cost_rules.append(function)
+        return function
+
+    def copy(self, name: str) -> Registry:
+        """A registry for a variant: the same entries, free to be overridden."""
+        return Registry(
+            name,
+            dict(self.handlers),
+            list(self.start_of_turn),
+            list(self.end_of_turn),
+            list(self.move_checks),
+            dict(self.position_effects),
+            list(self.cost_rules),
+            set(self.paid_elsewhere),
+        )
+
+
+VANILLA = Registry("vanilla")
+"""The registry of the vanilla ruleset; family modules register here."""
+VANILLA.paid_elsewhere |= {
+    "Gold to Blue", "Gold to Silver", "Gold to Bronze", "Silver to Bronze", "Silver to Gold",
+    "Token on", "Toll", "Rent",
+}  # fmt: skip
+
+
+@cache
+def load_sections() -> Registry:
+    """Import every module of :mod:`referee.engine.sections` (which registers its rules) and
+    return the vanilla registry."""
+    from referee.engine import sections
+
+    for module in pkgutil.iter_modules(sections.__path__):
+        importlib.import_module(f"{sections.__name__}.{module.name}")
+    return VANILLA

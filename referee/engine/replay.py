@@ -1,0 +1,59 @@
+"""Re-adjudicate a game from its plays alone (issue 4; rule 1.16.1's rollback replays).
+
+:func:`replay` takes a starting GSD (its tables are the state before the first play of its
+record) and judges each play of the record in turn, stopping at the first that is not legal.
+Dice default to each Turn's seeded dice (:func:`referee.engine.turn.turn_dice`), so a replay
+rolls what the original adjudication rolled; recorded rolls can be passed instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.engine.dice import ReplayDice, Roll
+from referee.engine.result import TurnResult
+from referee.engine.turn import adjudicate
+from referee.notation.gsd import GSD
+from referee.notation.plays import Play
+from referee.variants.base import VANILLA, Ruleset
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    """How far a replay got: the turns judged legal, and the first that was not."""
+
+    legal_turns: int
+    final: GSD
+    """The state after the last legal turn."""
+    failed: Play | None = None
+    result: TurnResult | None = None
+    winner: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.failed is None
+
+
+def start_of(gsd: GSD) -> GSD:
+    """The GSD with its record emptied: the state the first play of the record was made on."""
+    return gsd.model_copy(update={"record": ()})
+
+
+def replay(
+    gsd: GSD,
+    ruleset: Ruleset | None = None,
+    rolls: Sequence[Sequence[Roll]] | None = None,
+) -> ReplayReport:
+    """Judge every play of ``gsd``'s record from the state its tables give, in order."""
+    ruleset = ruleset or VANILLA
+    state = start_of(gsd)
+    winner: str | None = None
+    for number, play in enumerate(gsd.plays):
+        dice = ReplayDice.of(rolls[number]) if rolls is not None else None
+        result = adjudicate(state, play, ruleset, dice)
+        if not result.legal:
+            return ReplayReport(number, state, play, result, winner)
+        state = result.state
+        winner = winner or result.winner
+    return ReplayReport(len(gsd.plays), state, winner=winner)

@@ -1,0 +1,133 @@
+"""Game Time and Station Opening (section 1.13) and the key to the Crescent (rule 1.7.28).
+
+Rule 1.13.4 - Station Opening: a Move may not start, end or change Line at a Closed Station,
+nor run along a Closed Line Segment. Rules 1.13.5 and 1.13.6 give the restricted hours
+(:mod:`referee.engine.tables.opening`); a Holiday of rule 1.13.7 counts as a Sunday.
+Rule 1.7.28 - Key to the Crescent: [Opening MC] opens Mornington Crescent for the rest of the
+Turn; it is otherwise always Closed, so it is the only way to Win (rule 1.1.1).
+Rule 1.13.1: [Night Train] cancels the next night skip (see :mod:`referee.engine.clock`).
+
+We judge opening at the Game Time when the Move starts (rules/choices.md, rule 1.13.4).
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+from referee.engine.clock import minute_of_day, weekday
+from referee.engine.context import MoveContext, TurnContext
+from referee.engine.registry import VANILLA
+from referee.engine.tables.opening import SegmentHours, is_open, load_opening
+from referee.network.categories import Category
+from referee.network.lines import LineCode
+from referee.notation.actions import Action
+
+OPENING_MC = "opening_mc"
+COLLECTION_PLATE = "Collection Plate"
+
+
+@VANILLA.action("Opening MC")
+def opening_mc(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.7.28 - Key to the Crescent: Mornington Crescent is Open for the rest of the Turn."""
+    ctx.flags.add(OPENING_MC)
+
+
+@VANILLA.action("Night Train")
+def night_train(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.13.1 - The Richard Whiteley Experience: the next night skip is not made; the GSD
+    marks Game Time with an asterisk."""
+    if ctx.time is not None:
+        ctx.time = ctx.time.model_copy(update={"night_train": True})
+
+
+def _holiday(ctx: TurnContext) -> bool:
+    """Rule 1.13.7 - Upcoming Holidays: today is the Holiday Disruptions name."""
+    if ctx.time is None:
+        return False
+    return any(d.flag == "Upcoming Holiday" and d.day == ctx.time.day for d in ctx.disruptions)
+
+
+def station_open(ctx: TurnContext, station: str, line: str | None = None) -> bool:
+    """Whether ``station`` is Open now (rules 1.13.4, 1.13.5, 1.7.28)."""
+    table = load_opening(ctx.ruleset.rules_name)
+    opening_mc_now = OPENING_MC in ctx.flags
+    if ctx.time is None:
+        # No Game Time recorded: only the always-closed Crescent can be judged.
+        return station != "Mornington Crescent" or opening_mc_now
+    facts = ctx.network.facts.get(station)
+    holy = facts is not None and Category.HOLY in facts.categories
+    return table.station_open(
+        station, weekday(ctx.time), minute_of_day(ctx.time), _holiday(ctx),
+        line=line, holy=holy, collection_plate=ctx.has_done(COLLECTION_PLATE),
+        opening_mc=opening_mc_now,
+    )  # fmt: skip
+
+
+def _closed_message(station: str, role: str) -> str:
+    if station == "Mornington Crescent":
+        return (f"Mornington Crescent is Closed, so your Move cannot {role} there; "
+                "play [Opening MC] before your Move (rule 1.7.28)")  # fmt: skip
+    return f"{station} is Closed at this Game Time, so your Move cannot {role} there"
+
+
+@VANILLA.move_check
+def closed_stations(ctx: TurnContext, moving: MoveContext) -> None:
+    """Rule 1.13.4 - Station Opening: not from, to, or changing Line at a Closed Station."""
+    start = moving.start
+    if (start is not None and not moving.special
+            and not station_open(ctx, start.station, _line(start.line))):  # fmt: skip
+        ctx.violate("1.13.4", _closed_message(start.station, "start"))
+    if moving.end is not None:
+        end_line = _line(moving.end.line)
+        if not station_open(ctx, moving.end.station, end_line):
+            ctx.violate("1.13.4", _closed_message(moving.end.station, "end"))
+    if moving.route is not None:
+        for portion in moving.route.portions[1:]:
+            if not station_open(ctx, portion.start, portion.line.value):
+                ctx.violate("1.13.4", _closed_message(portion.start, "change Line"))
+
+
+@cache
+def _segment_steps(ruleset: str, map_name: str) -> dict[tuple[str, str, str], SegmentHours]:
+    """Each step between neighbouring stations of a restricted Line Segment (rule 1.13.6),
+    both ways: a Segment is named by its ends, and every step along it is restricted."""
+    from referee.network.network import load_network
+
+    finder = load_network(map_name).routes
+    steps: dict[tuple[str, str, str], SegmentHours] = {}
+    for hours in load_opening(ruleset).segment:
+        line = LineCode(hours.line)
+        found = finder.shortest(hours.from_, hours.to, [line], max_portions=1)
+        if not found:
+            raise ValueError(f"restricted segment {hours.from_} to {hours.to} ({line}) "
+                             "is not a stretch of that line on the map")  # fmt: skip
+        stations = found[0].stations
+        for a, b in itertools.pairwise(stations):
+            steps[(a, b, hours.line)] = hours
+            steps[(b, a, hours.line)] = hours
+    return steps
+
+
+@VANILLA.move_check
+def closed_segments(ctx: TurnContext, moving: MoveContext) -> None:
+    """Rules 1.13.4 and 1.13.6: a Move may not run along a Closed Line Segment."""
+    if moving.route is None or ctx.time is None:
+        return
+    table = load_opening(ctx.ruleset.rules_name)
+    steps = _segment_steps(ctx.ruleset.rules_name, ctx.ruleset.map_name)
+    day, minute, holiday = weekday(ctx.time), minute_of_day(ctx.time), _holiday(ctx)
+    stations, hops = moving.route.stations, moving.route.hops
+    reported: set[str] = set()
+    for a, b, hop in zip(stations, stations[1:], hops, strict=False):
+        hours = steps.get((a, b, hop.value)) if hop is not None else None
+        if hours is None or hours.from_ in reported:
+            continue
+        if not is_open(hours, day, minute, holiday, peak=table.peak):
+            reported.add(hours.from_)
+            ctx.violate("1.13.4", f"the {hours.line} from {hours.from_} to {hours.to} is "
+                                  "Closed at this Game Time; choose another route")  # fmt: skip
+
+
+def _line(code: object) -> str | None:
+    return getattr(code, "value", None)

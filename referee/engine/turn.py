@@ -1,0 +1,197 @@
+"""One Turn, adjudicated: (GSD, play, ruleset, dice) -> :class:`TurnResult`. Pure.
+
+Rule 1.3.2 - Playing Sequence: the Turn belongs to the next Active player after the last one
+to play, in Token Table order (the first Active player if none follows or none has played).
+Rule 1.3.4 - Turn Phases: Pre-Move Actions, the Move, Token Collection, Post-Move Actions, in
+that order; at most one Action of a type a Turn unless its rule allows more.
+Rule 1.13.1: every Action and Move takes its duration; a Turn longer than an hour is Illegal;
+between 0000 and 0500 (reached only by Night Train) no Action may target another player.
+Rule 1.1.1 - How to Win: a player (never the Drone, rule 1.15.1) whose Piece rests at
+Mornington Crescent at the end of eir Turn has Won.
+
+Violations are collected, never raised. An Action with no registered handler makes the Turn
+*not adjudicated*: the result names it and is neither accepted nor called illegal by rule.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from referee.engine.clock import TURN_LIMIT, in_small_hours
+from referee.engine.collection import collect
+from referee.engine.context import TurnContext
+from referee.engine.dice import Dice, RecordingDice, ReplayDice
+from referee.engine.history import History, derive, remember
+from referee.engine.moves import adjudicate_move
+from referee.engine.placement import place_paid
+from referee.engine.result import TurnResult
+from referee.engine.tables.costs import TokenCost
+from referee.notation.action_index import Phase
+from referee.notation.actions import Action
+from referee.notation.gsd import GSD
+from referee.notation.plays import Move, Play
+from referee.variants.base import VANILLA, Ruleset
+
+
+def whose_turn(gsd: GSD, history: History | None = None) -> str | None:
+    """Rule 1.3.2: the player whose Turn it is (None if no one is Active).
+
+    The Drone's Turn is submitted by whoever carries the Drone Stick (rule 1.15.1); the
+    service asks :func:`may_submit` who that is.
+    """
+    history = history or derive(gsd)
+    active = [row.name for row in gsd.players if not row.inactive]
+    if not active:
+        return None
+    names = [row.name for row in gsd.players]
+    last = history.last_player
+    if last is None or last not in names:
+        return active[0]
+    for name in names[names.index(last) + 1 :]:
+        if name in active:
+            return name
+    return active[0]
+
+
+def may_submit(gsd: GSD, submitter: str, stick_holder: str | None = None) -> bool:
+    """Whether ``submitter`` may post the current Turn: its player, or for the Drone's Turn the
+    carrier of the Drone Stick (rule 1.15.1; who carries it is the Drone family's to say)."""
+    turn = whose_turn(gsd)
+    if turn is None:
+        return False
+    if turn == "Drone":
+        return stick_holder is not None and submitter == stick_holder
+    return submitter.casefold() == turn.casefold()
+
+
+def turn_dice(gsd: GSD) -> RecordingDice:
+    """The default dice of a Turn: seeded from the game and turn numbers, so adjudicating the
+    same Turn again (a replay) rolls the same."""
+    return RecordingDice(random.Random(f"{gsd.game}:{gsd.turn}:{len(gsd.record)}"))
+
+
+@cache
+def _cost(text: str) -> TokenCost:
+    return TokenCost.parse(text)
+
+
+def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> None:
+    """One Action: phase and repetition (rule 1.3.4), fixed cost (rule 1.7.1), handler,
+    duration (rule 1.13.3)."""
+    spec = ctx.spec(action.name)
+    written = action.render(ctx.index)
+    if spec.phase is Phase.PRE and moved:
+        ctx.violate("1.3.4", f"{written} is a Pre-Move Action; write it before your Move")
+    if spec.phase is Phase.POST and not all_moved:
+        ctx.violate("1.3.4", f"{written} is a Post-Move Action; write it after your Move"
+                             + ("s (rule 1.7.42)" if moved else ""))  # fmt: skip
+    if not spec.repeatable and ctx.has_done(action.name) and action.name != "Line Change":
+        ctx.violate("1.3.4", f"{written} may be played once a Turn; remove the repeat")
+    if ctx.time is not None and in_small_hours(ctx.time) and any(
+        kind == "player" and value != ctx.player
+        for kind, value in zip(spec.placeholders, action.args, strict=False)
+    ):
+        ctx.violate("1.13.1", f"{written} targets another player, which no one may do between "
+                              "0000 and 0500 Game Time")  # fmt: skip
+    handler = ctx.ruleset.registry().handlers.get(action.name)
+    if handler is None:
+        if action.name not in ctx.unadjudicated:
+            ctx.unadjudicated.append(action.name)
+        ctx.done.append(action.name)
+        return
+    cost = _cost(spec.cost)
+    if cost.fixed():
+        ctx.pay(cost.fixed(), written, "1.7.1", spec)
+    handler(ctx, action)
+    ctx.done.append(action.name)
+    if not spec.duration_varies:
+        ctx.spend_time(spec.duration, written)
+
+
+def adjudicate(
+    gsd: GSD,
+    play: Play,
+    ruleset: Ruleset | None = None,
+    dice: Dice | None = None,
+    *,
+    check_order: bool = True,
+) -> TurnResult:
+    """Judge ``play`` against ``gsd`` under ``ruleset`` with ``dice`` (default: :func:`turn_dice`).
+
+    ``check_order=False`` skips rule 1.3.2 (the service may already know it is a forced
+    Timeout, rule 1.3.5, or a replay of a record made out of order).
+    """
+    ruleset = ruleset or VANILLA
+    registry = ruleset.registry()
+    history = derive(gsd, registry)
+    dice = dice if dice is not None else turn_dice(gsd)
+    ctx = TurnContext.start(gsd, play, ruleset, dice, history)
+    if play.player not in ctx.players:
+        ctx.violate("1.3.2", f"{play.player} is not in the Token Table of this game")
+        return _result(ctx, gsd, history)
+    if check_order:
+        expected = whose_turn(gsd, history)
+        if expected is not None and play.player != expected:
+            ctx.violate("1.3.2", f"it is {expected}'s Turn, not {play.player}'s")
+    for hook in registry.start_of_turn:
+        hook(ctx)
+    last_move = max(i for i, part in enumerate(play.parts) if isinstance(part, Move))
+    moved = False
+    for number, part in enumerate(play.parts):
+        if isinstance(part, Move):
+            ctx.phase = "move"
+            adjudicate_move(ctx, part)
+            moved = True
+            if number == last_move:
+                ctx.phase = "collection"
+                if not ctx.violations:
+                    collect(ctx)
+                ctx.phase = "post"
+        else:
+            _perform(ctx, part, moved, number > last_move)
+    for hook in registry.end_of_turn:
+        hook(ctx)
+    place_paid(ctx)
+    if ctx.minutes > TURN_LIMIT:
+        ctx.violate("1.13.1", f"your Turn takes {ctx.minutes} minutes of Game Time; a Turn may "
+                              f"take at most {TURN_LIMIT}, so drop an Action")  # fmt: skip
+    _check_win(ctx)
+    return _result(ctx, gsd, history)
+
+
+def _check_win(ctx: TurnContext) -> None:
+    """Rule 1.1.1 - How to Win (the Drone never Wins, rule 1.15.1); a Bifurcated player wins
+    only when both Pieces rest there (rule 1.7.42)."""
+    goal = ctx.ruleset.winning_station()
+    pieces = [ctx.position(), ctx.position(piece="B")]
+    if ctx.position(piece="B") is None:
+        pieces.pop()
+    if all(p is not None and p.station == goal for p in pieces) and ctx.ruleset.may_win(
+        ctx.player
+    ):
+        ctx.winner = ctx.player
+        ctx.event("win", f"{ctx.player} rests at {goal} and has Won (rule 1.1.1)")
+
+
+def _result(ctx: TurnContext, gsd: GSD, history: History) -> TurnResult:
+    adjudicated = not ctx.unadjudicated
+    legal = adjudicated and not ctx.violations
+    state = gsd
+    if legal:
+        state = ctx.freeze()
+        remember(state, history.after(ctx.play, ctx.positions))
+    rolls = tuple(getattr(ctx.dice, "rolls", ()))
+    if isinstance(ctx.dice, ReplayDice):
+        rolls = tuple(ctx.dice.recorded[: ctx.dice.position])
+    return TurnResult(
+        legal=legal,
+        adjudicated=adjudicated,
+        violations=tuple(ctx.violations),
+        unadjudicated=tuple(ctx.unadjudicated),
+        events=tuple(ctx.events),
+        route=ctx.route,
+        state=state,
+        rolls=rolls,
+        winner=ctx.winner if legal else None,
+    )

@@ -1,0 +1,125 @@
+"""A ruleset: the data and the named hooks one variant of the game adjudicates with.
+
+python-chess's ``chess/variant.py`` is the model: :class:`Ruleset` is the vanilla game of
+Volume 1, and a variant is a subclass overriding a few named hooks or settings; :data:`VARIANTS`
+lists them and :func:`find_variant` picks one by name (``referee check --variant``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from referee.engine.drone import DRONE, is_drone
+from referee.engine.registry import Registry, load_sections
+from referee.engine.tables.token_collection import TokenCollectionTable, load_token_collection
+from referee.network.network import Network, load_network
+from referee.notation.action_index import ActionIndex, load_action_index
+from referee.notation.gametime import GameTime
+from referee.notation.gsd import GSD
+from referee.notation.table import PlayerRow
+from referee.notation.tokens import TokenCounts
+
+
+class RouteChoice:
+    """Which of several valid routes counts for Token Collection (rules/choices.md, 1.4.20)."""
+
+    BEST = "best"
+    """The route that earns the most Tokens; ties go to the fewest Portions, then map order."""
+    FIRST = "first"
+    """The first valid route the search finds (fewest Portions first, then map order)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Readings of ambiguous rules that players could reasonably set differently."""
+
+    route_choice: str = RouteChoice.BEST
+    pass_earns_zone_bonus: bool = True
+    """Rule 1.4.20: whether a Pass counts as a Valid Move for the Zone Pass bonus."""
+    first_move_is_special: bool = True
+    """Rules 1.1.8/1.5.0: a Piece not yet on the Map enters at its first Move's station as a
+    Special Move (LV not checked); nothing else in the rules can place it."""
+    paid_token_default: str = "stack"
+    """Rule 1.4.19, when the play's comment names no ``stack: <Station>``: "stack" puts paid
+    Tokens on the first qualifying Token Stack of the GSD (else discards them); "discard"
+    always discards them."""
+    via_lists_every_portion: bool = True
+    """Rule 1.2.0: when ``via:`` already ends with the destination's code, also read it as
+    listing every portion (the move is valid if either reading fits)."""
+
+
+STARTING_TOKENS = TokenCounts(bk=2, re=2, br=2)
+"""Rule 1.1.8 - Joining In: two Black, two Red and two Bronze."""
+
+
+class Ruleset:
+    """The vanilla ruleset of Volume 1; variants override the hooks below."""
+
+    name: ClassVar[str] = "vanilla"
+    aliases: ClassVar[tuple[str, ...]] = ("normal", "volume 1")
+    rules_name: ClassVar[str] = "vanilla"
+    """The folder of ``rules/`` holding this ruleset's data."""
+    map_name: ClassVar[str] = "london-1999"
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+
+    def with_settings(self, **changes: object) -> Ruleset:
+        """This ruleset with some settings changed."""
+        return type(self)(replace(self.settings, **changes))  # type: ignore[arg-type]
+
+    # -- data ------------------------------------------------------------------------------
+
+    def network(self) -> Network:
+        return load_network(self.map_name)
+
+    def action_index(self) -> ActionIndex:
+        return load_action_index(self.rules_name)
+
+    def registry(self) -> Registry:
+        """Handlers, hooks and move checks (a variant returns a modified copy)."""
+        return load_sections()
+
+    def token_collection(self) -> TokenCollectionTable:
+        return load_token_collection(self.rules_name)
+
+    def prepare(self) -> None:
+        """Load every table and the route search's per-destination bounds now, as a server
+        does at start-up, so no Turn pays for first use."""
+        self.network().routes.prepare()
+        self.action_index()
+        self.registry()
+        self.token_collection()
+
+    # -- hooks -----------------------------------------------------------------------------
+
+    def may_win(self, player: str) -> bool:
+        """Rule 1.15.1: the Drone never Wins."""
+        return not is_drone(player)
+
+    def winning_station(self) -> str:
+        """Rule 1.1.1 - How to Win: rest at Mornington Crescent at the end of one's Turn."""
+        return "Mornington Crescent"
+
+    def new_player(self, name: str) -> PlayerRow:
+        """Rule 1.1.8 - Joining In: no Home, LV zero, the starting Tokens, no Possessions
+        (the Piece is off the Map until eir first Move)."""
+        return PlayerRow(name=name, tokens=STARTING_TOKENS)
+
+    def new_game(self, players: list[str], time: GameTime, game: int = 1) -> GSD:
+        """Rule 1.1.2 - A New Game: the Drone plus the players in the given Order of Play,
+        the Speaker's Game Time, no Wild Stations, Bridges Down, not in Knip, no Disruptions.
+        The Drone starts Inactive (no one carries the Drone Stick, rule 1.15.1) with no
+        Tokens (our reading, rules/choices.md)."""
+        rows = [PlayerRow(name=DRONE, inactive=True), *(self.new_player(p) for p in players)]
+        return GSD(game=game, turn=1, players=tuple(rows), time=time)
+
+    def join(self, gsd: GSD, name: str, seat: int | None = None) -> GSD:
+        """Rule 1.1.8: add a player at ``seat`` of the Token Table (the end by default)."""
+        rows = list(gsd.players)
+        rows.insert(len(rows) if seat is None else seat, self.new_player(name))
+        return gsd.model_copy(update={"players": tuple(rows)})
+
+
+VANILLA = Ruleset()

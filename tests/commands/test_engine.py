@@ -1,0 +1,88 @@
+"""``referee check --play`` and ``referee replay`` (DESIGN.md exit codes: 0, 1, 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from referee.cli import main
+from tests.engine.builder import game
+
+
+def _file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.gsd"
+    path.write_text(game({"Garden": "Holborn (CN)"}, lv={"Rushton": 4}).render(), "utf-8")
+    return path
+
+
+def test_check_play_prints_the_next_gsd(tmp_path: Path) -> None:
+    gsd = tmp_path / "g.gsd"
+    gsd.write_text(game({"Rushton": "Holborn (CN)", "Garden": "Euston (VC)"},
+                        lv={"Rushton": 4}).render(), "utf-8")  # fmt: skip
+    runner = CliRunner()
+    ok = runner.invoke(main, ["check", str(gsd), "--play", "Rushton : Euston (VC via: CN,NT)"])
+    assert ok.exit_code == 0, ok.output
+    assert "Mornington Crescent - Game 1 - Turn 2" in ok.output
+    assert "\nRushton : Euston (VC via: CN,NT)\n" in ok.output
+    assert "{route: Holborn -CN-> Tottenham Court Road" in ok.output
+    late = runner.invoke(main, ["check", str(gsd), "--play", "Cryer : Pass Euston (VC)"])
+    assert late.exit_code == 1 and "Rule 1.3.2 - Playing Sequence" in late.output
+
+
+def test_check_play_json_carries_legal_violations_and_gsd(tmp_path: Path) -> None:
+    path = tmp_path / "g.gsd"
+    path.write_text(game({"Rushton": "Holborn (CN)", "Garden": "Euston (VC)"},
+                         lv={"Rushton": 4}).render(), "utf-8")  # fmt: skip
+    runner = CliRunner()
+    good = runner.invoke(main, ["check", str(path), "--json", "--play",
+                                "Rushton : Euston (VC via: CN,NT)"])  # fmt: skip
+    assert good.exit_code == 0, good.output
+    data = json.loads(good.output)
+    assert data["legal"] is True and data["violations"] == []
+    assert data["route"].startswith("route: Holborn -CN-> Tottenham Court Road")
+    assert "Rushton : Euston (VC via: CN,NT)" in data["gsd"]
+    bad = runner.invoke(main, ["check", str(path), "--json", "--play",
+                               "Rushton : [LV+1] Euston (VC via: CN,NT)"])  # fmt: skip
+    assert bad.exit_code == 1
+    assert json.loads(bad.output)["violations"][0]["rule"] == "1.6.2"
+
+
+def test_check_play_unreadable_exits_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["check", str(_file(tmp_path)), "--play", "Rushton : "])
+    assert result.exit_code == 2
+
+
+def test_check_play_unknown_variant_exits_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main, ["check", str(_file(tmp_path)), "--play", "Rushton : Pass", "--variant", "x"]
+    )
+    assert result.exit_code == 2 and "vanilla" in result.output
+
+
+def test_replay_reports_the_first_illegal_turn(tmp_path: Path) -> None:
+    gsd = game({"Rushton": "Holborn (CN)"})
+    from referee.notation.plays import Play
+
+    bad = Play.parse("Cryer : Euston (VC)", players=gsd.player_names)
+    worse = Play.parse("Garden : Bank (NT)", players=gsd.player_names)
+    record = (*gsd.record, bad, worse,
+              Play.parse("Rushton : Euston (VC via: CN,NT)", players=gsd.player_names))
+    path = tmp_path / "r.gsd"
+    path.write_text(gsd.model_copy(update={"record": record}).render(), "utf-8")
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "turn 4 is not legal: Rushton : Euston (VC via: CN,NT)" in result.output
+    assert "Rule 1.6.2" in result.output
+
+
+def test_replay_of_the_scripted_game_is_legal_to_the_win(tmp_path: Path) -> None:
+    from tests.engine.scripted import scripted_game
+
+    start, final = scripted_game(60)
+    path = tmp_path / "game.gsd"
+    path.write_text(start.model_copy(update={"record": final.record}).render(), "utf-8")
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"all {len(final.plays)} turns are legal; Garden won" in result.output
