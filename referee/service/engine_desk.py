@@ -67,7 +67,7 @@ class EngineDesk:
             return TurnOutcome(
                 verdict="not_adjudicated",
                 explanation="the referee cannot read its own stored GSD for this game "
-                f"({error.describe()}); the operator has been told",
+                f"({error.describe()}); the turn is kept for the operator",
             )
         try:
             posting = read_posting(text, index=self.index, players=stored.player_names)
