@@ -111,7 +111,7 @@ class EngineDesk:
             if declared is not None and declared != current:
                 return _stale(
                     f"its header says State {declared}, but the current GSD is State "
-                    f"{current} (Turn {stored.turn})"
+                    f"{current}, for Turn {stored.turn}"
                 )
             if posted.game is not None and stored.game is not None and posted.game != stored.game:
                 return _stale(f"it is the GSD of game {posted.game}, not game {stored.game}")
