@@ -85,12 +85,14 @@ def join_started(
 def _replace_state(session: Session, game: Game, text: str) -> None:
     """Write a new state through the version column, as a turn would, so a turn judged against
     the old state cannot land on the new one."""
-    session.execute(
+    changed = session.execute(
         update(Game)
         .where(Game.id == game.id, Game.version == game.version)
         .values(version=Game.version + 1, state=text)
         .execution_options(synchronize_session="fetch")
     )
+    if changed.rowcount != 1:  # type: ignore[attr-defined]
+        raise StartError(f"game MC {game.number} changed meanwhile; try again")
     session.refresh(game)
 
 
