@@ -105,8 +105,8 @@ class EngineDesk:
     ) -> _NewPlay:
         """Rule 1.3.1 - Making a Play: a turn is the current GSD with one play appended, or
         that play alone. Anything posted on another state is stale."""
-        known = [p.render(self.index) for p in stored.plays]
         if posted is not None:
+            known = [p.render(self.index) for p in stored.plays]
             current = stored.state_hash()
             if declared is not None and declared != current:
                 return _stale(
