@@ -13,6 +13,7 @@ turn: the warm path of ``referee.engine.turn.adjudicate``.
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 
@@ -22,6 +23,8 @@ from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
 from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.variants.base import VANILLA, Ruleset
+
+log = logging.getLogger(__name__)
 
 DRONE_STICK = "Drone Stick"
 
@@ -81,7 +84,18 @@ class EngineDesk:
         if found.outcome is not None:
             return found.outcome
         assert found.play is not None
-        return self._judge(game, player, stored, found.play)
+        try:
+            return self._judge(game, player, stored, found.play)
+        except Exception:  # an engine bug must cost the player an answer, never the turn
+            log.exception(
+                "engine desk: MC %s, %s's turn could not be judged", game.number, player.name
+            )
+            return TurnOutcome(
+                verdict="not_adjudicated",
+                play=found.play.render(self.index),
+                explanation="the referee failed while judging it; the error is logged and the "
+                "turn kept for the operator",
+            )
 
     def _stored(self, game: GameView) -> GSD:
         """The stored GSD as a value, the very one the last legal turn produced if it is

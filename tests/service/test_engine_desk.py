@@ -181,3 +181,15 @@ def test_the_gsd_a_legal_turn_produced_is_not_read_again(
     assert reads == []
     assert desk.submit(_view(_start()), ALICE, FIRST).verdict == "legal"
     assert reads == [_start()]
+
+
+def test_an_engine_failure_is_answered_and_the_turn_kept(
+    desk: EngineDesk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("a bug in a handler")
+
+    monkeypatch.setattr("referee.service.engine_desk.adjudicate", broken)
+    outcome = desk.submit(_view(_start()), ALICE, FIRST)
+    assert (outcome.verdict, outcome.play) == ("not_adjudicated", FIRST)
+    assert "failed while judging it" in outcome.explanation
