@@ -49,6 +49,46 @@ def add_game(number: int, lounge: str, name: str) -> None:
     click.echo(f"game MC {number} created; its lounge is {lounge.lower()}")
 
 
+@db.command("new-game")
+@click.argument("number", type=int)
+@click.argument("lounge")
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    help="A registered player to seat, in Order of Play (repeat); default: those seated.",
+)
+@click.option("--time", "start", default="Monday 0900", show_default=True,
+              help="The Game Time the game starts at (rule 1.1.2).")  # fmt: skip
+@click.option("--name", default="", help="A name for the game.")
+def new_game(number: int, lounge: str, players: tuple[str, ...], start: str, name: str) -> None:
+    """Create (if need be) and start game NUMBER: seat players and write its first GSD."""
+    from referee.notation.errors import NotationError
+    from referee.notation.gametime import GameTime
+    from referee.service.starting import StartError, created_now, start_game
+    from referee.store import games
+    from referee.store.clock import utcnow
+    from referee.store.models import Player
+
+    try:
+        time = GameTime.parse(start)
+    except NotationError as error:
+        raise click.ClickException(str(error)) from error
+    with _factory().begin() as session:
+        try:
+            game = created_now(session, number, lounge, utcnow(), name)
+            for seat, person in enumerate(players, 1):
+                found = session.scalars(select(Player).where(Player.name == person)).first()
+                if found is None:
+                    raise StartError(f"no player called {person}; register with add-player")
+                games.join(session, game, found, seat)
+            started = start_game(session, game, time=time)
+        except StartError as error:
+            raise click.ClickException(str(error)) from error
+    click.echo(f"game MC {number} started with {', '.join(started.players)}; its first GSD:")
+    click.echo(started.gsd)
+
+
 @db.command("add-player")
 @click.argument("name")
 @click.argument("address")
@@ -77,6 +117,7 @@ def add_player(name: str, address: str, secret: str) -> None:
 @click.option("--seat", type=int, default=0, help="Seat number (order of play).")
 def join(player: str, game: int, seat: int) -> None:
     """Seat PLAYER (a name) in game number GAME."""
+    from referee.service.starting import StartError, join_started
     from referee.store import games
     from referee.store.models import Player
 
@@ -87,8 +128,11 @@ def join(player: str, game: int, seat: int) -> None:
             raise click.ClickException(
                 f"no game MC {game}" if found is None else f"no player called {player}"
             )
-        games.join(session, found, person, seat)
-    click.echo(f"{player} seated in MC {game}")
+        try:
+            added = join_started(session, found, person, seat=seat or None)
+        except StartError as error:
+            raise click.ClickException(str(error)) from error
+    click.echo(f"{player} seated in MC {game}" + ("; added to its GSD" if added else ""))
 
 
 @db.command()

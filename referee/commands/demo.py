@@ -2,16 +2,19 @@
 
 Its own SMTP listener, its own relay sink and a throwaway SQLite database: players' mail goes
 in with smtplib, the service reads and answers it, and the demo prints the thread as the
-players would see it. No rules engine is connected yet, so turns are received and answered as
-not adjudicated; the demo says so rather than pretend.
+players would see it. The game is started with its first GSD and every turn is adjudicated by
+the rules engine: legal Moves are posted to the lounge with the new GSD, a Move that breaks a
+rule is answered to its sender with the rule cited.
 """
 
 from __future__ import annotations
 
+import re
 import smtplib
 import socket
 import tempfile
 import threading
+from collections.abc import Callable
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -60,44 +63,46 @@ def _mail(sender: str, subject: str, body: str, n: int, **headers: str) -> Email
     return message
 
 
-SCRIPT: list[tuple[str, EmailMessage, int]] = [
-    (
-        "Alice plays her turn",
-        _mail(
-            "Alice <alice@demo.invalid>",
-            "[MC 1] my turn",
-            "Holborn : Euston (VC via: CN,NT)\n\n-- \nAlice",
-            1,
-        ),
-        1,
-    ),
-    (
-        "Bob plays from his work address with his secret",
-        _mail(
-            "Bob <bob@work.demo.invalid>",
-            "[MC 1] turn",
-            "Playing as: Bob\nSecret: tin of paint\nEuston : Mornington Crescent\n",
-            2,
-        ),
-        1,
-    ),
-    (
-        "Someone pretends to be Alice without her secret",
-        _mail("Alice <alice@elsewhere.demo.invalid>", "[MC 1] turn", "Bank : Angel\n", 3),
-        2,
-    ),
-    (
-        "Alice's vacation responder answers the referee (never answered back)",
-        _mail(
-            "Alice <alice@demo.invalid>",
-            "Out of office",
-            "I am away until Monday.",
-            4,
-            Auto_Submitted="auto-replied",
-        ),
-        0,
-    ),
-]
+ALICE = "Alice <alice@demo.invalid>"
+
+
+def _gsd_then(play: str) -> Callable[[str], str]:
+    """A body that replies to the lounge's latest GSD with ``play`` appended (rule 1.3.1)."""
+    return lambda gsd: f"Here is my turn.\n\n{gsd.rstrip()}\n{play}\n\n-- \nAlice"
+
+
+def _only(body: str) -> Callable[[str], str]:
+    return lambda gsd: body
+
+
+#: (title, From, body given the latest GSD, replies expected, extra headers)
+SCRIPT: list[tuple[str, str, Callable[[str], str], int, dict[str, str]]] = [
+    ("Alice opens the game with her first Move", ALICE,
+     _only("Alice : [LV+1] Holborn (CN)\n\n-- \nAlice"), 1, {}),
+    ("Bob plays from his work address with his secret", "Bob <bob@work.demo.invalid>",
+     _only("Playing as: Bob\nSecret: tin of paint\nBob : [LV+1] Tottenham Court Road (CN)\n"),
+     1, {}),
+    ("Alice replies to the GSD with a Move on a Line that does not go there", ALICE,
+     _gsd_then("Alice : Euston (NT)"), 1, {}),
+    ("Alice tries again along her own Line", ALICE,
+     _gsd_then("Alice : [LV+1] Chancery Lane (CN)"), 1, {}),
+    ("Someone pretends to be Bob without his secret", "Bob <bob@elsewhere.demo.invalid>",
+     _only("Bob : Goodge Street (NT)\n"), 2, {}),
+    ("Alice's vacation responder answers the referee (never answered back)", ALICE,
+     _only("I am away until Monday."), 0, {"Auto_Submitted": "auto-replied"}),
+]  # fmt: skip
+
+
+def _posted_gsd(raw: bytes) -> str | None:
+    """The GSD in a lounge post (what players copy for their next turn), if ``raw`` is one."""
+    message = message_from_bytes(raw, policy=policy.default)
+    if str(message["To"]) != LOUNGE or not isinstance(message, EmailMessage):
+        return None
+    body = message.get_body(preferencelist=("plain",))
+    text = str(body.get_content()) if isinstance(body, EmailMessage) else ""
+    text = "\n".join(text.splitlines())
+    start = text.find("Mornington Crescent - Game")
+    return re.split(r"\n--[ \t]*\n", text[start:])[0] if start >= 0 else None
 
 
 def _show(raw: bytes, arrow: str) -> None:
@@ -120,6 +125,7 @@ def demo() -> None:
 
     from referee.config import Settings
     from referee.service.app import Service
+    from referee.service.starting import start_game
     from referee.store import games
     from referee.store.clock import utcnow
 
@@ -145,18 +151,20 @@ def demo() -> None:
             bob = games.add_player(session, "Bob", "bob@demo.invalid", "tin of paint")
             games.join(session, game, alice, 1)
             games.join(session, game, bob, 2)
+            gsd = start_game(session, game).gsd
         service.start()
         click.echo(
             f"Game MC 1, lounge {LOUNGE}; referee listening on 127.0.0.1:"
             f"{settings.smtp_port}, relay sink on 127.0.0.1:{relay_port}."
         )
-        click.echo(
-            "No rules engine is connected yet: turns are kept and answered as received "
-            "but not adjudicated.\n"
-        )
+        click.echo("Every turn is adjudicated by the rules engine; the first GSD is:\n")
+        for line in gsd.splitlines():
+            click.echo(f"  | {line}")
+        click.echo()
         expected = 0
         try:
-            for title, message, replies in SCRIPT:
+            for number, (title, sender, body, replies, headers) in enumerate(SCRIPT, 1):
+                message = _mail(sender, "[MC 1] my turn", body(gsd), number, **headers)
                 click.echo(f"=== {title}")
                 with smtplib.SMTP("127.0.0.1", settings.smtp_port) as client:
                     client.send_message(message)
@@ -167,6 +175,7 @@ def demo() -> None:
                     raise click.ClickException(f"no reply to {title!r} within 15 s")
                 for raw in relay.received[before:expected]:
                     _show(raw, "<<")
+                    gsd = _posted_gsd(raw) or gsd
                 if replies == 0 and not relay.wait_for(expected + 1, timeout=1.0):
                     click.echo("   (no reply: the referee never answers automatic mail)\n")
         finally:

@@ -15,7 +15,8 @@ from referee.config import Settings
 from referee.mail.listener import InboxHandler, make_listener
 from referee.mail.poller import Poller
 from referee.mail.sender import Sender
-from referee.service.desk import NoEngineDesk, TurnDesk
+from referee.service.desk import TurnDesk
+from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
 from referee.store.clock import Clock, utcnow
 from referee.store.db import make_engine, sessions, upgrade
@@ -24,7 +25,9 @@ log = logging.getLogger(__name__)
 
 
 class Service:
-    """Everything ``referee serve`` runs, startable and stoppable from tests and the demo."""
+    """Everything ``referee serve`` runs, startable and stoppable from tests and the demo.
+
+    Turns are judged by the rules engine (:class:`EngineDesk`) unless a test passes a desk."""
 
     def __init__(
         self, settings: Settings, *, desk: TurnDesk | None = None, clock: Clock = utcnow
@@ -47,7 +50,7 @@ class Service:
         self.runner = Runner(
             self.factory,
             settings,
-            desk or NoEngineDesk(),
+            desk or EngineDesk(),
             clock=clock,
             on_queued=self.sender_wake,
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-Verdict = Literal["legal", "illegal", "stale", "out_of_turn", "not_adjudicated"]
+Verdict = Literal["legal", "illegal", "stale", "out_of_turn", "not_adjudicated", "unreadable"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,8 @@ class TurnOutcome:
 
     ``play`` is the play in canonical form (it titles the reply); ``new_state`` is the
     authoritative GSD after a legal turn; ``violations`` are the lines a player reads, each
-    citing its rule; ``explanation`` says why a stale or out-of-turn play was not applied.
+    citing its rule; ``explanation`` says why a stale or out-of-turn play was not applied;
+    ``rolls`` are the dice the turn threw (sides, value, why), kept with the turn.
     """
 
     verdict: Verdict
@@ -48,6 +49,7 @@ class TurnOutcome:
     new_state: str | None = None
     violations: tuple[str, ...] = ()
     explanation: str = ""
+    rolls: tuple[dict[str, object], ...] = ()
 
 
 class TurnDesk(Protocol):

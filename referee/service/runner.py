@@ -268,6 +268,8 @@ class _Work:
                 play=outcome.play,
                 new_state=outcome.new_state,
                 now=self.now,
+                state_before=game.state,
+                rolls=list(outcome.rolls),
             )
             if recorded.applied and recorded.number is not None:
                 self._reply(
@@ -294,12 +296,14 @@ class _Work:
             status=status,
             violations=list(outcome.violations),
             now=self.now,
+            rolls=list(outcome.rolls),
         )
         template = {
             "illegal": "player.turn-illegal",
             "stale": "player.turn-stale",
             "out_of_turn": "player.turn-out-of-turn",
             "not_adjudicated": "player.turn-received",
+            "unreadable": "player.turn-unreadable",
         }[outcome.verdict]
         self._reply(
             template,

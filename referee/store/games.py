@@ -139,6 +139,8 @@ def record_turn(
     play: str | None,
     new_state: str | None,
     now: datetime,
+    state_before: str | None = None,
+    rolls: list[dict[str, object]] | None = None,
 ) -> Recorded:
     """Apply a legal turn if ``game_id`` is still at ``judged_version``; keep the turn either way.
 
@@ -164,6 +166,8 @@ def record_turn(
             status="applied" if number is not None else "stale",
             violations=[],
             state=new_state if number is not None else None,
+            state_before=state_before,
+            rolls=rolls or [],
             created_at=now,
         )
     )
@@ -182,6 +186,7 @@ def keep_turn(
     status: str,
     violations: list[str],
     now: datetime,
+    rolls: list[dict[str, object]] | None = None,
 ) -> Turn:
     """Keep a turn that changes nothing (illegal, stale, out of turn, not adjudicated)."""
     turn = Turn(
@@ -194,6 +199,7 @@ def keep_turn(
         status=status,
         violations=violations,
         state=None,
+        rolls=rolls or [],
         created_at=now,
     )
     session.add(turn)

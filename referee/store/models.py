@@ -78,7 +78,8 @@ class Membership(Base):
 
 
 class Turn(Base):
-    """A turn as submitted and what became of it; ``state`` is the GSD after it, if applied."""
+    """A turn as submitted and what became of it; ``state`` is the GSD after it, if applied,
+    ``state_before`` the GSD it was judged against and ``rolls`` the dice it threw."""
 
     __tablename__ = "turns"
 
@@ -92,6 +93,8 @@ class Turn(Base):
     status: Mapped[str] = mapped_column(String(32))
     violations: Mapped[list[str]] = mapped_column(JSON, default=list)
     state: Mapped[str | None] = mapped_column(Text)
+    state_before: Mapped[str | None] = mapped_column(Text)
+    rolls: Mapped[list[dict[str, object]] | None] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime]
 
 

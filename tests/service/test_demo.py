@@ -2,23 +2,41 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from referee.cli import main
+from referee.commands.demo import LOUNGE
 
 
-def test_demo_prints_each_message_and_the_referees_answers() -> None:
+def test_demo_adjudicates_a_short_game_through_the_real_mail_path() -> None:
+    started = time.monotonic()
     result = CliRunner().invoke(main, ["demo"])
+    assert time.monotonic() - started < 10
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Subject: [MC 1] Turn 1: Holborn : Euston (VC via: CN,NT)" in out
-    assert "cannot be adjudicated by this" in out
+    for turn, play in enumerate(
+        [
+            "Alice : [LV+1] Holborn (CN)",
+            "Bob : [LV+1] Tottenham Court Road (CN)",
+            "Alice : [LV+1] Chancery Lane (CN)",
+        ],
+        1,
+    ):
+        assert f"To: {LOUNGE}\n  Subject: [MC 1] Turn {turn}: {play}" in out
+        assert f"| Mornington Crescent - Game 1 - Turn {turn + 1} - State " in out
+    refused = out.split("Subject: [MC 1] Turn 3: Alice : Euston (NT)")[1].split("\n===")[0]
+    assert "  - Rule 1.6.2 - Getting There: there is no route from Holborn to Euston" in refused
+    assert out.split("Subject: [MC 1] Turn 3: Alice : Euston (NT)")[0].endswith(
+        "To: alice@demo.invalid\n  "
+    )
     replies = [block.split("\n===")[0].split("\n>>")[0] for block in out.split("\n<< ")[1:]]
-    assert len(replies) == 4
+    assert len(replies) == 6
     assert all("tin of paint" not in reply for reply in replies), "a secret was quoted back"
-    assert out.count("<< From: Mornington Referee") == 4
+    assert out.count("<< From: Mornington Referee") == 6
+    assert "cannot be adjudicated" not in out
     assert "no reply: the referee never answers automatic mail" in out
 
 

@@ -1,0 +1,206 @@
+"""The turn desk with the rules engine behind it: a posting in, a verdict out.
+
+The mail service hands over the game's stored GSD (the text the referee last posted, the only
+authority) and the player's posting; this desk reads the posting with the notation, works out
+which play is new, and judges exactly that play against the STORED state. The tables a player
+copied are never trusted: keeping the GSD is the referee's job now (rule 1.2.1), so a posting
+whose header hash or record differs from the stored ones is answered as stale, not repaired.
+
+The desk stays pure (no mail, no database, no clock). It keeps the last GSD value it produced
+for each game so the engine's derived history (cached per GSD value) is reused on the next
+turn: the warm path of ``referee.engine.turn.adjudicate``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+
+from referee.engine.turn import adjudicate, may_submit, turn_dice, whose_turn
+from referee.notation.errors import NotationError
+from referee.notation.gsd import GSD, read_posting
+from referee.notation.plays import Play
+from referee.service.desk import GameView, PlayerView, TurnOutcome
+from referee.variants.base import VANILLA, Ruleset
+
+log = logging.getLogger(__name__)
+
+DRONE_STICK = "Drone Stick"
+
+
+def stick_holder(gsd: GSD) -> str | None:
+    """Rule 1.15.1 - the Drone: its Turn is posted by whoever carries the Drone Stick, which
+    the GSD records as a Possession in that player's Luggage Rack (None when no one does)."""
+    for entry in gsd.rack:
+        if any(item.name.casefold() == DRONE_STICK.casefold() for item in entry.possessions):
+            return entry.player
+    return None
+
+
+@dataclass(frozen=True)
+class _NewPlay:
+    """The one play a posting adds to the stored record, or why there is none to judge."""
+
+    play: Play | None = None
+    outcome: TurnOutcome | None = None
+
+
+class EngineDesk:
+    """Judges turns with :func:`referee.engine.turn.adjudicate` under one ruleset."""
+
+    def __init__(self, ruleset: Ruleset | None = None, *, prepare: bool = True) -> None:
+        self.ruleset = ruleset or VANILLA
+        self.index = self.ruleset.action_index()
+        if prepare:
+            self.ruleset.prepare()
+        self._warm: dict[int, tuple[str, GSD]] = {}
+        self._lock = threading.Lock()
+
+    def submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
+        if not game.state:
+            return TurnOutcome(
+                verdict="not_adjudicated",
+                explanation=f"game MC {game.number} has no Game State Document yet; the "
+                "operator starts it with `referee db new-game`",
+            )
+        try:
+            stored = self._stored(game)
+        except NotationError as error:
+            return TurnOutcome(
+                verdict="not_adjudicated",
+                explanation="the referee cannot read its own stored GSD for this game "
+                f"({error.describe()}); the turn is kept for the operator",
+            )
+        try:
+            posting = read_posting(text, index=self.index, players=stored.player_names)
+        except NotationError as error:
+            return TurnOutcome(
+                verdict="unreadable",
+                violations=(error.describe(),),
+                explanation=error.describe(),
+            )
+        found = self._new_play(stored, posting.gsd, posting.plays, posting.declared_hash)
+        if found.outcome is not None:
+            return found.outcome
+        assert found.play is not None
+        try:
+            return self._judge(game, player, stored, found.play)
+        except Exception:  # an engine bug must cost the player an answer, never the turn
+            log.exception(
+                "engine desk: MC %s, %s's turn could not be judged", game.number, player.name
+            )
+            return TurnOutcome(
+                verdict="not_adjudicated",
+                play=found.play.render(self.index),
+                explanation="the referee failed while judging it; the error is logged and the "
+                "turn kept for the operator",
+            )
+
+    def _stored(self, game: GameView) -> GSD:
+        """The stored GSD as a value, the very one the last legal turn produced if it is
+        still current (so its history is not derived again)."""
+        assert game.state is not None
+        with self._lock:
+            warm = self._warm.get(game.number)
+        if warm is not None and warm[0] == game.state:
+            return warm[1]
+        gsd = GSD.parse(game.state, index=self.index)
+        with self._lock:
+            self._warm[game.number] = (game.state, gsd)
+        return gsd
+
+    def _new_play(
+        self,
+        stored: GSD,
+        posted: GSD | None,
+        plays: tuple[Play, ...],
+        declared: str | None,
+    ) -> _NewPlay:
+        """Rule 1.3.1 - Making a Play: a turn is the current GSD with one play appended, or
+        that play alone. Anything posted on another state is stale."""
+        if posted is not None:
+            known = [p.render(self.index) for p in stored.plays]
+            current = stored.state_hash()
+            if declared is not None and declared != current:
+                return _stale(
+                    f"its header says State {declared}, but the current GSD is State "
+                    f"{current}, for Turn {stored.turn}"
+                )
+            if posted.game is not None and stored.game is not None and posted.game != stored.game:
+                return _stale(f"it is the GSD of game {posted.game}, not game {stored.game}")
+            written = [p.render(self.index) for p in plays]
+            for number, (mine, theirs) in enumerate(zip(known, written, strict=False), 1):
+                if mine != theirs:
+                    return _stale(
+                        f"play {number} of its record is '{theirs}' but the referee's is '{mine}'"
+                    )
+            if len(written) < len(known):
+                return _stale(
+                    f"its record has {len(written)} plays but the current one has {len(known)}"
+                )
+            new = plays[len(known) :]
+        else:
+            new = plays
+        if not new:
+            return _unreadable(
+                "I found no new play: append your play as the last line of the GSD, for "
+                "example 'Alice : Euston (VC)' (rule 1.3.1)"
+            )
+        if len(new) > 1:
+            return _unreadable(
+                f"I found {len(new)} new plays ({'; '.join(p.render(self.index) for p in new)});"
+                " send only the play for this Turn"
+            )
+        return _NewPlay(play=new[0])
+
+    def _judge(self, game: GameView, player: PlayerView, stored: GSD, play: Play) -> TurnOutcome:
+        written = play.render(self.index)
+        holder = stick_holder(stored)
+        expected = whose_turn(stored)
+        if not may_submit(stored, player.name, holder):
+            if expected is not None and play.player.casefold() != expected.casefold():
+                why = f"it is {expected}'s Turn, not {play.player}'s (rule 1.3.2)"
+            elif expected == "Drone":
+                why = (
+                    "it is the Drone's Turn, which only the carrier of the Drone Stick may post "
+                    f"(rule 1.15.1); {holder or 'no one'} carries it"
+                )
+            else:
+                why = f"it is {expected or 'no one'}'s Turn (rule 1.3.2)"
+            return TurnOutcome(verdict="out_of_turn", play=written, explanation=why)
+        if play.player.casefold() != (expected or "").casefold():
+            return TurnOutcome(
+                verdict="out_of_turn",
+                play=written,
+                explanation=f"the play is {play.player}'s but it is {expected}'s Turn; you may "
+                "post only the play of the player whose Turn it is (rule 1.3.2)",
+            )
+        dice = turn_dice(stored)
+        result = adjudicate(stored, play, self.ruleset, dice)
+        rolls = tuple({"sides": r.sides, "value": r.value, "why": r.why} for r in result.rolls)
+        if result.legal:
+            new_state = result.state.render(self.index)
+            with self._lock:
+                self._warm[game.number] = (new_state, result.state)
+            return TurnOutcome(verdict="legal", play=written, new_state=new_state, rolls=rolls)
+        if not result.adjudicated:
+            names = ", ".join(f"[{name}]" for name in result.unadjudicated)
+            return TurnOutcome(
+                verdict="not_adjudicated",
+                play=written,
+                violations=tuple(result.messages()),
+                explanation=f"this referee does not yet adjudicate {names}",
+                rolls=rolls,
+            )
+        return TurnOutcome(
+            verdict="illegal", play=written, violations=tuple(result.messages()), rolls=rolls
+        )
+
+
+def _stale(why: str) -> _NewPlay:
+    return _NewPlay(outcome=TurnOutcome(verdict="stale", explanation=why))
+
+
+def _unreadable(why: str) -> _NewPlay:
+    return _NewPlay(outcome=TurnOutcome(verdict="unreadable", violations=(why,), explanation=why))

@@ -1,0 +1,195 @@
+"""The engine-backed turn desk: a posting judged against the stored GSD, never the player's copy."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.notation.gametime import GameTime
+from referee.notation.gsd import GSD
+from referee.notation.luggage import RackEntry
+from referee.notation.possessions import Possession
+from referee.service.desk import GameView, PlayerView, TurnOutcome
+from referee.service.engine_desk import EngineDesk
+from referee.variants.base import VANILLA
+
+ALICE = PlayerView("Alice", "alice@example.org", 1)
+BOB = PlayerView("Bob", "bob@example.org", 2)
+FIRST = "Alice : [LV+1] Holborn (CN)"
+SECOND = "Bob : [LV+1] Tottenham Court Road (CN)"
+
+
+@pytest.fixture(scope="module")
+def desk() -> EngineDesk:
+    return EngineDesk()
+
+
+def _start() -> str:
+    gsd = VANILLA.new_game(["Alice", "Bob"], GameTime.parse("Monday 0900"), game=12)
+    return gsd.render(VANILLA.action_index())
+
+
+def _view(state: str | None, turns: int = 0) -> GameView:
+    return GameView(12, turns + 1, turns, state, ("Alice", "Bob"))
+
+
+def _after_first(desk: EngineDesk) -> str:
+    outcome = desk.submit(_view(_start()), ALICE, FIRST)
+    assert outcome.verdict == "legal" and outcome.new_state is not None
+    return outcome.new_state
+
+
+def test_1_3_1_a_play_alone_is_judged_and_the_new_canonical_gsd_returned(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(_start()), ALICE, "alice:  [lv+1]  holborn (cn)")
+    assert (outcome.verdict, outcome.play) == ("legal", FIRST)
+    assert outcome.new_state is not None
+    gsd = GSD.parse(outcome.new_state)
+    assert outcome.new_state.startswith(
+        f"Mornington Crescent - Game 12 - Turn 2 - State {gsd.state_hash()}\n"
+    )
+    assert [p.render() for p in gsd.plays] == [FIRST]
+    assert str(gsd.time) == "Monday 0920"
+
+
+def test_1_3_1_the_current_gsd_with_the_play_appended_is_judged(desk: EngineDesk) -> None:
+    state = _after_first(desk)
+    quoted = "\n".join(f"> {line}" for line in state.splitlines())
+    posting = f"Here you go.\n\n{quoted}\n{SECOND}\n\n-- \nBob"
+    outcome = desk.submit(_view(state, 1), BOB, posting)
+    assert (outcome.verdict, outcome.play) == ("legal", SECOND)
+    assert outcome.new_state is not None and "Turn 3 - State" in outcome.new_state
+
+
+def test_1_2_1_a_gsd_with_an_old_header_hash_is_stale(desk: EngineDesk) -> None:
+    state = _after_first(desk)
+    outcome = desk.submit(_view(state, 1), BOB, f"{_start()}\n{SECOND}\n")
+    assert outcome.verdict == "stale"
+    assert "State " in outcome.explanation and "Turn 2" in outcome.explanation
+    assert outcome.new_state is None
+
+
+def test_1_2_1_a_gsd_whose_record_differs_is_stale_even_without_a_hash(desk: EngineDesk) -> None:
+    state = _after_first(desk)
+    body = state.split("\n", 1)[1]  # the header (and its hash) left out
+    forged = body.replace(FIRST, "Alice : [LV+1] Chancery Lane (CN)")
+    outcome = desk.submit(_view(state, 1), BOB, f"{forged}\n{SECOND}\n")
+    assert outcome.verdict == "stale"
+    assert "play 1 of its record is 'Alice : [LV+1] Chancery Lane (CN)'" in outcome.explanation
+
+
+def test_1_2_1_the_players_tables_are_never_trusted(desk: EngineDesk) -> None:
+    """Rule 1.2.1: keeping the GSD is the referee's job; a posting that doctors the Token
+    Table but keeps the header is judged against the stored state, or refused as stale."""
+    state = _after_first(desk)
+    body = state.split("\n", 1)[1].replace("|  0 |  0 |  2  0  2", "|  9 |  0 |  2  0  2", 1)
+    outcome = desk.submit(_view(state, 1), BOB, f"{body}\n{SECOND}\n")
+    assert outcome.verdict == "legal" and outcome.new_state is not None
+    assert "|  9 |" not in outcome.new_state
+
+
+def test_1_3_2_a_play_out_of_turn_is_answered_not_applied(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(_start()), BOB, SECOND)
+    assert outcome.verdict == "out_of_turn"
+    assert outcome.explanation == "it is Alice's Turn, not Bob's (rule 1.3.2)"
+
+
+def test_1_3_2_nobody_may_post_another_players_play(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(_start()), BOB, FIRST)
+    assert outcome.verdict == "out_of_turn" and "Alice" in outcome.explanation
+
+
+def test_1_15_1_the_drones_turn_is_posted_by_the_stick_carrier(desk: EngineDesk) -> None:
+    gsd = VANILLA.new_game(["Alice", "Bob"], GameTime.parse("Monday 0900"), game=12)
+    rows = tuple(r.model_copy(update={"inactive": False}) for r in gsd.players)
+    stick = (RackEntry(player="Bob", possessions=(Possession(name="Drone Stick"),)),)
+    drone_first = gsd.model_copy(update={"players": rows, "rack": stick})
+    state = drone_first.render(VANILLA.action_index())
+    by_alice = desk.submit(_view(state), ALICE, "Drone : Holborn (CN)")
+    assert by_alice.verdict == "out_of_turn"
+    assert "Drone Stick" in by_alice.explanation and "Bob carries it" in by_alice.explanation
+    by_bob = desk.submit(_view(state), BOB, "Drone : Holborn (CN)")
+    assert by_bob.verdict == "illegal"  # adjudicated: the Drone stands at the Crescent
+    assert by_bob.violations[0].startswith("Rule 1.6.2 - Getting There: there is no route from")
+
+
+def test_1_6_2_an_illegal_move_cites_the_rule_and_changes_nothing(desk: EngineDesk) -> None:
+    state = _after_first(desk)
+    after = desk.submit(_view(state, 1), BOB, SECOND).new_state
+    outcome = desk.submit(_view(after, 2), ALICE, "Alice : Euston (NT)")
+    assert outcome.verdict == "illegal" and outcome.new_state is None
+    assert outcome.violations == (
+        "Rule 1.6.2 - Getting There: there is no route from Holborn to Euston by NT; "
+        "check the Line Codes",
+    )
+
+
+def test_an_unreadable_play_gets_its_line_and_column(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(_start()), ALICE, "Hello referee,\n\nAlice : Eustn (NT)\n")
+    assert outcome.verdict == "unreadable"
+    assert outcome.violations == (
+        "line 3, column 9: 'Eustn' is not a station; did you mean Euston?",
+    )
+
+
+def test_an_unreadable_gsd_gets_its_line_and_column(desk: EngineDesk) -> None:
+    broken = _start().replace("Game Time: Monday 0900", "Game Time: Moonday 0900")
+    outcome = desk.submit(_view(_start()), ALICE, f"{broken}\n{FIRST}\n")
+    assert outcome.verdict == "unreadable"
+    [message] = outcome.violations
+    line = 1 + broken.splitlines().index("Game Time: Moonday 0900")
+    assert message.startswith(f"line {line}, column ")
+
+
+def test_1_3_1_a_posting_with_no_new_play_is_answered(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(_start()), ALICE, _start())
+    assert outcome.verdict == "unreadable" and "no new play" in outcome.explanation
+
+
+def test_1_3_1_one_play_a_turn(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(_start()), ALICE, f"{FIRST}\n{SECOND}\n")
+    assert outcome.verdict == "unreadable" and "2 new plays" in outcome.explanation
+
+
+def test_an_action_not_yet_adjudicated_is_named(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(_start()), ALICE, "Alice : Holborn (CN) [Blocking Euston]")
+    assert outcome.verdict == "not_adjudicated"
+    assert outcome.explanation == "this referee does not yet adjudicate [Blocking]"
+
+
+def test_a_game_with_no_gsd_is_not_adjudicated(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(None), ALICE, FIRST)
+    assert outcome == TurnOutcome(
+        verdict="not_adjudicated",
+        explanation="game MC 12 has no Game State Document yet; the operator starts it with "
+        "`referee db new-game`",
+    )
+
+
+def test_the_gsd_a_legal_turn_produced_is_not_read_again(
+    desk: EngineDesk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The warm path: the engine's derived history lives on the GSD value the last turn made."""
+    state = _after_first(desk)
+    reads: list[str] = []
+    original = GSD.parse
+
+    def counting(text: str, **kwargs: object) -> GSD:
+        reads.append(text)
+        return original(text, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GSD, "parse", staticmethod(counting))
+    assert desk.submit(_view(state, 1), BOB, SECOND).verdict == "legal"
+    assert reads == []
+    assert desk.submit(_view(_start()), ALICE, FIRST).verdict == "legal"
+    assert reads == [_start()]
+
+
+def test_an_engine_failure_is_answered_and_the_turn_kept(
+    desk: EngineDesk, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("a bug in a handler")
+
+    monkeypatch.setattr("referee.service.engine_desk.adjudicate", broken)
+    outcome = desk.submit(_view(_start()), ALICE, FIRST)
+    assert (outcome.verdict, outcome.play) == ("not_adjudicated", FIRST)
+    assert "failed while judging it" in outcome.explanation
