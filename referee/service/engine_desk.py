@@ -14,10 +14,14 @@ turn: the warm path of ``referee.engine.turn.adjudicate``.
 from __future__ import annotations
 
 import logging
+import random
+import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.engine.turn import adjudicate, may_submit, turn_dice, whose_turn
+from referee.engine.dice import RecordingDice
+from referee.engine.turn import adjudicate, may_submit, whose_turn
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
@@ -46,11 +50,29 @@ class _NewPlay:
     outcome: TurnOutcome | None = None
 
 
+def unpredictable_dice() -> RecordingDice:
+    """Fresh dice for a live Turn, seeded from the operating system's entropy.
+
+    The engine's own default (:func:`referee.engine.turn.turn_dice`) is seeded from the game
+    and turn numbers so that offline checks repeat; by mail that would let a player work out
+    a roll (a [Finding], a Venbacker die) before sending the Turn. Every roll made here is
+    stored with the Turn, which is what a later replay reads.
+    """
+    return RecordingDice(random.Random(secrets.randbits(128)))
+
+
 class EngineDesk:
     """Judges turns with :func:`referee.engine.turn.adjudicate` under one ruleset."""
 
-    def __init__(self, ruleset: Ruleset | None = None, *, prepare: bool = True) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset | None = None,
+        *,
+        prepare: bool = True,
+        dice: Callable[[], RecordingDice] = unpredictable_dice,
+    ) -> None:
         self.ruleset = ruleset or VANILLA
+        self.dice = dice
         self.index = self.ruleset.action_index()
         if prepare:
             self.ruleset.prepare()
@@ -176,7 +198,7 @@ class EngineDesk:
                 explanation=f"the play is {play.player}'s but it is {expected}'s Turn; you may "
                 "post only the play of the player whose Turn it is (rule 1.3.2)",
             )
-        dice = turn_dice(stored)
+        dice = self.dice()
         result = adjudicate(stored, play, self.ruleset, dice)
         rolls = tuple({"sides": r.sides, "value": r.value, "why": r.why} for r in result.rolls)
         if result.legal:

@@ -193,3 +193,16 @@ def test_an_engine_failure_is_answered_and_the_turn_kept(
     outcome = desk.submit(_view(_start()), ALICE, FIRST)
     assert (outcome.verdict, outcome.play) == ("not_adjudicated", FIRST)
     assert "failed while judging it" in outcome.explanation
+
+
+def test_live_dice_are_not_predictable_from_the_game_and_turn_numbers() -> None:
+    """Dice by mail must not be computable by a player before the Turn is sent: two desks
+    judging the same Turn draw from fresh entropy, unlike the engine's repeatable default."""
+    from referee.engine.turn import turn_dice
+    from referee.service.engine_desk import unpredictable_dice
+
+    rolls = {tuple(unpredictable_dice().roll(295, "test") for _ in range(4)) for _ in range(8)}
+    assert len(rolls) > 1
+    gsd = GSD()
+    repeatable = {tuple(turn_dice(gsd).roll(295, "test") for _ in range(4)) for _ in range(8)}
+    assert len(repeatable) == 1
