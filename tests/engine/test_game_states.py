@@ -159,3 +159,21 @@ def test_1_8_11_spirals_end_at_tottenham_court_road_and_hot_termini() -> None:
     assert states(play(outwards, "Cryer : Pass").state) == []
     elsewhere = game({"Rushton": "Holborn (CN)"}, disruptions=("Charge Out",))
     assert states(play(elsewhere, "Rushton : Pass").state) == ["Charge Out"]
+
+
+def test_1_8_4_walking_on_a_newspaper_spends_nothing_so_knip_allows_it() -> None:
+    """Rules 1.8.4 and 1.4.32: with a Newspaper [Walking] is free, so Knip does not bar it;
+    without one it costs a Black and does."""
+    gsd = game(HOLBORN, disruptions=("In Knip",))
+    assert rules_broken(play(gsd, "Rushton : [Walking] Russell Square (PD)")) == ["1.8.4"]
+    papered = gsd.model_copy(update={"rack": (
+        RackEntry(player="Rushton", possessions=(Possession.parse("Wednesday's Paper"),)),)})
+    assert play(papered, "Rushton : [Walking] Russell Square (PD)").legal
+
+
+def test_1_8_11_a_translocation_moves_no_charge_so_spirals_allow_it() -> None:
+    """Rule 1.8.11 with rule 1.5.13: a Wormhole from Clapham North (Current 44) to North Acton
+    (52) changes no Charge, so a Spiral Inwards does not bar it."""
+    gsd = game({"Rushton": "Clapham North (NT)"}, tokens={"Rushton": "2 Si"},
+               disruptions=("Charge In",))  # fmt: skip
+    assert play(gsd, "Rushton : Pass [North Wormhole to North Acton]").legal

@@ -83,7 +83,7 @@ def terminating_cascade(ctx: TurnContext, action: Action) -> None:
 @VANILLA.move_check
 def cascade_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.2: during a Cascade a Move ends at a Park, Plant or Green Station."""
-    if (moving.end is None or (moving.route is None and not moving.special)
+    if (moving.end is None or moving.start is None or (moving.route is None and not moving.special)
             or not in_state(ctx, CASCADE) or ctx.has_done("Cascade Sidestep")):  # fmt: skip
         return
     if moving.end.station == (moving.start.station if moving.start else None):
@@ -130,7 +130,8 @@ def terminating_ladder(ctx: TurnContext, action: Action) -> None:
 def ladder_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.9: on the Ladder a Move may not go to a lower Venbacker Number than the
     Station of the previous player's Move (a Pass counts as a Move to where e stood)."""
-    if moving.end is None or not in_state(ctx, LADDER) or ctx.has_done("Ladder Sidestep"):
+    if (moving.end is None or moving.start is None or not in_state(ctx, LADDER)
+            or ctx.has_done("Ladder Sidestep")):  # fmt: skip
         return
     last = ctx.history.last_player
     previous = ctx.history.previous_move.get(last) if last is not None else None
@@ -247,7 +248,8 @@ def dollis_special_move(ctx: TurnContext) -> None:
 @VANILLA.move_check
 def dollis_loop_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.6: in a Loop a Move to any Station but the next Trap Station is Invalid."""
-    if moving.end is None or moving.move.kind is not MoveKind.GO or not _looping(ctx):
+    if (moving.end is None or moving.start is None or moving.move.kind is not MoveKind.GO
+            or not _looping(ctx)):  # fmt: skip
         return
     if moving.route is None and not moving.special:
         return

@@ -61,7 +61,7 @@ def leave_state(ctx: TurnContext, flag: str, rule: str) -> None:
 def carries(ctx: TurnContext, word: str, player: str | None = None) -> bool:
     """Whether the player's Luggage Rack holds a Possession whose name has ``word`` in it."""
     who = player or ctx.player
-    for entry in ctx.before.rack:
+    for entry in ctx.current("rack"):
         if entry.player == who:
             return any(word in p.name.casefold().split() for p in entry.possessions)
     return False
@@ -110,6 +110,8 @@ def knip_forbids_spending(
         return counts
     if spec is not None and spec.name in KNIP_EXEMPT:
         return counts
+    if spec is not None and spec.name == "Walking" and carries(ctx, "paper"):
+        return counts  # free with a Newspaper (rule 1.4.32), so it spends nothing
     what = f"[{spec.name}]" if spec is not None else "this Action"
     ctx.violate("1.8.4", f"the Game is In Knip, so {what} may not spend Tokens; play "
                          "[Out of Knip] first")  # fmt: skip
@@ -219,9 +221,11 @@ def charge_spiral_outwards(ctx: TurnContext, action: Action) -> None:
 @VANILLA.move_check
 def charge_spirals(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.11: a Move's Charge change is its end Current minus its start Current (rule
-    1.19.2); Inwards forbids a rise, Outwards a fall."""
+    1.19.2); Inwards forbids a rise, Outwards a fall. A Translocation moves no Charge."""
     if moving.start is None or moving.end is None:
         return
+    if moving.special and moving.move.destination is None:
+        return  # a Translocation (rule 1.5.13) leaves Charge alone
     facts = ctx.network.facts
     if moving.start.station not in facts or moving.end.station not in facts:
         return
