@@ -167,10 +167,12 @@ def line_soaped(ctx: TurnContext, action: Action) -> None:
 def one_round_states_end(ctx: TurnContext) -> None:
     """Rules 1.20.5 and 1.20.6: a Power Failure or Soaping lasts one Round, so it ends as the
     Turn of the player who made it comes round again."""
-    mine = [p for p in ctx.before.plays if p.player == ctx.player]
-    if not mine:
+    if not any(d.state in ONE_ROUND for d in ctx.disruptions):
         return
-    for action in mine[-1].actions:
+    mine = next((p for p in reversed(ctx.before.plays) if p.player == ctx.player), None)
+    if mine is None:
+        return
+    for action in mine.actions:
         if action.name in ("Line: Power Failure!", "Line: Soaped"):
             line = _line(action)
             if state_of(ctx, line) in ONE_ROUND:

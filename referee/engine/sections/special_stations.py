@@ -36,7 +36,7 @@ from referee.notation.errors import NotationError
 from referee.notation.gametime import Day
 from referee.notation.luggage import RackEntry
 from referee.notation.places import parse_station
-from referee.notation.plays import MoveKind
+from referee.notation.plays import MoveKind, Play
 from referee.notation.possessions import Possession
 
 MORNINGTON_CRESCENT = "Mornington Crescent"
@@ -236,10 +236,11 @@ def courier_call_random(ctx: TurnContext, action: Action) -> None:
 def courier_random_stations(ctx: TurnContext) -> None:
     """Rule 1.11.2: after a Random Courier Call the next player reads two 295-sided dice as
     Venbacker Numbers: the Pick-Up, then the Destination."""
-    record = ctx.before.plays
-    if not record or ctx.before.courier_pickup or ctx.before.courier_destination:
+    if ctx.before.courier_pickup or ctx.before.courier_destination:
         return
-    last = record[-1]
+    last = next((p for p in reversed(ctx.before.record) if isinstance(p, Play)), None)
+    if last is None:
+        return
     if not any(a.name == "Courier Call (Random)" for a in last.actions):
         return
     table = load_courier(ctx.ruleset.rules_name)
