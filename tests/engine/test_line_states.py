@@ -126,3 +126,13 @@ def test_1_20_6_soaping_lasts_one_round() -> None:
     assert states(cryer.state) == ["CN: Soaped"]
     back = play(cryer.state, "Rushton : Pass")
     assert back.legal and states(back.state) == []
+
+
+def test_1_20_2_the_circle_runs_clockwise_or_anti_clockwise() -> None:
+    """Rule 1.20.2: the Circle One Way Anti-Clockwise refuses Temple to Embankment (clockwise)
+    and allows Temple to Blackfriars."""
+    gsd = game({"Rushton": "Temple (CL)"}, lv={"Rushton": 1},
+               disruptions=("CL: One Way: Anti-Clockwise",))  # fmt: skip
+    refused = play(gsd, "Rushton : Embankment (CL)")
+    assert rules_broken(refused) == ["1.20.2"] and "Anti-Clockwise" in refused.violations[0].message
+    assert play(gsd, "Rushton : Blackfriars (CL)").legal
