@@ -150,3 +150,13 @@ def test_1_8_1_dollis_escape_needs_lv_10() -> None:
     slow = game(WILLESDEN, lv={"Rushton": 1}, disruptions=("Dollis Hill Loop",))
     refused = play(slow, "Rushton : [Dollis Escape] Dollis Hill (JL)")
     assert rules_broken(refused) == ["1.8.1"] and "LV 10" in refused.violations[0].message
+
+
+def test_1_8_6_a_route_made_reachable_by_lv_plus_is_an_ordinary_move() -> None:
+    """Rule 1.8.6: the Special Move is for a Dollis Hill no route reaches; Kingsbury is 3
+    stations away, so LV 2 with [LV+1] makes an ordinary Move (which keeps LV 3)."""
+    gsd = game({"Rushton": "Kingsbury (JL)"}, lv={"Rushton": 2},
+               disruptions=("Dollis Hill Loop",))  # fmt: skip
+    result = play(gsd, "Rushton : [LV+1] Dollis Hill (JL)")
+    assert result.legal, result.messages()
+    assert result.route is not None and row(result.state, "Rushton").lv == 3

@@ -240,9 +240,21 @@ def dollis_special_move(ctx: TurnContext) -> None:
         return
     (move,) = moves
     assert move.destination is not None
-    if move.destination.station == DOLLIS_HILL and not find_routes(ctx, start, move, ctx.me.lv):
+    if move.destination.station == DOLLIS_HILL and not find_routes(
+        ctx, start, move, _lv_at_move(ctx)
+    ):
         ctx.flags.add(SPECIAL_MOVE)
         ctx.event("loop", "the Dollis Hill Loop permits a Special Move to Dollis Hill")
+
+
+def _lv_at_move(ctx: TurnContext) -> int:
+    """The LV the Move will have: today's, changed by the play's Pre-Move [LV+X] / [LV-X]."""
+    lv = ctx.me.lv
+    for action in ctx.play.pre_move_actions:
+        if action.name in ("LV+X", "LV-X") and action.args and isinstance(action.args[0], int):
+            step = action.args[0]
+            lv = max(0, lv + step if action.name == "LV+X" else lv - step)
+    return lv
 
 
 @VANILLA.move_check
