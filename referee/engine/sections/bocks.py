@@ -38,8 +38,8 @@ def _colour(action: Action) -> Colour:
 
 @VANILLA.action("Bock")
 def bock(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.8: [<Colour> Bock] costs 3 Blue and a Token of its colour (the pipeline pays
-    the Blue, we pay the colour) and puts the Game into that Bock."""
+    """Rule 1.8.8 - Mindbocklingly...: [<Colour> Bock] costs 3 Blue and a Token of its colour (the
+    pipeline pays the Blue, we pay the colour) and puts the Game into that Bock."""
     colour = _colour(action)
     if not ctx.pay({colour: 1}, f"[{colour.value} Bock]", "1.8.8", ctx.spec("Bock")):
         return
@@ -53,8 +53,8 @@ def bock(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action("Un-Bock Colour")
 def un_bock_colour(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.8: [Un-Bock <Colour>] removes that Bock and gives back a Token of its colour;
-    with no such Bock in force there is nothing to remove, so it is refused."""
+    """Rule 1.8.8 - Mindbocklingly...: [Un-Bock <Colour>] removes that Bock and gives back a Token
+    of its colour; with no such Bock in force there is nothing to remove, so it is refused."""
     colour = _colour(action)
     if colour not in bocks(ctx):
         ctx.violate("1.8.8", f"the Game is not in {colour.value} Bock, so there is nothing to "
@@ -68,7 +68,7 @@ def un_bock_colour(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action("Un-Bock")
 def un_bock(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.8: [Un-Bock] removes every Bock."""
+    """Rule 1.8.8 - Mindbocklingly...: [Un-Bock] removes every Bock."""
     ctx.disruptions[:] = [d for d in ctx.disruptions if d.flag != BOCK]
     ctx.event("state", "every Bock has ended (rule 1.8.8)")
 
@@ -87,8 +87,8 @@ def _exempt(ctx: TurnContext, spec: ActionSpec, colour: Colour) -> bool:
 def bock_surcharge(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:
-    """Rule 1.8.8: one more Token of each Bock's colour, once per Action (a handler paying a
-    variable part after the pipeline paid the fixed part is not charged again)."""
+    """Rule 1.8.8 - Mindbocklingly...: one more Token of each Bock's colour, once per Action (a
+    handler paying a variable part after the pipeline paid the fixed part is not charged again)."""
     colours = bocks(ctx)
     if not colours or spec is None:
         return counts

@@ -65,13 +65,14 @@ def cascade(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action("Cascade Sidestep")
 def cascade_sidestep(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.2: [Cascade Sidestep] frees this Turn's Move from the Cascade."""
+    """Rule 1.8.2 - Parks and Greens Cascade: [Cascade Sidestep] frees this Turn's Move from the
+    Cascade."""
     ctx.event("sidestep", "the Parks and Greens Cascade does not bind this Turn")
 
 
 @VANILLA.action("Terminating Cascade")
 def terminating_cascade(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.2: the Cascade is ended from a Plant Station."""
+    """Rule 1.8.2 - Parks and Greens Cascade: the Cascade is ended from a Plant Station."""
     here = _here(ctx)
     if here is None or Category.PLANT not in _categories(ctx, here):
         ctx.violate("1.8.2", f"[Terminating Cascade] is played from a Plant Station; you are "
@@ -82,7 +83,8 @@ def terminating_cascade(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.move_check
 def cascade_moves(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rule 1.8.2: during a Cascade a Move ends at a Park, Plant or Green Station."""
+    """Rule 1.8.2 - Parks and Greens Cascade: during a Cascade a Move ends at a Park, Plant or
+    Green Station."""
     if (moving.end is None or moving.start is None or (moving.route is None and not moving.special)
             or not in_state(ctx, CASCADE) or ctx.has_done("Cascade Sidestep")):  # fmt: skip
         return
@@ -105,7 +107,7 @@ def venbacker_ladder(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action("Ladder Sidestep")
 def ladder_sidestep(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.9: [Ladder Sidestep] frees this Turn's Move from the Ladder."""
+    """Rule 1.8.9 - Venbacker Ladder: [Ladder Sidestep] frees this Turn's Move from the Ladder."""
     ctx.event("sidestep", "the Venbacker Ladder does not bind this Turn")
 
 
@@ -115,7 +117,8 @@ def _top_of_ladder(ctx: TurnContext) -> int:
 
 @VANILLA.action("Terminating Ladder")
 def terminating_ladder(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.9: the Ladder is ended from the Station with the highest Venbacker Number."""
+    """Rule 1.8.9 - Venbacker Ladder: the Ladder is ended from the Station with the highest
+    Venbacker Number."""
     here = _here(ctx)
     top = _top_of_ladder(ctx)
     facts = ctx.network.facts.get(here) if here is not None else None
@@ -128,8 +131,8 @@ def terminating_ladder(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.move_check
 def ladder_moves(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rule 1.8.9: on the Ladder a Move may not go to a lower Venbacker Number than the
-    Station of the previous player's Move (a Pass counts as a Move to where e stood)."""
+    """Rule 1.8.9 - Venbacker Ladder: on the Ladder a Move may not go to a lower Venbacker Number
+    than the Station of the previous player's Move (a Pass counts as a Move to where e stood)."""
     if (moving.end is None or moving.start is None or not in_state(ctx, LADDER)
             or ctx.has_done("Ladder Sidestep")):  # fmt: skip
         return
@@ -156,13 +159,14 @@ def speed_craze(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action("Craze Sidestep")
 def craze_sidestep(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.13: [Craze Sidestep] lets this Turn's player play [LV-X] in a Craze."""
+    """Rule 1.8.13 - Speed Crazy: [Craze Sidestep] lets this Turn's player play [LV-X] in a
+    Craze."""
     ctx.event("sidestep", "the Speed Craze does not bind this Turn")
 
 
 @VANILLA.action("Terminate Craze")
 def terminating_craze(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.13: the Craze is ended from a High or Hill Station, at LV 10."""
+    """Rule 1.8.13 - Speed Crazy: the Craze is ended from a High or Hill Station, at LV 10."""
     here = _here(ctx)
     if here is None or not _categories(ctx, here) & HIGH_OR_HILL:
         ctx.violate("1.8.13", f"[Terminating Craze] is played from a High or Hill Station; "
@@ -180,14 +184,15 @@ CRAZE_AT_START = "crazes.craze_at_start"
 
 @VANILLA.at_start
 def note_craze(ctx: TurnContext) -> None:
-    """Rule 1.8.13: remember whether the Turn began in a Craze (for :func:`craze_lv_minus`)."""
+    """Rule 1.8.13 - Speed Crazy: remember whether the Turn began in a Craze (for
+    :func:`craze_lv_minus`)."""
     ctx.extra[CRAZE_AT_START] = in_state(ctx, CRAZE)
 
 
 @VANILLA.at_end
 def craze_lv_minus(ctx: TurnContext) -> None:
-    """Rule 1.8.13: an [LV-X] played while the Craze was in force, in written order, is not
-    allowed unless the player also played [Craze Sidestep] this Turn."""
+    """Rule 1.8.13 - Speed Crazy: an [LV-X] played while the Craze was in force, in written order,
+    is not allowed unless the player also played [Craze Sidestep] this Turn."""
     if "Craze Sidestep" in ctx.done:
         return
     crazed = bool(ctx.extra.get(CRAZE_AT_START))
@@ -207,7 +212,8 @@ def craze_lv_minus(ctx: TurnContext) -> None:
 
 @VANILLA.action("Dollis Sidestep")
 def dollis_sidestep(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.8.1: [Dollis Sidestep] (1 Silver) ignores the Loop for the rest of the Turn."""
+    """Rule 1.8.1 - Dollis Hill Loop: [Dollis Sidestep] (1 Silver) ignores the Loop for the rest of
+    the Turn."""
     ctx.event("sidestep", "the Dollis Hill Loop does not bind this Turn")
 
 
@@ -227,9 +233,10 @@ def _looping(ctx: TurnContext) -> bool:
 
 @VANILLA.at_start
 def dollis_special_move(ctx: TurnContext) -> None:
-    """Rule 1.8.6: in the Loop a Special Move to the next Trap Station is permitted; when the
-    play's Move names Dollis Hill and no route of the player's LV reaches it, the Move is made
-    as that Special Move ([Dollis Sidestep] waives the Loop, and with it the permission)."""
+    """Rule 1.8.6 - Loop the Loop: in the Loop a Special Move to the next Trap Station is
+    permitted; when the play's Move names Dollis Hill and no route of the player's LV reaches
+    it, the Move is made as that Special Move ([Dollis Sidestep] waives the Loop, and with it
+    the permission)."""
     if not in_state(ctx, DOLLIS_LOOP) or any(
         a.name in ("Dollis Sidestep", "Dollis Escape") for a in ctx.play.actions
     ):
@@ -259,7 +266,8 @@ def _lv_at_move(ctx: TurnContext) -> int:
 
 @VANILLA.move_check
 def dollis_loop_moves(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rule 1.8.6: in a Loop a Move to any Station but the next Trap Station is Invalid."""
+    """Rule 1.8.6 - Loop the Loop: in a Loop a Move to any Station but the next Trap Station is
+    Invalid."""
     if (moving.end is None or moving.start is None or moving.move.kind is not MoveKind.GO
             or not _looping(ctx)):  # fmt: skip
         return
@@ -276,15 +284,16 @@ LV_BEFORE_DOLLIS = "crazes.lv_before_dollis"
 
 @VANILLA.move_check
 def note_lv_before_dollis(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rule 1.8.1: remember LV before a Special Move to Dollis Hill (which must not change it)."""
+    """Rule 1.8.1 - Dollis Hill Loop: remember LV before a Special Move to Dollis Hill (which must
+    not change it)."""
     if moving.special and moving.end is not None and moving.end.station == DOLLIS_HILL:
         ctx.extra[LV_BEFORE_DOLLIS] = ctx.players[moving.piece.split("/")[0]].lv
 
 
 @VANILLA.at_end
 def dollis_loop_upkeep(ctx: TurnContext) -> None:
-    """Rule 1.8.1: a Special Move to Dollis Hill keeps LV. Rule 1.8.6: a Turn ending at Dollis
-    Hill, begun elsewhere, puts the Game in the Dollis Hill Loop."""
+    """Rule 1.8.1 - Dollis Hill Loop: a Special Move to Dollis Hill keeps LV. Rule 1.8.6: a Turn
+    ending at Dollis Hill, begun elsewhere, puts the Game in the Dollis Hill Loop."""
     before = ctx.extra.get(LV_BEFORE_DOLLIS)
     if before is not None and any(m.special and m.end is not None
                                   and m.end.station == DOLLIS_HILL for m in ctx.moves):  # fmt: skip

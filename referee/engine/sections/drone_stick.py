@@ -66,7 +66,8 @@ def claiming_drone_stick(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.at_end
 def drone_follows_the_stick(ctx: TurnContext) -> None:
-    """Rule 1.15.1: the Drone is Active exactly when an Active player carries the Stick."""
+    """Rule 1.15.1 - Nyurmenyurmenyurmen: the Drone is Active exactly when an Active player carries
+    the Stick."""
     drone = ctx.players.get(DRONE)
     if drone is None:
         return

@@ -188,7 +188,7 @@ def sgronked(ctx: TurnContext, moving: MoveContext) -> None:
 @VANILLA.at_start
 @VANILLA.at_end
 def sgronk_ends(ctx: TurnContext) -> None:
-    """Rule 1.8.10: Sgronk ends whenever no Token Stack holds two or more Tokens (checked
+    """Rule 1.8.10 - Sgronk!: Sgronk ends whenever no Token Stack holds two or more Tokens (checked
     when it begins and at the start and end of every Turn)."""
     if in_state(ctx, SGRONK) and not any(
         s.marker is None and len(s.tokens) >= 2 for s in ctx.stacks
@@ -220,8 +220,9 @@ def charge_spiral_outwards(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.move_check
 def charge_spirals(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rule 1.8.11: a Move's Charge change is its end Current minus its start Current (rule
-    1.19.2); Inwards forbids a rise, Outwards a fall. A Translocation moves no Charge."""
+    """Rule 1.8.11 - Charge Spiral: a Move's Charge change is its end Current minus its start
+    Current (rule 1.19.2); Inwards forbids a rise, Outwards a fall. A Translocation moves no
+    Charge."""
     if moving.start is None or moving.end is None:
         return
     if moving.special and moving.move.destination is None:
@@ -244,8 +245,9 @@ OUTWARD_CURRENT = 70
 
 @VANILLA.at_end
 def charge_spirals_end(ctx: TurnContext) -> None:
-    """Rule 1.8.11: a Spiral Inwards ends when any Piece rests at Tottenham Court Road at the
-    end of a Turn; Outwards when one rests at a Terminus whose Current is 70 or more."""
+    """Rule 1.8.11 - Charge Spiral: a Spiral Inwards ends when any Piece rests at Tottenham Court
+    Road at the end of a Turn; Outwards when one rests at a Terminus whose Current is 70 or
+    more."""
     resting: Mapping[str, object] = {p.station: p for p in ctx.positions.values()}
     facts = ctx.network.facts
     if in_state(ctx, CHARGE_IN) and SPIRAL_CENTRE in resting:

@@ -86,8 +86,8 @@ def upcoming_holiday(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.at_start
 def holiday_day(ctx: TurnContext) -> None:
-    """Rule 1.13.7: the next player reads the die (1 Monday ... 6 Saturday) and the entry
-    becomes ``Upcoming Holiday: <day>``."""
+    """Rule 1.13.7 - Upcoming Holidays: the next player reads the die (1 Monday ... 6 Saturday) and
+    the entry becomes ``Upcoming Holiday: <day>``."""
     for number, entry in enumerate(ctx.disruptions):
         if entry.flag == HOLIDAY and entry.day is None:
             day = HOLIDAY_DAYS[ctx.roll(6, "rule 1.13.7") - 1]
@@ -97,7 +97,8 @@ def holiday_day(ctx: TurnContext) -> None:
 
 @VANILLA.at_end
 def holiday_over(ctx: TurnContext) -> None:
-    """Rule 1.13.7: a Holiday is one day; once Game Time has left it, it is gone."""
+    """Rule 1.13.7 - Upcoming Holidays: a Holiday is one day; once Game Time has left it, it is
+    gone."""
     start, end = ctx.before.time, ctx.time
     if start is None or end is None or start.day == end.day:
         return

@@ -55,7 +55,8 @@ def state_of(ctx: TurnContext, line: LineCode) -> str | None:
 
 
 def speed_limit(ctx: TurnContext, line: LineCode) -> int:
-    """Rule 1.20.4: the Line's Speed Limit (10 unless Disruptions say otherwise)."""
+    """Rule 1.20.4 - Not So Fast There!: the Line's Speed Limit (10 unless Disruptions say
+    otherwise)."""
     for d in ctx.disruptions:
         if d.line == line and d.state is not None and d.state.startswith(SPEED):
             return int(d.state.rsplit(":", 1)[1])
@@ -81,7 +82,7 @@ def _line(action: Action) -> LineCode:
 
 
 def _on_line(ctx: TurnContext, line: LineCode, written: str) -> bool:
-    """Rule 1.20.0: the player's Piece must be at a Station on the Line."""
+    """Rule 1.20.0 - Line States: the player's Piece must be at a Station on the Line."""
     here = ctx.position()
     facts = ctx.network.facts.get(here.station) if here is not None else None
     if facts is None or line not in facts.lines:
@@ -113,7 +114,8 @@ def line_normal(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action("Line: One Way")
 def line_one_way(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.20.2: One Way in a direction the rule recognises for that Line."""
+    """Rule 1.20.2 - And Where Might YOU Be Going?: One Way in a direction the rule recognises for
+    that Line."""
     line = _line(action)
     (direction,) = (a for a in action.args if isinstance(a, Direction))
     table = load_one_way(ctx.ruleset.rules_name)
@@ -238,7 +240,8 @@ def line_states(ctx: TurnContext, moving: MoveContext) -> None:
 
 
 def _speeding(ctx: TurnContext, route: Route, line: LineCode, limit: int) -> None:
-    """Rule 1.20.4: LV above the Limit (twice it when Charge is beyond +/-100%)."""
+    """Rule 1.20.4 - Not So Fast There!: LV above the Limit (twice it when Charge is beyond
+    +/-100%)."""
     if line not in route.lines:
         return
     allowed = limit * 2 if abs(ctx.me.charge) > CHARGE_BOOST else limit

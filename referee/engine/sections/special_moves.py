@@ -93,7 +93,8 @@ def newspapers_walk_free(
 
 
 def _discard_yesterdays_paper(ctx: TurnContext) -> None:
-    """Rule 1.4.32: walking on Yesterday's Paper (and no Today's) gives that Paper up."""
+    """Rule 1.4.32 - Read All About It!: walking on Yesterday's Paper (and no Today's) gives that
+    Paper up."""
     papers = _papers(ctx)
     if not papers or _todays_paper(ctx):
         return

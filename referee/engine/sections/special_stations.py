@@ -65,9 +65,9 @@ def wild(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action("Declaring Wild")
 def declaring_wild(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.11.1: declare a Station Wild if it is more than three Stations from Mornington
-    Crescent (by any route, rule 1.17.9's R); a fourth pushes the first off the list. A
-    Station already Wild is refused (rules/choices.md)."""
+    """Rule 1.11.1 - Born to be Wild: declare a Station Wild if it is more than three Stations from
+    Mornington Crescent (by any route, rule 1.17.9's R); a fourth pushes the first off the list.
+    A Station already Wild is refused (rules/choices.md)."""
     (station,) = action.args
     assert isinstance(station, str)
     stations = _wild(ctx)
@@ -123,7 +123,8 @@ def _moved_to(ctx: TurnContext, station: str | None) -> bool:
 
 @VANILLA.action("Collecting Parcel")
 def collecting_parcel(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.11.2: having moved to the Pick-Up Station, with no Parcel in anyone's hands."""
+    """Rule 1.11.2 - Three-Point Courier: having moved to the Pick-Up Station, with no Parcel in
+    anyone's hands."""
     pickup = ctx.current("courier_pickup")
     if pickup is None:
         ctx.violate("1.11.2", "there is no Courier Pick-Up Station; call the Courier first")
@@ -142,8 +143,8 @@ def collecting_parcel(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action("Delivering Parcel")
 def delivering_parcel(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.11.2: having moved to the Destination with the Parcel: three Gold, the Parcel
-    destroyed, both Courier Stations cleared."""
+    """Rule 1.11.2 - Three-Point Courier: having moved to the Destination with the Parcel: three
+    Gold, the Parcel destroyed, both Courier Stations cleared."""
     target = ctx.current("courier_destination")
     if ctx.player not in _holders(ctx):
         ctx.violate("1.11.2", "you carry no Parcel to deliver")
@@ -161,8 +162,9 @@ def delivering_parcel(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.move_check
 def parcels_forbid_special_moves(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rule 1.11.2: a player carrying a Parcel makes no Special Move and no Action moves eir
-    Piece (a Walk is exempt, rule 1.7.10; placing a Piece on the Map is not a move away)."""
+    """Rule 1.11.2 - Three-Point Courier: a player carrying a Parcel makes no Special Move and no
+    Action moves eir Piece (a Walk is exempt, rule 1.7.10; placing a Piece on the Map is not a
+    move away)."""
     if not moving.special or moving.start is None or WALKING in ctx.flags:
         return
     if moving.piece.split("/")[0] == ctx.player and ctx.player in _holders(ctx):
@@ -193,7 +195,8 @@ def _courier_station(ctx: TurnContext, name: str) -> CourierStation:
 
 @VANILLA.action("Courier Call (Fixed)")
 def courier_call_fixed(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.11.2: the caller names the Pick-Up and Destination in the play's comment."""
+    """Rule 1.11.2 - Three-Point Courier: the caller names the Pick-Up and Destination in the
+    play's comment."""
     if not _courier_free(ctx, "Courier Call (Fixed)"):
         return
     named: dict[str, str] = {}
@@ -227,15 +230,16 @@ def courier_call_fixed(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action("Courier Call (Random)")
 def courier_call_random(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.11.2: a Random call; the dice are rolled as the next Turn starts."""
+    """Rule 1.11.2 - Three-Point Courier: a Random call; the dice are rolled as the next Turn
+    starts."""
     if _courier_free(ctx, "Courier Call (Random)"):
         ctx.event("courier", "the Courier Stations will be rolled at the start of the next Turn")
 
 
 @VANILLA.at_start
 def courier_random_stations(ctx: TurnContext) -> None:
-    """Rule 1.11.2: after a Random Courier Call the next player reads two 295-sided dice as
-    Venbacker Numbers: the Pick-Up, then the Destination."""
+    """Rule 1.11.2 - Three-Point Courier: after a Random Courier Call the next player reads two
+    295-sided dice as Venbacker Numbers: the Pick-Up, then the Destination."""
     if ctx.before.courier_pickup or ctx.before.courier_destination:
         return
     last = next((p for p in reversed(ctx.before.record) if isinstance(p, Play)), None)
@@ -265,7 +269,8 @@ def ghost_stations(ctx: TurnContext) -> list[str]:
 
 @VANILLA.action("Ghosting")
 def ghosting(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.11.6: a Special Move to a Ghost Station no player stands at."""
+    """Rule 1.11.6 - If Your Mansion House Needs Haunting: a Special Move to a Ghost Station no
+    player stands at."""
     there = destination(ctx)
     if there is not None:
         occupied = {p.station for key, p in ctx.positions.items()
@@ -283,7 +288,8 @@ def ghosting(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.move_check
 def only_ghosts_reach_ghost_stations(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rule 1.11.6: a Ghost Station is reached by Ghosting and by no other means."""
+    """Rule 1.11.6 - If Your Mansion House Needs Haunting: a Ghost Station is reached by Ghosting
+    and by no other means."""
     end = moving.end
     if end is None or moving.start is None or ctx.has_done("Ghosting"):
         return
@@ -304,7 +310,7 @@ def collection_plate(ctx: TurnContext, action: Action) -> None:
 
 
 def holy(ctx: TurnContext, station: str) -> bool:
-    """Rule 1.11.7: a Holy Station (rule 1.17.6) that is not Defamed."""
+    """Rule 1.11.7 - Sanctuary: a Holy Station (rule 1.17.6) that is not Defamed."""
     facts = ctx.network.facts.get(station)
     return (facts is not None and Category.HOLY in facts.categories
             and not ctx.disrupted(station, DEFAMED))  # fmt: skip
@@ -329,7 +335,7 @@ def fosdyke_met(ctx: TurnContext, station: str, fr: str, written: str) -> bool:
 
 @VANILLA.action("Defaming")
 def defaming(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.11.7: a Holy Station is not Holy until the next Sunday."""
+    """Rule 1.11.7 - Sanctuary: a Holy Station is not Holy until the next Sunday."""
     (station,) = action.args
     assert isinstance(station, str)
     if not holy(ctx, station):
@@ -343,7 +349,7 @@ def defaming(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.at_end
 def sunday_restores_holiness(ctx: TurnContext) -> None:
-    """Rule 1.11.7: on a Sunday, Defamed Stations are Holy again (rules/choices.md)."""
+    """Rule 1.11.7 - Sanctuary: on a Sunday, Defamed Stations are Holy again (rules/choices.md)."""
     if ctx.time is None or ctx.time.day is not Day.SUNDAY:
         return
     if any(d.marker == DEFAMED for d in ctx.disruptions):
