@@ -76,3 +76,10 @@ def test_1_8_8_un_bock_removes_every_bock() -> None:
     assert result.legal, result.messages()
     assert states(result.state) == ["Bridges Up"]
     assert row(result.state, "Rushton").tokens.bu == 0
+
+
+def test_1_8_4_in_knip_a_bock_is_refused_once() -> None:
+    """Rules 1.8.4 and 1.8.8: [Re Bock] spends Tokens (3 Blue, then 1 Red), so Knip refuses
+    it, in one report."""
+    gsd = game(TCR, tokens=RICH, disruptions=("In Knip",))
+    assert rules_broken(play(gsd, "Rushton : Pass [Re Bock]")) == ["1.8.4"]
