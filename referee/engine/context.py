@@ -115,6 +115,9 @@ class TurnContext:
     """Non-Bronze Tokens paid for Actions, awaiting placement on a Stack (rule 1.4.19)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Room for families to keep per-Turn working data, keyed by their module name."""
+    changed: dict[str, Any] = field(default_factory=dict)
+    """Other GSD fields this Turn changed (``wild``, ``courier_pickup``, ``rack`` ...), by
+    field name: see :meth:`current` and :meth:`change`; :meth:`freeze` writes them."""
 
     @classmethod
     def start(
@@ -162,6 +165,10 @@ class TurnContext:
         """Whether Disruptions mark ``station`` with ``marker`` (``Bulkhead``, ``Peg`` ...)."""
         return any(d.station == station and d.marker == marker and d.segment_end is None
                    for d in self.disruptions)  # fmt: skip
+
+    def current(self, name: str) -> Any:
+        """A GSD field (``wild``, ``rack`` ...) as this Turn has left it so far."""
+        return self.changed[name] if name in self.changed else getattr(self.before, name)
 
     # -- reporting -------------------------------------------------------------------------
 
@@ -245,6 +252,13 @@ class TurnContext:
             self.paid.append((why, to_place))
         return True
 
+    def change(self, name: str, value: Any) -> None:
+        """Set a GSD field the tables above do not hold (``wild``, ``courier_destination``,
+        ``rack`` ...); the new GSD gets it when the Turn is legal."""
+        if name not in type(self.before).model_fields:
+            raise KeyError(f"the GSD has no field {name!r}")
+        self.changed[name] = value
+
     def place(self, piece_key_: str, where: Position) -> None:
         """Put a Piece somewhere (moves, Special Moves, Translocations, Shunts)."""
         self.positions[piece_key_] = where
@@ -261,5 +275,6 @@ class TurnContext:
                 "disruptions": tuple(self.disruptions),
                 "stacks": tuple(self.stacks),
                 "record": (*self.before.record, self.play),
+                **self.changed,
             }
         )

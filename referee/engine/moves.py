@@ -182,6 +182,8 @@ def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
         return
     lv = ctx.players[ctx.player].lv
     routes = find_routes(ctx, start, move, lv)
+    for source in ctx.ruleset.registry().route_sources:
+        routes += [r for r in source(ctx, start, move, lv) if r not in routes]
     if not routes:
         ctx.violate("1.6.2", _distance_message(ctx, start, move, lv))
         ctx.spend_time(MOVE_DURATION, "the Move")

@@ -32,6 +32,8 @@ from referee.notation.tokens import Colour
 if TYPE_CHECKING:
     from referee.engine.context import MoveContext, TurnContext
     from referee.engine.history import Position
+    from referee.network.routes import Route
+    from referee.notation.plays import Move
 
 Handler = Callable[["TurnContext", Action], None]
 """Adjudicates one Action: reads and changes ``ctx``, reports violations through it."""
@@ -44,6 +46,10 @@ PositionEffect = Callable[[dict[str, "Position"], Play, Action], None]
 CostRule = Callable[["TurnContext", "ActionSpec | None", dict[Colour, int]], dict[Colour, int]]
 """Adjusts a cost before it is paid (Knip, rule 1.8.4; Bocks, rule 1.8.8): gets the Action's
 spec (None for a cost no Action names) and the counts, returns the counts to charge."""
+
+RouteSource = Callable[["TurnContext", "Position", "Move", int], "list[Route]"]
+"""Offers more routes of exactly the given LV for a Move than the map's ordinary search finds
+(rule 1.5.6's rebounds); gets the Piece's start, the Move and the LV."""
 
 F = TypeVar("F")
 
@@ -62,6 +68,7 @@ class Registry:
     paid_elsewhere: set[str] = field(default_factory=set)
     """Actions whose paid Tokens a rule sends somewhere other than a Token Stack (rule
     1.4.19: the Token exchanges; Toll and Rent pay the cited player)."""
+    route_sources: list[RouteSource] = field(default_factory=list)
 
     def action(self, *names: str) -> Callable[[Handler], Handler]:
         """Register a handler for the index Actions ``names`` (ActionSpec names)."""
@@ -105,6 +112,11 @@ class Registry:
         self.cost_rules.append(function)
         return function
 
+    def route_source(self, function: RouteSource) -> RouteSource:
+        """Register a source of extra routes for ordinary Moves (rule 1.5.6)."""
+        self.route_sources.append(function)
+        return function
+
     def copy(self, name: str) -> Registry:
         """A registry for a variant: the same entries, free to be overridden."""
         return Registry(
@@ -116,6 +128,7 @@ class Registry:
             dict(self.position_effects),
             list(self.cost_rules),
             set(self.paid_elsewhere),
+            list(self.route_sources),
         )
 
 

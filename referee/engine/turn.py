@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from referee.engine.clock import TURN_LIMIT, in_small_hours
+from referee.engine.clock import TURN_EXTENSION, TURN_LIMIT, in_small_hours
 from referee.engine.collection import collect
 from referee.engine.context import TurnContext
 from referee.engine.dice import Dice, RecordingDice, ReplayDice
@@ -153,9 +153,10 @@ def adjudicate(
     for hook in registry.end_of_turn:
         hook(ctx)
     place_paid(ctx)
-    if ctx.minutes > TURN_LIMIT:
+    limit = TURN_LIMIT + int(ctx.extra.get(TURN_EXTENSION, 0))
+    if ctx.minutes > limit:
         ctx.violate("1.13.1", f"your Turn takes {ctx.minutes} minutes of Game Time; a Turn may "
-                              f"take at most {TURN_LIMIT}, so drop an Action")  # fmt: skip
+                              f"take at most {limit}, so drop an Action")  # fmt: skip
     _check_win(ctx)
     return _result(ctx, gsd, history)
 

@@ -32,9 +32,10 @@ from referee.notation.tokens import Colour
 
 FLAGS: tuple[str, ...] = (
     "Bridges Up", "In Knip", "Gapminding", "Parks and Greens", "Venbacker Ladder", "Charge In",
-    "Charge Out", "Upcoming Holiday",
+    "Charge Out", "Upcoming Holiday", "Sgronk", "Speed Craze", "Dollis Hill Loop",
 )  # fmt: skip
-"""States written as a bare phrase (rules 1.8.2, 1.8.3, 1.8.4, 1.8.7, 1.8.9, 1.8.11, 1.13.7)."""
+"""States written as a bare phrase (rules 1.8.2, 1.8.3, 1.8.4, 1.8.7, 1.8.9, 1.8.11, 1.13.7;
+rules 1.8.10, 1.8.13 and 1.8.1 give no string, so the referee writes the state's name)."""
 
 MARKERS: tuple[str, ...] = ("Peg", "Bulkhead", "Maelberg", "Damage", "*Damage*")
 """Station markers the rules name; others are kept as written."""

@@ -47,12 +47,13 @@ def test_1_3_4_one_action_of_a_type_a_turn() -> None:
 
 
 def test_every_action_without_a_handler_is_named_and_not_accepted() -> None:
-    """Issue 4: an Action recognised but not judged is named; the Turn is not adjudicated."""
+    """Issue 4: an Action recognised but not judged is named; the Turn is not adjudicated
+    (Volume 0's [Taking a Bow] has no handler)."""
     gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 4})
-    result = play(gsd, "Rushton : [Upcoming Holiday] Euston (VC via: CN,NT)")
+    result = play(gsd, "Rushton : [Taking a Bow] Euston (VC via: CN,NT)")
     assert not result.legal and not result.adjudicated
-    assert result.unadjudicated == ("Upcoming Holiday",)
-    assert "[Upcoming Holiday] is recognised but not yet adjudicated by this referee" in (
+    assert result.unadjudicated == ("Taking a Bow",)
+    assert "[Taking a Bow] is recognised but not yet adjudicated by this referee" in (
         result.messages()
     )
     assert result.state is gsd

@@ -16,9 +16,10 @@ from tests.engine.builder import game, row
 _TEST = load_sections().copy("test")
 
 
-@_TEST.action("Walking")
+@_TEST.action("Taking a Bow")
 def _walking(ctx: TurnContext, action: Action) -> None:
-    """Stands in for rule 1.7.10's family: permits a Special Move (rule 1.5.0)."""
+    """Stands in for an Action permitting a Special Move (rule 1.5.0); Volume 0's [Taking a
+    Bow] has no handler in vanilla, so the copy is free to add one."""
     ctx.flags.add(SPECIAL_MOVE)
 
 
@@ -30,18 +31,18 @@ class _Walkers(Ruleset):
 
 
 def test_a_copied_registry_adds_a_handler_and_leaves_vanilla_alone() -> None:
-    assert "Walking" in _TEST.handlers and "Walking" not in VANILLA.handlers
+    assert "Taking a Bow" in _TEST.handlers and "Taking a Bow" not in VANILLA.handlers
     gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2})
-    text = "Rushton : [Walking] Russell Square (PD)"
+    text = "Rushton : [Taking a Bow] Russell Square (PD)"
     vanilla = adjudicate(gsd, Play.parse(text, players=gsd.player_names), check_order=False)
-    assert vanilla.unadjudicated == ("Walking",)
+    assert vanilla.unadjudicated == ("Taking a Bow",)
 
 
 def test_1_5_0_a_special_move_ignores_lv_then_sets_it_to_zero() -> None:
     """Rule 1.5.0 / 1.6.2: a permitted Special Move is not invalidated by LV, passes through
     no stations, and leaves LV at zero."""
     gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 5})
-    text = "Rushton : [Walking] Russell Square (PD)"
+    text = "Rushton : [Taking a Bow] Russell Square (PD)"
     result = adjudicate(gsd, Play.parse(text, players=gsd.player_names), _Walkers(),
                         check_order=False)  # fmt: skip
     assert result.legal, result.messages()
@@ -50,7 +51,7 @@ def test_1_5_0_a_special_move_ignores_lv_then_sets_it_to_zero() -> None:
     assert any(e.kind == "special_move" for e in result.events)
 
 
-@_TEST.moves_pieces("Walking")
+@_TEST.moves_pieces("Taking a Bow")
 def _walk_effect(positions: dict[str, Position], play: Play, action: Action) -> None:
     positions[play.player] = Position("Euston", LineCode.VC)
 
@@ -58,14 +59,14 @@ def _walk_effect(positions: dict[str, Position], play: Play, action: Action) -> 
 def test_position_effects_let_derived_positions_follow_actions() -> None:
     """Rule 1.5.1: a Piece moved by another's Action stays moved; derive() replays that."""
     base = game({})
-    record = (Play.parse("Rushton : Pass Holborn (CN) [Walking]", players=base.player_names),)
+    record = (Play.parse("Rushton : Pass Holborn (CN) [Taking a Bow]", players=base.player_names),)
     gsd = base.model_copy(update={"record": record})
     assert derive(gsd, _TEST).position("Rushton") == Position("Euston", LineCode.VC)
     fresh = gsd.model_copy()
     assert derive(fresh).position("Rushton") == Position("Holborn", LineCode.CN)
 
 
-@_TEST.action("Stub Link")
+@_TEST.action("Applauding")
 def _stub_link(ctx: TurnContext, action: Action) -> None:
     """Stands in for a Translocation family (rule 1.5.13): straight to Euston."""
     translocate(ctx, Position("Euston", LineCode.VC), "1.5.13")
@@ -75,7 +76,7 @@ def test_1_5_13_a_translocation_must_land_where_a_move_could_end() -> None:
     """Rule 1.5.13 - Translocations: the Piece shifts without passing stations, but not onto
     a Blocked or Closed Station."""
     gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 0})
-    text = "Rushton : [Stub Link] Pass Euston (VC)"
+    text = "Rushton : [Applauding Cryer] Pass Euston (VC)"
     moved = adjudicate(gsd, Play.parse(text, players=gsd.player_names), _Walkers(),
                        check_order=False)  # fmt: skip
     assert moved.legal, moved.messages()

@@ -25,6 +25,8 @@ from referee.notation.actions import Action
 
 OPENING_MC = "opening_mc"
 COLLECTION_PLATE = "Collection Plate"
+DEFAMED = "Defamed"
+"""Rule 1.11.7: ``<Station> (Defamed)`` in Disruptions: not Holy until Sunday."""
 
 
 @VANILLA.action("Opening MC")
@@ -56,7 +58,8 @@ def station_open(ctx: TurnContext, station: str, line: str | None = None) -> boo
         # No Game Time recorded: only the always-closed Crescent can be judged.
         return station != "Mornington Crescent" or opening_mc_now
     facts = ctx.network.facts.get(station)
-    holy = facts is not None and Category.HOLY in facts.categories
+    holy = (facts is not None and Category.HOLY in facts.categories
+            and not ctx.disrupted(station, DEFAMED))  # fmt: skip
     return table.station_open(
         station, weekday(ctx.time), minute_of_day(ctx.time), _holiday(ctx),
         line=line, holy=holy, collection_plate=ctx.has_done(COLLECTION_PLATE),

@@ -1,0 +1,108 @@
+"""Actions about Game Time (rules 1.7.51, 1.7.52, 1.13.7).
+
+Rule 1.7.51 - Long Lunch: [Duration: +0x00] lengthens this Turn's maximum (rule 1.13.1's hour)
+by x hours, for x Blue Tokens.
+Rule 1.7.52 - Time Again: [Waiting] lets Game Time pass, from five minutes to a week, as often
+as the player likes in a Turn. The play says how long in its comment, one ``wait:`` per
+[Waiting] in written order: ``{wait: 45m}``, ``{wait: 2h30m; wait: 1d}`` (w, d, h, m). The
+time waited counts against the Turn's maximum like any other (rules/choices.md).
+Rule 1.13.7 - Upcoming Holidays: [Upcoming Holiday] writes ``Upcoming Holiday`` in Disruptions;
+as the next Turn starts, the referee rolls the six-sided die that player would read and amends
+it to ``Upcoming Holiday: <day>``. The Holiday ends when Game Time leaves that day.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.engine.clock import TURN_EXTENSION
+from referee.engine.context import TurnContext
+from referee.engine.registry import VANILLA
+from referee.notation.actions import Action
+from referee.notation.disruptions import Disruption
+from referee.notation.gametime import Day
+from referee.notation.tokens import Colour
+
+MINUTES_PER_HOUR = 60
+WAIT_MIN = 5
+WAIT_MAX = 7 * 24 * 60
+_WAIT = re.compile(r"\bwait\s*:\s*(?P<span>[^;{}]+?)\s*(?:;|$)", re.I)
+_SPAN = re.compile(r"(\d+)\s*([wdhm])", re.I)
+_UNITS = {"w": 7 * 24 * 60, "d": 24 * 60, "h": 60, "m": 1}
+HOLIDAY = "Upcoming Holiday"
+HOLIDAY_DAYS = (Day.MONDAY, Day.TUESDAY, Day.WEDNESDAY, Day.THURSDAY, Day.FRIDAY, Day.SATURDAY)
+"""Rule 1.13.7's table: a roll of 1 is Monday ... 6 is Saturday."""
+
+
+@VANILLA.action("Duration")
+def duration(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.7.51 - Long Lunch: x more hours for this Turn, at one Blue an hour."""
+    (hours,) = action.args
+    assert isinstance(hours, int)
+    if hours <= 0:
+        ctx.violate("1.7.51", "a Long Lunch adds at least one hour; write e.g. [Duration: +0100]")
+        return
+    if ctx.pay({Colour.BU: hours}, f"[Duration: +{hours:02d}00]", "1.7.51", ctx.spec("Duration")):
+        ctx.extra[TURN_EXTENSION] = int(ctx.extra.get(TURN_EXTENSION, 0)) + hours * 60
+        ctx.event("duration", f"this Turn may last {hours} more hours", hours=hours)
+
+
+def _span(text: str) -> int | None:
+    """Minutes in ``2h30m``, ``1d``, ``45m``, ``1w`` (None if it is not such a span)."""
+    compact = re.sub(r"\s+", "", text)
+    parts = _SPAN.findall(compact)
+    if not parts or "".join(n + u for n, u in parts).lower() != compact.lower():
+        return None
+    return sum(int(n) * _UNITS[u.lower()] for n, u in parts)
+
+
+@VANILLA.action("Waiting")
+def waiting(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.7.52 - Time Again: the n-th [Waiting] takes the n-th ``wait:`` of the comment."""
+    number = ctx.done.count("Waiting")
+    spans = [m.group("span") for m in _WAIT.finditer(ctx.play.comment or "")]
+    if number >= len(spans):
+        ctx.violate("1.7.52", "say how long you wait in the play's comment, one 'wait:' per "
+                              "[Waiting], e.g. {wait: 45m} or {wait: 2h; wait: 1d}")  # fmt: skip
+        return
+    minutes = _span(spans[number])
+    if minutes is None:
+        ctx.violate("1.7.52", f"'{spans[number]}' is not a time to wait; write it like 45m, "
+                              "2h30m, 1d or 1w")  # fmt: skip
+        return
+    if not WAIT_MIN <= minutes <= WAIT_MAX:
+        ctx.violate("1.7.52", f"a wait lasts from five minutes to one week, not {minutes} "
+                              "minutes")  # fmt: skip
+        return
+    ctx.spend_time(minutes, "[Waiting]")
+
+
+@VANILLA.action("Upcoming Holiday")
+def upcoming_holiday(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.13.7 - Upcoming Holidays: announce a Holiday whose day the next Turn rolls."""
+    ctx.disruptions.append(Disruption(flag=HOLIDAY))
+    ctx.event("holiday", "a Holiday is coming; its day is rolled as the next Turn starts")
+
+
+@VANILLA.at_start
+def holiday_day(ctx: TurnContext) -> None:
+    """Rule 1.13.7 - Upcoming Holidays: the next player reads the die (1 Monday ... 6 Saturday) and
+    the entry becomes ``Upcoming Holiday: <day>``."""
+    for number, entry in enumerate(ctx.disruptions):
+        if entry.flag == HOLIDAY and entry.day is None:
+            day = HOLIDAY_DAYS[ctx.roll(6, "rule 1.13.7") - 1]
+            ctx.disruptions[number] = Disruption(flag=HOLIDAY, day=day)
+            ctx.event("holiday", f"the Upcoming Holiday falls on {day.value}", day=day.value)
+
+
+@VANILLA.at_end
+def holiday_over(ctx: TurnContext) -> None:
+    """Rule 1.13.7 - Upcoming Holidays: a Holiday is one day; once Game Time has left it, it is
+    gone."""
+    start, end = ctx.before.time, ctx.time
+    if start is None or end is None or start.day == end.day:
+        return
+    ended = [d for d in ctx.disruptions if d.flag == HOLIDAY and d.day == start.day]
+    if ended:
+        ctx.disruptions[:] = [d for d in ctx.disruptions if d not in ended]
+        ctx.event("holiday", f"the Holiday of {start.day.value} is over")

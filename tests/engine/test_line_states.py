@@ -1,0 +1,138 @@
+"""Line States of section 1.20: Normal, One Way, Electrified, Speed Limit, Power Failure!,
+Soaped (rules 1.20.0 to 1.20.6)."""
+
+from __future__ import annotations
+
+from referee.notation.gsd import GSD
+from tests.engine.builder import game, play, row, rules_broken
+
+TCR = {"Rushton": "Tottenham Court Road (CN)"}
+TO_BOND = "Rushton : Bond Street (CN)"  # E-W along the Central
+PLASTIC = {"Rushton": "6 Bu, 2 Bk, 3 Re, 1 Si"}
+NO_METAL = {"Rushton": "2 Bk, 2 Re"}
+
+
+def states(gsd: GSD) -> list[str]:
+    return [d.render() for d in gsd.disruptions]
+
+
+def test_1_20_1_back_to_normal_from_a_station_on_the_line() -> None:
+    """Rule 1.20.1 - Back To Normal (2 Blue, post-Move); rule 1.20.0: from a Station on the
+    Line; the Speed Limit stays."""
+    gsd = game(TCR, tokens=PLASTIC, disruptions=("CN: Electrified", "CN: Speed Limit: 6"))
+    result = play(gsd, "Rushton : Pass [CN: Normal]")
+    assert result.legal, result.messages()
+    assert states(result.state) == ["CN: Speed Limit: 6"]
+    assert row(result.state, "Rushton").tokens.bu == 4
+    refused = play(gsd, "Rushton : Pass [VC: Normal]")
+    assert rules_broken(refused) == ["1.20.0"] and "VC" in refused.violations[0].message
+
+
+def test_1_20_2_one_way_forbids_running_against_it() -> None:
+    """Rule 1.20.2 - And Where Might YOU Be Going?: the Central One Way E-W allows Tottenham
+    Court Road to Bond Street (westwards), not the reverse."""
+    gsd = game(TCR, lv={"Rushton": 2}, disruptions=("CN: One Way: E-W",))
+    assert play(gsd, TO_BOND).legal
+    back = game({"Rushton": "Bond Street (CN)"}, lv={"Rushton": 2},
+                disruptions=("CN: One Way: E-W",))  # fmt: skip
+    refused = play(back, "Rushton : Tottenham Court Road (CN)")
+    assert rules_broken(refused) == ["1.20.2"] and "E-W" in refused.violations[0].message
+
+
+def test_1_20_2_one_way_binds_a_line_laid_over_the_same_stations() -> None:
+    """Rule 1.20.2: a Circle Move from Temple to Embankment touches the District's track,
+    which runs E-W there; with the District One Way W-E it is Invalid."""
+    gsd = game({"Rushton": "Temple (CL)"}, lv={"Rushton": 1}, disruptions=("DS: One Way: W-E",))
+    refused = play(gsd, "Rushton : Embankment (CL)")
+    assert rules_broken(refused) == ["1.20.2"] and "District" not in refused.violations[0].message
+    fine = game({"Rushton": "Temple (CL)"}, lv={"Rushton": 1}, disruptions=("DS: One Way: E-W",))
+    assert play(fine, "Rushton : Embankment (CL)").legal
+
+
+def test_1_20_2_setting_one_way_in_a_recognised_direction() -> None:
+    """Rule 1.20.2: [CN: One Way: W-E] (2 Blue, 1 Silver) from a Central Station; N-S is no
+    direction of the Central."""
+    gsd = game(TCR, tokens=PLASTIC, disruptions=("CN: Electrified",))
+    result = play(gsd, "Rushton : Pass [CN: One Way: W-E]")
+    assert result.legal, result.messages()
+    assert states(result.state) == ["CN: One Way: W-E"]
+    wrong = play(gsd, "Rushton : Pass [CN: One Way: N-S]")
+    assert rules_broken(wrong) == ["1.20.2"] and "E-W or W-E" in wrong.violations[0].message
+
+
+def test_1_20_3_an_electrified_line_blocks_a_metal_carrier() -> None:
+    """Rule 1.20.3 - Opposites Attract: with Metallic Tokens (here one Bronze) the Central's
+    Stations are Blocked; with none they are not."""
+    metal = game(TCR, lv={"Rushton": 2}, tokens={"Rushton": "1 Br"},
+                 disruptions=("CN: Electrified",))  # fmt: skip
+    refused = play(metal, TO_BOND)
+    assert rules_broken(refused) == ["1.20.3"] and "Metallic" in refused.violations[0].message
+    plastic = game(TCR, lv={"Rushton": 2}, tokens=NO_METAL, disruptions=("CN: Electrified",))
+    assert play(plastic, TO_BOND).legal
+    cost = {"Rushton": "2 Re, 2 Bu, 1 Si"}
+    set_ = play(game(TCR, tokens=cost), "Rushton : Pass [CN: Electrified]")
+    assert set_.legal and states(set_.state) == ["CN: Electrified"]
+
+
+def test_1_20_4_a_speed_limit_stops_the_fast_unless_charged() -> None:
+    """Rule 1.20.4 - Not So Fast There!: a Limit of 1 stops LV 2 on the Central, unless
+    Charge is beyond 100% (then up to twice the Limit)."""
+    gsd = game(TCR, lv={"Rushton": 2}, disruptions=("CN: Speed Limit: 1",))
+    refused = play(gsd, TO_BOND)
+    assert rules_broken(refused) == ["1.20.4"]
+    assert "Speed Limit of 1" in refused.violations[0].message
+    charged = game(TCR, lv={"Rushton": 2}, charge={"Rushton": 150},
+                   disruptions=("CN: Speed Limit: 1",))  # fmt: skip
+    assert play(charged, TO_BOND).legal
+
+
+def test_1_20_4_setting_a_limit_costs_a_blue_per_unit_of_change() -> None:
+    """Rule 1.20.4: from the initial 10 to 6 costs four Blue."""
+    gsd = game(TCR, lv={"Rushton": 2}, tokens=PLASTIC)
+    result = play(gsd, "Rushton : [CN: Speed Limit: 6] Bond Street (CN)")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").tokens.bu == 2
+    assert states(result.state) == ["CN: Speed Limit: 6"]
+    poor = game(TCR, lv={"Rushton": 2}, tokens={"Rushton": "3 Bu"})
+    assert rules_broken(play(poor, "Rushton : [CN: Speed Limit: 6] Bond Street (CN)")) == ["1.20.4"]
+
+
+def test_1_20_5_a_power_failure_on_the_line_of_ones_last_move() -> None:
+    """Rule 1.20.5 - Power Failure! (3 Red): on the Line of the most recent Move only."""
+    gsd = game(TCR, lv={"Rushton": 2}, tokens=PLASTIC)
+    result = play(gsd, "Rushton : Bond Street (CN) [CN: Power Failure!]")
+    assert result.legal, result.messages()
+    assert states(result.state) == ["CN: Power Failure!"]
+    refused = play(gsd, "Rushton : Bond Street (CN) [NT: Power Failure!]")
+    assert rules_broken(refused) == ["1.20.5"] and "CN" in refused.violations[0].message
+
+
+def test_1_20_5_no_move_touches_a_failed_line_but_a_walk() -> None:
+    """Rule 1.20.5: Moves touching a Station of the failed Line are Invalid, Walking is not."""
+    gsd = game(TCR, lv={"Rushton": 2}, disruptions=("CN: Power Failure!",))
+    assert rules_broken(play(gsd, TO_BOND)) == ["1.20.5"]
+    assert play(gsd, "Rushton : [Walking] Oxford Circus (CN)").legal
+    assert play(gsd, "Rushton : Pass").legal
+
+
+def test_1_20_6_soaping_lasts_one_round() -> None:
+    """Rule 1.20.6 - Soap on the Tracks (2 Blue): the Line of the last Move is Soaped until
+    the Soaper's next Turn begins."""
+    gsd = game({"Cryer": "Euston (NT)", **TCR}, lv={"Rushton": 2}, tokens=PLASTIC)
+    soaped = play(gsd, "Rushton : Bond Street (CN) [CN: Soaped]")
+    assert soaped.legal, soaped.messages()
+    assert states(soaped.state) == ["CN: Soaped"]
+    cryer = play(soaped.state, "Cryer : Pass")
+    assert states(cryer.state) == ["CN: Soaped"]
+    back = play(cryer.state, "Rushton : Pass")
+    assert back.legal and states(back.state) == []
+
+
+def test_1_20_2_the_circle_runs_clockwise_or_anti_clockwise() -> None:
+    """Rule 1.20.2: the Circle One Way Anti-Clockwise refuses Temple to Embankment (clockwise)
+    and allows Temple to Blackfriars."""
+    gsd = game({"Rushton": "Temple (CL)"}, lv={"Rushton": 1},
+               disruptions=("CL: One Way: Anti-Clockwise",))  # fmt: skip
+    refused = play(gsd, "Rushton : Embankment (CL)")
+    assert rules_broken(refused) == ["1.20.2"] and "Anti-Clockwise" in refused.violations[0].message
+    assert play(gsd, "Rushton : Blackfriars (CL)").legal
