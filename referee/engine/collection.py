@@ -21,10 +21,7 @@ from referee.notation.tokens import Colour
 
 
 def _luggage(ctx: TurnContext) -> tuple[Possession, ...]:
-    for entry in ctx.before.rack:
-        if entry.player == ctx.player:
-            return entry.possessions
-    return ()
+    return tuple(ctx.luggage())
 
 
 @cache
