@@ -98,3 +98,25 @@ def give(ctx: TurnContext, item: Possession, player: str | None = None) -> None:
 def hat_letters(ctx: TurnContext, player: str | None = None) -> set[str]:
     """The initials of every Hat a player carries, worn or not (rule 1.4.12)."""
     return {h for item in carried(ctx, player) if item.hats is not None for h in item.hats}
+
+
+CURSED = ("Clamp", "Velocity Bomb", "Podume of Infinite Darkness", "PoID")
+"""Rules 1.4.24 and 1.4.38-1.4.47: the Cursed Possessions are the PoID, the Velocity Bombs and
+every Clamp (each rule says so of its own)."""
+
+
+def is_cursed(item: Possession) -> bool:
+    return any(word.casefold() in item.name.casefold() for word in CURSED)
+
+
+def size(ctx: TurnContext, item: Possession) -> str:
+    """Rule 1.4.31 - Size Matters: Small, Medium (the default), Big or Huge, from the
+    Emporium's qualities; its "Large" (the Vacuum Cleaner) is read as Big (rules/choices.md)."""
+    line = list_line(ctx, item)
+    if line is None:
+        return "Medium"
+    for quality, named in (("Huge", "Huge"), ("Large", "Big"), ("Big", "Big"),
+                           ("Small", "Small")):  # fmt: skip
+        if line.has(quality):
+            return named
+    return "Medium"
