@@ -44,6 +44,9 @@ PositionEffect = Callable[[dict[str, "Position"], Play, Action], None]
 CostRule = Callable[["TurnContext", "ActionSpec | None", dict[Colour, int]], dict[Colour, int]]
 """Adjusts a cost before it is paid (Knip, rule 1.8.4; Bocks, rule 1.8.8): gets the Action's
 spec (None for a cost no Action names) and the counts, returns the counts to charge."""
+DurationRule = Callable[["TurnContext", "ActionSpec", int], int]
+"""Adjusts an Action's minutes of Game Time before they are spent (British Rail Coffee, rule
+1.4.16): gets the spec and the minutes, returns the minutes to spend."""
 
 F = TypeVar("F")
 
@@ -62,6 +65,7 @@ class Registry:
     paid_elsewhere: set[str] = field(default_factory=set)
     """Actions whose paid Tokens a rule sends somewhere other than a Token Stack (rule
     1.4.19: the Token exchanges; Toll and Rent pay the cited player)."""
+    duration_rules: list[DurationRule] = field(default_factory=list)
 
     def action(self, *names: str) -> Callable[[Handler], Handler]:
         """Register a handler for the index Actions ``names`` (ActionSpec names)."""
@@ -105,6 +109,11 @@ class Registry:
         self.cost_rules.append(function)
         return function
 
+    def duration_rule(self, function: DurationRule) -> DurationRule:
+        """Register a rule that changes how long Actions take (applied in registration order)."""
+        self.duration_rules.append(function)
+        return function
+
     def copy(self, name: str) -> Registry:
         """A registry for a variant: the same entries, free to be overridden."""
         return Registry(
@@ -116,6 +125,7 @@ class Registry:
             dict(self.position_effects),
             list(self.cost_rules),
             set(self.paid_elsewhere),
+            list(self.duration_rules),
         )
 
 

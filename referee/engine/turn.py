@@ -106,7 +106,10 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
     handler(ctx, action)
     ctx.done.append(action.name)
     if not spec.duration_varies:
-        ctx.spend_time(spec.duration, written)
+        minutes = spec.duration
+        for adjust in ctx.ruleset.registry().duration_rules:
+            minutes = adjust(ctx, spec, minutes)
+        ctx.spend_time(minutes, written)
 
 
 def adjudicate(
