@@ -1,4 +1,4 @@
-"""Rules 1.7.21 (Bureau de Change), 1.4.10 (Bonanza), 1.7.39 (Recycling), 1.7.46 (Electroplating)."""
+"""Rules 1.7.21 (Bureau de Change), 1.4.10 (Bonanza), 1.7.39 (Recycling), 1.7.46 (Electroplate)."""
 
 from __future__ import annotations
 
