@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from referee.engine.result import TurnResult
+from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
+from referee.notation.plays import Play
 from tests.engine.builder import game, play, row, rules_broken
 from tests.engine.luggage_builder import stack, with_luggage
 
@@ -140,3 +142,46 @@ def test_1_7_57_one_helsinki_a_turn() -> None:
     gsd = _with({"Bank": "BkReGo"}, tokens="9 Bu", lv=0)
     result = play(gsd, "Rushton : Pass Holborn (CN) [Single Helsinki] [Double Helsinki]")
     assert rules_broken(result) == ["1.7.57"]
+
+
+class _Fixed:
+    """Dice that roll the given numbers in order (the lode's Venbacker Number)."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+        self.asked: list[tuple[int, str]] = []
+
+    def roll(self, sides: int, why: str) -> int:
+        self.asked.append((sides, why))
+        return self.values.pop(0)
+
+
+def _rush(stacks: dict[str, str], number: int) -> tuple[TurnResult, _Fixed]:
+    gsd = _with(stacks, tokens="1 Gr", lv=0)
+    dice = _Fixed(number)
+    text = "Rushton : Pass Holborn (CN) [Gold Rush]"
+    return adjudicate(gsd, Play.parse(text, players=gsd.player_names), dice=dice,
+                      check_order=False), dice  # fmt: skip
+
+
+def test_1_7_47_gold_rush_fills_the_gaps_of_the_rolled_station() -> None:
+    """Rule 1.7.47: a d295 of 100 is Great Portland Street; its Stack of two gains four Gold."""
+    result, dice = _rush({"Great Portland Street": "BkRe"}, 100)
+    assert result.legal, result.violations
+    assert dice.asked == [(295, "rule 1.7.47 Gold Rush")]
+    assert stack(result, "Great Portland Street") == "BkReGoGoGoGo"
+
+
+def test_1_7_47_gold_rush_makes_a_stack_where_none_is() -> None:
+    """Rule 1.7.47: a new Stack is created if none exists (Acton Town, Venbacker 1)."""
+    result, _ = _rush({}, 1)
+    assert stack(result, "Acton Town") == "GoGoGoGoGoGo"
+
+
+def test_1_7_47_gold_rush_costs_a_green() -> None:
+    """Rule 1.7.47 (index cost 1 Green): without one, no Gold Rush."""
+    gsd = _with({}, tokens="1 Re", lv=0)
+    result = adjudicate(gsd, Play.parse("Rushton : Pass Holborn (CN) [Gold Rush]",
+                                        players=gsd.player_names), dice=_Fixed(1),
+                        check_order=False)  # fmt: skip
+    assert rules_broken(result) == ["1.7.1"] and "Green" in _message(result)

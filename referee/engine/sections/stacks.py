@@ -22,7 +22,7 @@ from collections import Counter
 from referee.engine.context import TurnContext
 from referee.engine.possessions import carried
 from referee.engine.registry import VANILLA
-from referee.engine.tables.stacks import load_stacks
+from referee.engine.tables.stacks import REWARD_SIZE, load_stacks
 from referee.notation.actions import Action
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import ORDER, Colour, TokenCounts
@@ -206,3 +206,32 @@ def helsinki(ctx: TurnContext, action: Action) -> None:
             kept.append(stack.model_copy(update={"tokens": stack.tokens[depth:]}))
     ctx.stacks[:] = kept
     ctx.event("helsinki", f"{action.name}: the bottom {depth} Token(s) of every Stack sink")
+
+
+GOLD_RUSH_DIE = 295
+
+
+def venbacker_station(ctx: TurnContext, number: int) -> str | None:
+    """The Station whose Venbacker Number is ``number`` (the Venbacker Table)."""
+    return next((name for name, facts in ctx.network.facts.items()
+                 if facts.venbacker == number), None)  # fmt: skip
+
+
+@VANILLA.action("Gold Rush")
+def gold_rush(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.7.47 - Gold Rush: a d295 names a Station by its Venbacker Number, and the gaps
+    of its Stack (up to six Tokens) fill with Gold. The roll is made with the Turn's dice and
+    the lode filled as the Turn ends, which is the state the next player starts from
+    (rules/choices.md)."""
+    number = ctx.roll(GOLD_RUSH_DIE, "rule 1.7.47 Gold Rush")
+    station = venbacker_station(ctx, number)
+    if station is None:
+        ctx.event("gold_rush", f"Gold Rush rolled {number}, which is no Station's number")
+        return
+    index = stack_at(ctx, station)
+    size = len(ctx.stacks[index].tokens) if index is not None else 0
+    gaps = max(0, REWARD_SIZE - size)
+    if gaps:
+        push(ctx, station, [Colour.GO] * gaps)
+    ctx.event("gold_rush", f"Gold Rush rolled {number}: {station}; {gaps} Gold Token(s) fill "
+                           "its Stack", station=station, roll=number, gold=gaps)  # fmt: skip
