@@ -66,6 +66,8 @@ class Registry:
     """Actions whose paid Tokens a rule sends somewhere other than a Token Stack (rule
     1.4.19: the Token exchanges; Toll and Rent pay the cited player)."""
     duration_rules: list[DurationRule] = field(default_factory=list)
+    after_placement: list[Hook] = field(default_factory=list)
+    """Run once paid Tokens are on their Stacks (rule 1.14.2's rewards look at them)."""
 
     def action(self, *names: str) -> Callable[[Handler], Handler]:
         """Register a handler for the index Actions ``names`` (ActionSpec names)."""
@@ -109,6 +111,11 @@ class Registry:
         self.cost_rules.append(function)
         return function
 
+    def after_paid_placement(self, function: Hook) -> Hook:
+        """Register an effect run after rule 1.4.19's placement of paid Tokens."""
+        self.after_placement.append(function)
+        return function
+
     def duration_rule(self, function: DurationRule) -> DurationRule:
         """Register a rule that changes how long Actions take (applied in registration order)."""
         self.duration_rules.append(function)
@@ -126,6 +133,7 @@ class Registry:
             list(self.cost_rules),
             set(self.paid_elsewhere),
             list(self.duration_rules),
+            list(self.after_placement),
         )
 
 

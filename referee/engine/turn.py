@@ -156,6 +156,8 @@ def adjudicate(
     for hook in registry.end_of_turn:
         hook(ctx)
     place_paid(ctx)
+    for hook in registry.after_placement:
+        hook(ctx)
     if ctx.minutes > TURN_LIMIT:
         ctx.violate("1.13.1", f"your Turn takes {ctx.minutes} minutes of Game Time; a Turn may "
                               f"take at most {TURN_LIMIT}, so drop an Action")  # fmt: skip

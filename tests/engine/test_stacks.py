@@ -185,3 +185,14 @@ def test_1_7_47_gold_rush_costs_a_green() -> None:
                                         players=gsd.player_names), dice=_Fixed(1),
                         check_order=False)  # fmt: skip
     assert rules_broken(result) == ["1.7.1"] and "Green" in _message(result)
+
+
+def test_1_14_2_paid_tokens_placed_on_a_stack_earn_its_reward() -> None:
+    """Rule 1.14.2: the three Red of a [Late Arrival] placed on Brixton's three Red (rule
+    1.4.19's `stack:`) make six Red: the Stack goes and four Blue are gained."""
+    gsd = game({"Rushton": "Euston (NT)"}, tokens={"Rushton": "3 Re"})
+    gsd = with_luggage(gsd, {}, stacks={"Brixton (2)": "ReReRe"})
+    result = play(gsd, "Rushton : [Late Arrival from York] Pass Euston (NT) {stack: Brixton}")
+    assert result.legal, result.violations
+    assert stack(result, "Brixton") == ""
+    assert row(result.state, "Rushton").tokens.bu == 4

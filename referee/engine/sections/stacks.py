@@ -114,6 +114,17 @@ def _reward(ctx: TurnContext, stack: TokenStack) -> None:
     ctx.gain({reward.colour: reward.count}, "Stack reward (rule 1.14.2)")
 
 
+@VANILLA.after_paid_placement
+def rewards_of_paid_tokens(ctx: TurnContext) -> None:
+    """Rule 1.14.2: Tokens spent on an Action and placed on a Stack (rule 1.4.19) may complete
+    a rewarded six as a Drop does."""
+    for station in dict.fromkeys(e.detail.get("station") for e in ctx.events
+                                 if e.kind == "tokens_placed"):  # fmt: skip
+        number = stack_at(ctx, station) if isinstance(station, str) else None
+        if number is not None:
+            _reward(ctx, ctx.stacks[number])
+
+
 @VANILLA.action("Claiming a Token")
 def token_claiming(ctx: TurnContext, action: Action) -> None:
     """Rule 1.14.4 - Token Claiming: the named colour must be the top Token of a Stack at a
