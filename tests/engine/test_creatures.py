@@ -77,3 +77,53 @@ def test_1_4_33_switching_breaks() -> None:
     assert rules_broken(none) == ["1.4.33"] and "no Vacuum Cleaner" in _message(none)
     book = play(_at("Euston (NT)", "Book"), "Rushton : [Book On] Pass Euston (NT)")
     assert rules_broken(book) == ["1.4.33"] and "not Electrical" in _message(book)
+
+
+def test_1_4_35_catching_a_rat_at_a_closed_or_ghost_station() -> None:
+    """Rule 1.4.35: the Crescent is Closed, Aldwych a Ghost: Rats there; three with a Burger."""
+    closed = play(_at("Mornington Crescent (NT)"),
+                  "Rushton : Pass Mornington Crescent (NT) [Catching Rat]")  # fmt: skip
+    assert closed.legal, closed.violations
+    assert luggage(closed, "Rushton") == ["Rat"]
+    text = "Rushton : Pass Aldwych (GH) [Catching Rat]"
+    ghost = play(_at("Aldwych (GH)", "Lukewarm Burger"), text)
+    assert ghost.legal, ghost.violations
+    assert luggage(ghost, "Rushton") == ["Rat"] * 3  # the Burger is Edible: the Rats eat it
+    open_ = play(_at("Euston (NT)"), "Rushton : Pass Euston (NT) [Catching Rat]")
+    assert rules_broken(open_) == ["1.4.35"] and "Closed or Ghost" in _message(open_)
+
+
+def test_1_4_35_rats_eat_edible_and_papery_possessions() -> None:
+    """Rule 1.4.35: at the end of any Turn, a Rat's carrier loses Edible and Papery things."""
+    gsd = with_luggage(game({"Rushton": "Euston (NT)", "Cryer": "Holborn (CN)"}),
+                       {"Rushton": "Drum", "Cryer": "Rat, Book, Chocolate Bar, Drum"})  # fmt: skip
+    result = play(gsd, "Rushton : Pass Euston (NT)")
+    assert luggage(result, "Cryer") == ["Rat", "Drum"]
+
+
+def test_1_4_35_releasing_a_rat_into_a_neighbours_luggage() -> None:
+    """Rule 1.4.35: a Rat released into the Luggage of a player at the same Station who
+    carries a Papery Possession (whose Book the Rat then eats)."""
+    gsd = with_luggage(game({"Rushton": "Euston (NT)", "Cryer": "Euston (VC)"}),
+                       {"Rushton": "Rat", "Cryer": "Book"})  # fmt: skip
+    result = play(gsd, "Rushton : Pass Euston (NT) [Releasing Rat] {rat to: Cryer}")
+    assert result.legal, result.violations
+    assert luggage(result, "Rushton") == [] and luggage(result, "Cryer") == ["Rat"]
+    far = with_luggage(game({"Rushton": "Euston (NT)", "Cryer": "Holborn (CN)"}),
+                       {"Rushton": "Rat", "Cryer": "Book"})  # fmt: skip
+    broken = play(far, "Rushton : Pass Euston (NT) [Releasing Rat] {rat to: Cryer}")
+    assert rules_broken(broken) == ["1.4.35"] and "not there" in _message(broken)
+
+
+def test_1_4_35_release_rat_as_a_neutral_action_needs_a_scarf() -> None:
+    """Rule 1.4.35: Wearing a Scarf, [Release Rat] may come before the Move."""
+    worn = play(_at("Euston (NT)", "Rat, *Scarf*"), "Rushton : [Release Rat] Pass Euston (NT)")
+    assert worn.legal and luggage(worn, "Rushton") == ["*Scarf*"]
+    bare = play(_at("Euston (NT)", "Rat, Scarf"), "Rushton : [Release Rat] Pass Euston (NT)")
+    assert rules_broken(bare) == ["1.4.35"] and "Scarf" in _message(bare)
+
+
+def test_1_4_35_rats_above_two_escape_one_a_turn() -> None:
+    """Rule 1.4.35: five Rats come down to four, then one escapes (none caught): three."""
+    result = play(_at("Euston (NT)", ", ".join(["Rat"] * 5)), "Rushton : Pass Euston (NT)")
+    assert luggage(result, "Rushton") == ["Rat"] * 3
