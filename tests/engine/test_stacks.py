@@ -7,7 +7,7 @@ from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from tests.engine.builder import game, play, row, rules_broken
-from tests.engine.luggage_builder import stack, with_luggage
+from tests.engine.luggage_builder import luggage, stack, with_luggage
 
 
 def _with(stacks: dict[str, str], tokens: str = "3 Re, 2 Bk, 1 Gr", rack: str = "",
@@ -196,3 +196,34 @@ def test_1_14_2_paid_tokens_placed_on_a_stack_earn_its_reward() -> None:
     assert result.legal, result.violations
     assert stack(result, "Brixton") == ""
     assert row(result.state, "Rushton").tokens.bu == 4
+
+
+def test_1_4_49_vacuuming_takes_the_whole_stack_and_fills_the_cleaner() -> None:
+    """Rule 1.4.49: the Vacuum Cleaner takes all of Holborn's Tokens and gains an asterisk."""
+    gsd = _with({"Holborn": "BkGoGo"}, rack="Vacuum Cleaner (Off)")
+    result = play(gsd, "Rushton : Tottenham Court Road (CN) [Vacuuming Holborn]")
+    assert result.legal, result.violations
+    assert stack(result, "Holborn") == ""
+    assert row(result.state, "Rushton").tokens.go == 2
+    assert luggage(result, "Rushton") == ["Vacuum Cleaner (Off)*"]
+
+
+def test_1_4_49_the_third_asterisk_destroys_the_cleaner() -> None:
+    """Rule 1.4.49: with three asterisks the Cleaner is full and destroyed."""
+    gsd = _with({"Holborn": "Go"}, rack="Vacuum Cleaner (Off)**")
+    result = play(gsd, "Rushton : Tottenham Court Road (CN) [Vacuuming Holborn]")
+    assert result.legal and luggage(result, "Rushton") == []
+
+
+def test_1_4_49_vacuuming_breaks() -> None:
+    """Rule 1.4.49: a Cleaner carried; a Station of the Move; never with [Claiming]."""
+    bare = play(_with({"Holborn": "Go"}), "Rushton : Tottenham Court Road (CN) [Vacuuming Holborn]")
+    assert rules_broken(bare) == ["1.4.49"] and "carry none" in _message(bare)
+    gsd = _with({"Holborn": "Go", "Bank": "Go"}, rack="Vacuum Cleaner (Off)")
+    far = play(gsd, "Rushton : Tottenham Court Road (CN) [Vacuuming Bank]")
+    assert rules_broken(far) == ["1.4.49"] and "Bank" in _message(far)
+    both = play(_with({"Holborn": "BkGo", "Tottenham Court Road": "Re"},
+                      rack="Vacuum Cleaner (Off)"),
+                "Rushton : Tottenham Court Road (CN) [Claiming a Red Token from Tottenham "
+                "Court Road] [Vacuuming Holborn]")  # fmt: skip
+    assert rules_broken(both) == ["1.4.49"] and "[Claiming]" in _message(both)

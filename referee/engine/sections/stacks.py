@@ -11,6 +11,7 @@ Turn) to exactly six, in a rewarded sequence, destroys it and pays its reward.
 Rule 1.4.9 - Hoard of the Things: Tokens go from the player's hand, one at a time, onto the
 Stack of eir Home Station, as many as it has room for.
 Rule 1.4.34 - Pushing and popping: a Stack is turned upside down.
+Rule 1.4.49 - Vizhke's Voracious Vacuum: a Vacuum Cleaner takes a whole Stack of the Move.
 Rule 1.7.57 - A Poor Second To Belgium: a Single, Double or Triple Helsinki destroys the bottom
 one, two or three Tokens of every Stack; one Helsinki a Turn.
 """
@@ -37,7 +38,7 @@ VANILLA.paid_elsewhere |= {"Hoarding"}
 
 def _state(ctx: TurnContext) -> dict[str, Counter[str]]:
     state: dict[str, Counter[str]] = ctx.extra.setdefault(
-        _KEY, {"placed": Counter(), "claimed": Counter()}
+        _KEY, {"placed": Counter(), "claimed": Counter(), "vacuumed": Counter()}
     )
     return state
 
@@ -145,6 +146,9 @@ def token_claiming(ctx: TurnContext, action: Action) -> None:
                               f", not {colour.word}; claim the top one")  # fmt: skip
         return
     state = _state(ctx)
+    if state["vacuumed"]:
+        ctx.violate("1.4.49", "[Claiming] may not be played in a Turn with [Vacuuming]")
+        return
     if state["placed"][station]:
         ctx.violate("1.14.4", f"the top Token at {station} is one you placed this Turn")
         return
@@ -203,7 +207,8 @@ def inverting_stack(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action(*HELSINKIS)
 def helsinki(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.7.57 - A Poor Second To Belgium: the bottom one, two or three Tokens of every
+    """Rule 1.4.49 - Vizhke's Voracious Vacuum: a Vacuum Cleaner takes a whole Stack of the Move.
+Rule 1.7.57 - A Poor Second To Belgium: the bottom one, two or three Tokens of every
     Stack are destroyed (an emptied Stack is gone); one Helsinki a Turn."""
     if sum(1 for name in ctx.done if name in HELSINKIS):
         ctx.violate("1.7.57", "one Helsinki a Turn; remove the second")
@@ -246,3 +251,41 @@ def gold_rush(ctx: TurnContext, action: Action) -> None:
         push(ctx, station, [Colour.GO] * gaps)
     ctx.event("gold_rush", f"Gold Rush rolled {number}: {station}; {gaps} Gold Token(s) fill "
                            "its Stack", station=station, roll=number, gold=gaps)  # fmt: skip
+
+
+VACUUM = "Vacuum Cleaner"
+VACUUM_FULL = 3
+
+
+@VANILLA.action("Vacuuming")
+def vacuuming(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.4.49 - Vizhke's Voracious Vacuum: carrying a Vacuum Cleaner, take every Token of
+    a Stack at a Station of the Move at once; not in a Turn with [Claiming]. Each use adds an
+    asterisk to the Cleaner; at three it is full and destroyed."""
+    (station,) = action.args
+    assert isinstance(station, str)
+    cleaner = next((item for item in carried(ctx) if item.name == VACUUM), None)
+    if cleaner is None:
+        ctx.violate("1.4.49", "Vacuuming needs a Vacuum Cleaner, and you carry none")
+        return
+    if station not in touched(ctx):
+        ctx.violate("1.4.49", f"one Vacuums a Stack where one's Move started, passed or ended; "
+                              f"{station} is not one of them")  # fmt: skip
+        return
+    number = stack_at(ctx, station)
+    if number is None or not ctx.stacks[number].tokens:
+        ctx.violate("1.4.49", f"there is no Token Stack at {station} to Vacuum")
+        return
+    if _state(ctx)["claimed"] or any(n == "Claiming a Token" for n in ctx.done):
+        ctx.violate("1.4.49", "[Vacuuming] may not be played in a Turn with [Claiming]")
+        return
+    taken = ctx.stacks.pop(number).tokens
+    ctx.gain(dict(Counter(taken)), f"[Vacuuming {station}]")
+    _state(ctx)["vacuumed"][station] += 1
+    luggage = ctx.luggage()
+    place = next(i for i, item in enumerate(luggage) if item is cleaner)
+    if cleaner.fill + 1 >= VACUUM_FULL:
+        del luggage[place]
+        ctx.event("destroyed", "the Vacuum Cleaner is full and destroyed (rule 1.4.49)")
+    else:
+        luggage[place] = cleaner.model_copy(update={"fill": cleaner.fill + 1})
