@@ -62,13 +62,22 @@ def _visited(play: Play) -> set[str]:
 def late_arrival_obliges_a_pass(ctx: TurnContext) -> None:
     """Rule 1.7.9: if eir previous Move (Timeouts aside) came with [Visiting X], and another
     player has since played [Late Arrival from X], this Turn must be a Pass with no Actions."""
-    plays = list(ctx.before.plays)
-    mine = [n for n, p in enumerate(plays) if p.player == ctx.player
-            and not any(m.kind is MoveKind.TIMEOUT for m in p.moves)]  # fmt: skip
-    if not mine:
+    since: list[Play] = []
+    mine: Play | None = None
+    for entry in reversed(ctx.before.record):
+        if not isinstance(entry, Play):
+            continue
+        if entry.player == ctx.player and not any(m.kind is MoveKind.TIMEOUT
+                                                  for m in entry.moves):  # fmt: skip
+            mine = entry
+            break
+        since.append(entry)
+    if mine is None:
         return
-    visited = _visited(plays[mine[-1]])
-    late = {_place(a.args[0]) for p in plays[mine[-1] + 1:] if p.player != ctx.player
+    visited = _visited(mine)
+    if not visited:
+        return
+    late = {_place(a.args[0]) for p in since if p.player != ctx.player
             for a in p.actions if a.name == LATE_ARRIVAL}  # fmt: skip
     hit = visited & late
     if not hit:
