@@ -175,3 +175,23 @@ def test_1_4_6_no_purchase_in_the_turn_hats_are_cashed() -> None:
     text = "Rushton : [Cashing in Hats] Pass Euston (NT) [Purchasing Hat (Hard)]"
     result = play(_at("Euston (NT)", rack="Hats (ABCTV)"), text)
     assert rules_broken(result) == ["1.4.6"] and "cashed in" in _message(result)
+
+
+def test_1_4_18_a_hat_sells_where_its_type_is_sold() -> None:
+    """Rules 1.4.18 and 1.4.6: a Verdant Hat (2 Bronze) sells for 1 at Kew Gardens, a Verdant
+    Station; not at Euston, where Verdant Hats are not sold."""
+    kew = play(_at("Kew Gardens (DS)", bronze=0, rack="Hats (CV)"),
+               "Rushton : [Selling Hat (V)] Pass Kew Gardens (DS)")  # fmt: skip
+    assert kew.legal, kew.violations
+    assert luggage(kew, "Rushton") == ["Hat (C)"]
+    assert row(kew.state, "Rushton").tokens.br == 1
+    euston = play(_at("Euston (NT)", rack="Hats (CV)"),
+                  "Rushton : [Selling Hat (V)] Pass Euston (NT)")  # fmt: skip
+    assert rules_broken(euston) == ["1.4.18"] and "Euston" in _message(euston)
+
+
+def test_1_4_33_a_remote_control_is_bought_numbered_and_off() -> None:
+    """Rules 1.4.18, 1.4.46 and 1.4.33: the buyer numbers the Remote Control; it comes Off."""
+    result = play(_at("Euston (NT)"), "Rushton : [Purchasing Remote Control 3] Pass Euston (NT)")
+    assert result.legal, result.violations
+    assert luggage(result, "Rushton") == ["Remote Control 3 (Off)"]

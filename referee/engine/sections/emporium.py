@@ -137,8 +137,20 @@ def selling(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.4.30", f"you are Wearing {item.render()}; play [Removing] first")
         return
     station, british, home = _where(ctx)
-    if station is None or not line.may_be_bought(at_british_rail=british, at_home=home):
-        ctx.violate("1.4.18", f"{line.name} is sold back only where it may be bought; "
+    if item.hats is not None:
+        if written.hats is None or len(written.hats) != 1:
+            ctx.violate("1.4.18", "sell one Hat at a time, by its initial: [Selling Hat (C)]")
+            return
+        hat = next(h for h in emporium(ctx).hat if h.letter == written.hats)
+        categories = ctx.network.facts[station].categories if station else frozenset()
+        sold_here = station is not None and hat.may_be_bought_at(
+            frozenset(c.value for c in categories), at_british_rail=british
+        )
+    else:
+        sold_here = station is not None and line.may_be_bought(at_british_rail=british,
+                                                               at_home=home)  # fmt: skip
+    if not sold_here:
+        ctx.violate("1.4.18", f"{written.render()} is sold back only where it may be bought; "
                               f"{station or 'your Piece'} does not sell it")  # fmt: skip
         return
     take(ctx, item, written)
