@@ -21,10 +21,7 @@ from referee.notation.tokens import Colour
 
 
 def _luggage(ctx: TurnContext) -> tuple[Possession, ...]:
-    for entry in ctx.before.rack:
-        if entry.player == ctx.player:
-            return entry.possessions
-    return ()
+    return tuple(ctx.luggage())
 
 
 @cache
@@ -47,15 +44,8 @@ def _zone_passes(ctx: TurnContext) -> frozenset[int]:
 def _hat_matches(ctx: TurnContext, station: str) -> bool:
     emporium = _emporium(ctx.ruleset.rules_name)
     categories = frozenset(c.value for c in ctx.network.facts[station].categories)
-    for item in _luggage(ctx):
-        if item.worn and "hat" in item.name.lower():
-            try:
-                hat = emporium.hat_type(item.name.lower().replace("hat", "").strip())
-            except (ValueError, LookupError):
-                continue
-            if hat.matches(categories):
-                return True
-    return False
+    worn = {letter for item in _luggage(ctx) if item.worn and item.hats for letter in item.hats}
+    return any(hat.letter in worn and hat.matches(categories) for hat in emporium.hat)
 
 
 def move_facts(ctx: TurnContext, moving: MoveContext) -> MoveFacts | None:

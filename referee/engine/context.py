@@ -25,7 +25,9 @@ from referee.notation.action_index import ActionIndex, ActionSpec
 from referee.notation.disruptions import Disruption
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
+from referee.notation.luggage import RackEntry
 from referee.notation.plays import Move, Play
+from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
 from referee.notation.table import CHARGE_LIMIT, PlayerRow
 from referee.notation.tokens import ORDER, Colour, TokenCounts
@@ -97,6 +99,8 @@ class TurnContext:
     time: GameTime | None
     disruptions: list[Disruption]
     stacks: list[TokenStack]
+    rack: dict[str, list[Possession]] = field(default_factory=dict)
+    """The Luggage Rack as it now stands (rule 1.4.12), by player; see :meth:`luggage`."""
     flags: set[str] = field(default_factory=set)
     """Facts of this Turn handlers leave for others (``"opening_mc"``, ``"rebounding"``)."""
     done: list[str] = field(default_factory=list)
@@ -136,6 +140,7 @@ class TurnContext:
             time=gsd.time,
             disruptions=list(gsd.disruptions),
             stacks=list(gsd.stacks),
+            rack={entry.player: list(entry.possessions) for entry in gsd.rack},
         )
 
     # -- reading ---------------------------------------------------------------------------
@@ -154,6 +159,11 @@ class TurnContext:
         """Where a Piece stands now, this Turn's changes included."""
         return self.positions.get(piece_key(player or self.player, piece))
 
+    def luggage(self, player: str | None = None) -> list[Possession]:
+        """A player's Possessions now (rule 1.4.12), this Turn's purchases and losses
+        included; the list itself is changed to give or take one."""
+        return self.rack.setdefault(player or self.player, [])
+
     def spec(self, name: str) -> ActionSpec:
         return self.index[name]
 
@@ -167,7 +177,13 @@ class TurnContext:
                    for d in self.disruptions)  # fmt: skip
 
     def current(self, name: str) -> Any:
-        """A GSD field (``wild``, ``rack`` ...) as this Turn has left it so far."""
+        """A GSD field (``wild``, ``rack`` ...) as this Turn has left it so far.
+
+        The Luggage Rack has one home during a Turn, :attr:`rack` (see :meth:`luggage`);
+        ``current("rack")`` is a view of it, so both ways of reading it agree.
+        """
+        if name == "rack":
+            return self._rack()
         return self.changed[name] if name in self.changed else getattr(self.before, name)
 
     # -- reporting -------------------------------------------------------------------------
@@ -257,6 +273,9 @@ class TurnContext:
         ``rack`` ...); the new GSD gets it when the Turn is legal."""
         if name not in type(self.before).model_fields:
             raise KeyError(f"the GSD has no field {name!r}")
+        if name == "rack":
+            self.rack = {entry.player: list(entry.possessions) for entry in value}
+            return
         self.changed[name] = value
 
     def place(self, piece_key_: str, where: Position) -> None:
@@ -264,6 +283,19 @@ class TurnContext:
         self.positions[piece_key_] = where
 
     # -- freezing --------------------------------------------------------------------------
+
+    def _rack(self) -> tuple[RackEntry, ...]:
+        """The Luggage Rack to write: the old one when nothing changed, else each player's
+        row in the old order (new rows after), players left with nothing dropped."""
+        old = {entry.player: entry.possessions for entry in self.before.rack}
+        now = {name: tuple(items) for name, items in self.rack.items()}
+        if all(now.get(name, ()) == items for name, items in old.items()) and not any(
+            items for name, items in now.items() if name not in old
+        ):
+            return self.before.rack
+        order = [*old, *(name for name in now if name not in old)]
+        return tuple(RackEntry(player=name, possessions=now[name])
+                     for name in order if now.get(name))  # fmt: skip
 
     def freeze(self) -> GSD:
         """The new GSD: the changed tables, with the play appended to the record."""
@@ -274,6 +306,7 @@ class TurnContext:
                 "time": self.time,
                 "disruptions": tuple(self.disruptions),
                 "stacks": tuple(self.stacks),
+                "rack": self._rack(),
                 "record": (*self.before.record, self.play),
                 **self.changed,
             }

@@ -268,12 +268,8 @@ def _current_rover(ctx: TurnContext) -> bool:
     """Rule 1.4.28 - Day Tripper!: a Rover Card stamped with today's day is Current."""
     if ctx.time is None:
         return False
-    for entry in ctx.before.rack:
-        if entry.player == ctx.player:
-            for item in entry.possessions:
-                if ROVER.search(item.name) and item.stamp == ctx.time.day:
-                    return True
-    return False
+    return any(ROVER.search(item.name) and item.stamp == ctx.time.day
+               for item in ctx.luggage())  # fmt: skip
 
 
 def _arrive(ctx: TurnContext, key: str, start: Position | None, end: Position) -> None:

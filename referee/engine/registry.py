@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -46,6 +46,9 @@ PositionEffect = Callable[[dict[str, "Position"], Play, Action], None]
 CostRule = Callable[["TurnContext", "ActionSpec | None", dict[Colour, int]], dict[Colour, int]]
 """Adjusts a cost before it is paid (Knip, rule 1.8.4; Bocks, rule 1.8.8): gets the Action's
 spec (None for a cost no Action names) and the counts, returns the counts to charge."""
+DurationRule = Callable[["TurnContext", "ActionSpec", int], int]
+"""Adjusts an Action's minutes of Game Time before they are spent (British Rail Coffee, rule
+1.4.16): gets the spec and the minutes, returns the minutes to spend."""
 
 RouteSource = Callable[["TurnContext", "Position", "Move", int], "list[Route]"]
 """Offers more routes of exactly the given LV for a Move than the map's ordinary search finds
@@ -69,6 +72,9 @@ class Registry:
     """Actions whose paid Tokens a rule sends somewhere other than a Token Stack (rule
     1.4.19: the Token exchanges; Toll and Rent pay the cited player)."""
     route_sources: list[RouteSource] = field(default_factory=list)
+    duration_rules: list[DurationRule] = field(default_factory=list)
+    after_placement: list[Hook] = field(default_factory=list)
+    """Run once paid Tokens are on their Stacks (rule 1.14.2's rewards look at them)."""
 
     def action(self, *names: str) -> Callable[[Handler], Handler]:
         """Register a handler for the index Actions ``names`` (ActionSpec names)."""
@@ -117,19 +123,30 @@ class Registry:
         self.route_sources.append(function)
         return function
 
+    def after_paid_placement(self, function: Hook) -> Hook:
+        """Register an effect run after rule 1.4.19's placement of paid Tokens."""
+        self.after_placement.append(function)
+        return function
+
+    def duration_rule(self, function: DurationRule) -> DurationRule:
+        """Register a rule that changes how long Actions take (applied in registration order)."""
+        self.duration_rules.append(function)
+        return function
+
     def copy(self, name: str) -> Registry:
-        """A registry for a variant: the same entries, free to be overridden."""
-        return Registry(
-            name,
-            dict(self.handlers),
-            list(self.start_of_turn),
-            list(self.end_of_turn),
-            list(self.move_checks),
-            dict(self.position_effects),
-            list(self.cost_rules),
-            set(self.paid_elsewhere),
-            list(self.route_sources),
-        )
+        """A registry for a variant: the same entries, free to be overridden.
+
+        Every container field is copied by its own type, so a field added later is carried
+        without this method having to list it in order.
+        """
+        copied: dict[str, object] = {}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, list | dict | set):
+                value = value.copy()
+            copied[item.name] = value
+        copied["name"] = name
+        return Registry(**copied)  # type: ignore[arg-type]
 
 
 VANILLA = Registry("vanilla")

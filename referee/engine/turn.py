@@ -106,7 +106,10 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
     handler(ctx, action)
     ctx.done.append(action.name)
     if not spec.duration_varies:
-        ctx.spend_time(spec.duration, written)
+        minutes = spec.duration
+        for adjust in ctx.ruleset.registry().duration_rules:
+            minutes = adjust(ctx, spec, minutes)
+        ctx.spend_time(minutes, written)
 
 
 def adjudicate(
@@ -153,6 +156,8 @@ def adjudicate(
     for hook in registry.end_of_turn:
         hook(ctx)
     place_paid(ctx)
+    for hook in registry.after_placement:
+        hook(ctx)
     limit = TURN_LIMIT + int(ctx.extra.get(TURN_EXTENSION, 0))
     if ctx.minutes > limit:
         ctx.violate("1.13.1", f"your Turn takes {ctx.minutes} minutes of Game Time; a Turn may "

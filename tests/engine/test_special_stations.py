@@ -68,7 +68,7 @@ def test_1_11_2_delivering_the_parcel_earns_three_gold() -> None:
     result = play(gsd, "Rushton : Morden (NT) [Delivering Parcel]")
     assert result.legal, result.messages()
     assert row(result.state, "Rushton").tokens.go == 3
-    assert result.state.rack[0].possessions == ()
+    assert not any(e.possessions for e in result.state.rack if e.player == "Rushton")
     assert (result.state.courier_pickup, result.state.courier_destination) == (None, None)
     empty = with_(game({"Rushton": "South Wimbledon (NT)"}, lv={"Rushton": 1}), **COURIER)
     assert rules_broken(play(empty, "Rushton : Morden (NT) [Delivering Parcel]")) == ["1.11.2"]

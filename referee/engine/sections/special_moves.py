@@ -6,8 +6,8 @@ move checks judge its end. A play that permits one and then Passes simply does n
 
 Rule 1.7.10 - Walk the Walk: [Walking] permits a Special Move to a Station within Walking
 Distance (:mod:`referee.network.walking`); it is exempt from every rule restricting Special
-Moves. Rule 1.4.32: a player holding a Newspaper stamped today walks for nothing; one holding
-an older Newspaper also walks for nothing but gives the Paper up.
+Moves. What a Newspaper does to its cost (rule 1.4.32) is a rule of Possessions and lives in
+:mod:`referee.engine.sections.luggage`.
 Rule 1.7.12 - Basic Striles: at LV 6 or more, [Striling] permits a Special Move to a Station
 whose Token Stack is identical to the one where the Piece stands.
 Rule 1.7.58 - Turner's Declension: at LV 6 or more, [Declension] permits one to a Station whose
@@ -23,13 +23,9 @@ from referee.engine.history import Position
 from referee.engine.moves import SPECIAL_MOVE
 from referee.engine.registry import VANILLA
 from referee.network.walking import within_walking_distance
-from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
-from referee.notation.luggage import RackEntry
 from referee.notation.plays import MoveKind
-from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
-from referee.notation.tokens import Colour
 
 WALKING = "walking"
 """``ctx.flags`` entry: this Turn's Special Move is a Walk, exempt from Special Move limits."""
@@ -66,48 +62,8 @@ def walking(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.7.10", f"{there.station} is not within Walking Distance of "
                               f"{here.station}; walk to a neighbouring Station")  # fmt: skip
         return
-    _discard_yesterdays_paper(ctx)
     ctx.flags.add(WALKING)
     permit(ctx, "[Walking]")
-
-
-def _papers(ctx: TurnContext) -> list[Possession]:
-    for entry in ctx.current("rack"):
-        if entry.player == ctx.player:
-            return [p for p in entry.possessions if "paper" in p.name.casefold()]
-    return []
-
-
-def _todays_paper(ctx: TurnContext) -> bool:
-    return ctx.time is not None and any(p.stamp == ctx.time.day for p in _papers(ctx))
-
-
-@VANILLA.cost_rule
-def newspapers_walk_free(
-    ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
-) -> dict[Colour, int]:
-    """Rule 1.4.32 - Read All About It!: with any Newspaper, [Walking] costs nothing."""
-    if spec is not None and spec.name == "Walking" and _papers(ctx):
-        return {}
-    return counts
-
-
-def _discard_yesterdays_paper(ctx: TurnContext) -> None:
-    """Rule 1.4.32 - Read All About It!: walking on Yesterday's Paper (and no Today's) gives that
-    Paper up."""
-    papers = _papers(ctx)
-    if not papers or _todays_paper(ctx):
-        return
-    old = papers[0]
-    rack: list[RackEntry] = []
-    for entry in ctx.current("rack"):
-        if entry.player == ctx.player:
-            kept = list(entry.possessions)
-            kept.remove(old)
-            entry = entry.model_copy(update={"possessions": tuple(kept)})
-        rack.append(entry)
-    ctx.change("rack", tuple(rack))
-    ctx.event("discard", f"walked on Yesterday's Paper ({old.name}), which is discarded")
 
 
 # -- Rules 1.7.12 and 1.7.58 -----------------------------------------------------------------
