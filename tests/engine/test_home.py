@@ -104,7 +104,8 @@ def test_1_12_4_going_home_goes_home_only() -> None:
 
 def test_1_12_4_no_home_to_go_to() -> None:
     """Rule 1.12.4: without a Home Station there is nowhere to go."""
-    result = play(game({"Rushton": "Bank (CN)"}, lv={"Rushton": 3}), "Rushton : [Home] Oakwood (PD)")
+    gsd = game({"Rushton": "Bank (CN)"}, lv={"Rushton": 3})
+    result = play(gsd, "Rushton : [Home] Oakwood (PD)")
     assert "1.12.4" in rules_broken(result)
     assert "you have no Home Station" in message(result)
 
