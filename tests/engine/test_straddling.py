@@ -52,10 +52,38 @@ def test_1_7_6_no_aggressive_action_after_a_straddle() -> None:
     assert "[Blocking], an Aggressive Action" in message(result)
 
 
-def test_1_7_6_a_running_straddle_is_not_yet_adjudicated() -> None:
-    """Rule 1.7.6: a Running Straddle (from the next Station ahead) is recognised, not judged."""
-    gsd = stack_at_holborn().model_copy(update={"stacks": (
-        TokenStack(station="Chancery Lane", tokens=(Colour.BU,) * 3),)})
+def running(size: int = 3) -> GSD:
+    """The Stack stands at Chancery Lane, the Station ahead of a Piece that came east along
+    the Central line from Tottenham Court Road to Holborn."""
+    stack = TokenStack(station="Chancery Lane", tokens=(Colour.BU,) * size)
+    return stack_at_holborn().model_copy(update={"stacks": (stack,)})
+
+
+def test_1_7_6_a_running_straddle_onwards() -> None:
+    """Rule 1.7.6: from a Stack on the Station adjacent in the Line Direction of the last
+    Move segment, onwards in that direction (Bank is two beyond Chancery Lane)."""
+    state = legal(play(running(), f"{TO_HOLBORN} [Straddling to Bank]"))
+    history._CACHE.clear()
+    assert history.derive(state).position("Rushton") == Position("Bank")
+
+
+def test_1_7_6_a_running_straddle_only_in_the_line_direction() -> None:
+    """Rule 1.7.6: Running Straddles may only be performed in the Piece's Line Direction."""
+    result = play(running(), f"{TO_HOLBORN} [Straddling to Oxford Circus]")
+    assert rules_broken(result) == ["1.7.6"]
+    assert "reaches it in your Line Direction" in message(result)
+
+
+def test_1_7_6_a_running_straddle_no_farther_than_the_stack() -> None:
+    """Rule 1.7.6: a one-Token Stack at Chancery Lane reaches St. Paul's, not Bank."""
+    legal(play(running(1), f"{TO_HOLBORN} [Straddling to St. Paul's]"))
+    result = play(running(1), f"{TO_HOLBORN} [Straddling to Bank]")
+    assert rules_broken(result) == ["1.7.6"]
+
+
+def test_1_7_6_a_straddle_needs_a_stack() -> None:
+    """Rule 1.7.6: a Straddle is made from a Station that has a Token Stack."""
+    gsd = stack_at_holborn().model_copy(update={"stacks": ()})
     result = play(gsd, f"{TO_HOLBORN} [Straddling to Bank]")
-    assert not result.adjudicated
-    assert any("Running Straddle" in name for name in result.unadjudicated)
+    assert rules_broken(result) == ["1.7.6"]
+    assert "no Token Stack at Holborn for a Standing Straddle" in message(result)
