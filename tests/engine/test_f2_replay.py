@@ -18,7 +18,7 @@ from tests.engine.builder import game
 
 PLAYS = (
     "Rushton : [LV+3] Euston (VC) [Shunting Garden to Old Street (NT)] "
-    "[Double-Shunting Cryer to London Bridge (NT)] {claim Garden: Br}",
+    "[Double-Shunting Cryer to London Bridge (NT)] {claim: Br from Garden}",
     "Cryer : [Home: Cockfosters (PD)] Pass London Bridge (NT)",
     "Garden : Pass Old Street (NT) [Dropping Package at Old Street]",
     "Rushton : Pass Euston (VC) [Blocking Warren Street]",

@@ -41,7 +41,7 @@ def test_1_10_1_the_rules_example_shunt() -> None:
     """Rule 1.10.1: Garden goes to Moorgate; both LVs zero; both Charges the mean; Rushton
     claims a Gold Token."""
     result = play(at_euston(), f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] "
-                               "{claim Garden: Gold}")  # fmt: skip
+                               "{claim: Gold from Garden}")  # fmt: skip
     state = legal(result)
     garden, rushton = row(state, "Garden"), row(state, "Rushton")
     assert (garden.lv, rushton.lv) == (0, 0)
@@ -103,7 +103,8 @@ def test_1_10_1_money_belt_keeps_tokens() -> None:
     """Rule 1.10.1: from a Money Belt wearer no Token may be claimed."""
     gsd = at_euston().model_copy(update={"rack": (
         RackEntry(player="Garden", possessions=(Possession.parse("Money Belt"),)),)})
-    result = play(gsd, f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] {{claim Garden: Gold}}")
+    text = f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] {{claim: Gold from Garden}}"
+    result = play(gsd, text)
     assert rules_broken(result) == ["1.10.1"]
     assert "Garden wears a Money Belt" in message(result)
 
@@ -270,3 +271,43 @@ def test_1_13_1_no_targeting_in_the_small_hours() -> None:
     gsd = at_euston(time="Wednesday 0100*")
     result = play(gsd, f"{TO_EUSTON} [Huffing Garden] {{huff: 1}}")
     assert "1.13.1" in rules_broken(result)
+
+
+def test_1_11_7_a_player_at_a_holy_station_targets_no_one() -> None:
+    """Rule 1.11.7: nor may a player at a Holy Station perform Actions which target a Player;
+    a Token Stack is no Player, so it may still be Shunted from there."""
+    gsd = game({"Garden": "St. Paul's (CN)", "Rushton": "Chancery Lane (CN)"},
+               lv={"Rushton": 1})  # fmt: skip
+    gsd = gsd.model_copy(update={"stacks": (TokenStack(station="St. Paul's",
+                                                       tokens=(Colour.RE,)),)})  # fmt: skip
+    result = play(gsd, "Rushton : St. Paul's (CN) [Huffing Garden] {huff: 1}")
+    assert rules_broken(result) == ["1.11.7"]
+    assert "you are at St. Paul's, a Holy Station" in message(result)
+    state = legal(play(gsd, "Rushton : St. Paul's (CN) [Shunting Token Stack to Bank (CN)]"))
+    assert [s.station for s in state.stacks] == ["Bank"]
+
+
+def test_1_4_7_a_suspect_package_is_shunted_like_a_player() -> None:
+    """Rule 1.4.7: the Suspect Package may be Shunted as though it were a Player."""
+    gsd = at_euston().model_copy(update={"stacks": (
+        TokenStack(station="Euston", marker="Susp Package"),)})
+    state = legal(play(gsd, f"{TO_EUSTON} [Shunting Suspect Package to Moorgate (NT)]"))
+    assert [(s.station, s.marker) for s in state.stacks] == [("Moorgate", "Susp Package")]
+
+
+def test_1_10_3_a_dead_end_shunted_stack_is_destroyed() -> None:
+    """Rule 1.10.3: a Dead-End Shunted Token Stack is destroyed."""
+    gsd = game({"Rushton": "Stratford (CN)"}, lv={"Rushton": 4})
+    gsd = gsd.model_copy(update={"stacks": (TokenStack(station="Bank", tokens=(Colour.RE,)),)})
+    state = legal(play(gsd, "Rushton : Bank (CN) [Dead-End Shunting Token Stack to Waterloo (WC)]"))
+    assert state.stacks == ()
+
+
+def test_1_10_1_a_claim_from_a_shunted_stack() -> None:
+    """Rule 1.10.1: Stacks are Shunted as though Players, so the Shunter may claim a Token."""
+    gsd = at_euston().model_copy(update={"stacks": (
+        TokenStack(station="Euston", tokens=(Colour.RE, Colour.GO)),)})
+    text = f"{TO_EUSTON} [Shunting Token Stack to Moorgate (NT)] {{claim: Gold from Token Stack}}"
+    state = legal(play(gsd, text))
+    assert [s.tokens for s in state.stacks] == [(Colour.RE,)]
+    assert row(state, "Rushton").tokens.go == 1

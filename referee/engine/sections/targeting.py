@@ -6,8 +6,8 @@ Line, and must be the first Post-Move Action of the Turn unless its rule says ot
 targeted or target. Rule 1.13.1's small hours are the core's (``turn._perform``).
 
 Choices a targeting Action leaves to the player are written in the play's comment, one
-``key: value`` each, separated by ``;`` (rules/choices.md): ``claim <Target>: <Colour>`` (the
-Token a Shunt claims), ``shadow: <Colour>``, ``huff: <n>``, ``blonk: <Colour>``.
+``key: value`` each, separated by ``;`` (rules/choices.md): ``claim: <Colour> from <Target>``
+(the Token a Shunt claims), ``shadow: <Colour>``, ``huff: <n>``, ``blonk: <Colour>``.
 """
 
 from __future__ import annotations
@@ -49,6 +49,17 @@ def choice(ctx: TurnContext, key: str) -> str | None:
     return match.group("v") if match else None
 
 
+_CLAIM = re.compile(r"(?:^|;)\s*claim\s*:\s*(?P<what>[^;]+?)\s+from\s+(?P<who>[^;]+?)\s*(?=;|$)",
+                    re.I)  # fmt: skip
+
+
+def _claims(ctx: TurnContext) -> dict[str, str]:
+    """Every ``claim: <Token> from <Target>`` of the comment, by target (case-folded)."""
+    if not ctx.play.comment:
+        return {}
+    return {m.group("who").casefold(): m.group("what") for m in _CLAIM.finditer(ctx.play.comment)}
+
+
 def colour_choice(ctx: TurnContext, key: str, rule: str) -> Colour | None:
     text = choice(ctx, key)
     if text is None:
@@ -87,12 +98,12 @@ def may_target(
     if me is None:
         ctx.violate("1.10.0", f"your Piece is not on the Map, so {written} has no target")
         return False
+    if target in STACK_MARKERS:
+        return True
     if holy(ctx, me.station):
         ctx.violate("1.11.7", f"you are at {me.station}, a Holy Station, where no one may "
                               "target another player")  # fmt: skip
         return False
-    if target in STACK_MARKERS:
-        return True
     if target == ctx.player or target not in ctx.players:
         ctx.violate("1.10.0", f"{written} must target another player of this game")
         return False
@@ -127,9 +138,9 @@ def _charge_mean(ctx: TurnContext, a: str, b: str) -> None:
 
 
 def _claim(ctx: TurnContext, target: str, stack: TokenStack | None, rule: str) -> None:
-    """Rule 1.10.1: the Shunter may claim one Token (``claim <Target>: <Colour>``); a Money
+    """Rule 1.10.1: the Shunter may claim one Token (``claim: <Colour> from <Target>``); a Money
     Belt forbids it. Claiming a Possession is not yet adjudicated."""
-    text = choice(ctx, f"claim {target}")
+    text = _claims(ctx).get(target.casefold())
     if text is None:
         return
     try:
