@@ -28,7 +28,7 @@ def home_exclusion(ctx: TurnContext, station: str) -> str | None:
     if facts.kind is StationKind.INTERCHANGE:
         return "it is an Interchange"
     distance = ctx.network.distances.route_distance(station, CRESCENT)
-    if distance is None or distance <= HOME_MIN_DISTANCE:
+    if distance is not None and distance <= HOME_MIN_DISTANCE:
         return f"it is {distance} Stations from Mornington Crescent, not more than six"
     if 1 in facts.zones:
         return "it is in Zone 1"

@@ -85,7 +85,8 @@ def straddling(ctx: TurnContext, action: Action) -> None:
         translocate(ctx, Position(station), "1.7.6")
         return
     if stack is not None:
-        ctx.violate("1.7.6", f"{station} is {distance} Stations from {where.station}; the "
+        far = "cannot be reached" if distance is None else f"is {distance} Stations"
+        ctx.violate("1.7.6", f"{station} {far} from {where.station}; the "
                              f"Stack there holds {len(stack.tokens)} Tokens, the farthest you "
                              f"may Straddle (and as a Running Straddle: {why})")  # fmt: skip
         return

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 import re
 
+import networkx as nx
+
 from referee.engine.context import TurnContext
 from referee.engine.history import Position, piece_key
 from referee.engine.registry import VANILLA
@@ -298,8 +300,8 @@ def _destination_ok(ctx: TurnContext, kind: str, rule: str, start: str, dest: De
 
 def _sinkholes_between(ctx: TurnContext, line: str, a: str, b: str) -> list[str]:
     """Rule 1.9.6: Kafka Sinkholes strictly between ``a`` and ``b`` along ``line``."""
-    import networkx as nx
-
+    if not any(sinkhole(ctx, s.station) for s in ctx.stacks):
+        return []
     graph = nx.Graph([(x, y) for x, y, key in ctx.network.graph.edges(keys=True) if key == line])
     try:
         path = nx.shortest_path(graph, a, b)
