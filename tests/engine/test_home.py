@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
+from referee.notation.plays import Play
+from referee.variants import find_variant
 from tests.engine.builder import game, play, row, rules_broken
 from tests.engine.test_blocks import legal, message
 
@@ -152,3 +155,20 @@ def test_1_12_3_a_toll_needs_a_home_to_pay_for() -> None:
                   "Rushton : [Toll to Garden] Southgate (PD)")  # fmt: skip
     assert rules_broken(result) == ["1.12.3"]
     assert "Garden has no Home Station" in message(result)
+
+
+def test_1_12_2_a_player_without_a_home_must_declare_one() -> None:
+    """Rule 1.12.2: with no Home Station, e *must* perform [Home: <Station>] in eir Turn
+    (judged under the setting home_declaration_required)."""
+    strict = find_variant("vanilla")().with_settings(home_declaration_required=True)
+    gsd = at_arnos_grove()
+
+    def judge(text: str) -> list[str]:
+        result = adjudicate(gsd, Play.parse(text, players=gsd.player_names), strict,
+                            check_order=False)  # fmt: skip
+        return rules_broken(result)
+
+    assert judge("Rushton : Southgate (PD)") == ["1.12.2"]
+    assert judge("Rushton : [Home: Cockfosters (PD)] Southgate (PD)") == []
+    assert judge("Rushton : Timeout") == []
+    assert rules_broken(play(gsd, "Rushton : Southgate (PD)")) == []  # the default: not judged

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from referee.engine import moves
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.drone import is_drone
 from referee.engine.registry import VANILLA
 from referee.engine.tables.costs import TokenCost
 from referee.network.mapfile import StationKind
 from referee.notation.actions import Action
 from referee.notation.places import Destination
+from referee.notation.plays import MoveKind
 
 CRESCENT = "Mornington Crescent"
 HOME_MIN_DISTANCE = 6
@@ -79,6 +81,21 @@ def home_named(ctx: TurnContext, action: Action) -> None:
     me.home = where.station
     ctx.event("home", f"{ctx.player} declares {where.station} eir Home Station",
               station=where.station)  # fmt: skip
+
+
+@VANILLA.at_end
+def home_must_be_declared(ctx: TurnContext) -> None:
+    """Rule 1.12.2: a player with no Home Station must declare one during eir Turn (not the
+    Drone, rule 1.15.1; not in a Timeout or Farkle, which allow no Actions). Judged only with
+    the setting ``home_declaration_required`` (rules/choices.md)."""
+    if not ctx.ruleset.settings.home_declaration_required or is_drone(ctx.player):
+        return
+    if ctx.me.home is not None or any(
+        m.kind in (MoveKind.TIMEOUT, MoveKind.FARKLE) for m in ctx.play.moves
+    ):
+        return
+    ctx.violate("1.12.2", "you have no Home Station, so this Turn must declare one: add "
+                          "[Home: <Station (Line)>]")  # fmt: skip
 
 
 @VANILLA.action("Home")
