@@ -87,3 +87,15 @@ def test_1_7_6_a_straddle_needs_a_stack() -> None:
     result = play(gsd, f"{TO_HOLBORN} [Straddling to Bank]")
     assert rules_broken(result) == ["1.7.6"]
     assert "no Token Stack at Holborn for a Standing Straddle" in message(result)
+
+
+def test_1_7_6_never_to_another_players_home() -> None:
+    """Rule 1.7.6: the Straddle Destination must not be another Player's Home Station, even
+    after [Rent to] has opened it for Moves."""
+    gsd = stack_at_holborn()
+    players = tuple(p.model_copy(update={"home": "Bank"}) if p.name == "Garden" else p
+                    for p in gsd.players)  # fmt: skip
+    result = play(gsd.model_copy(update={"players": players}),
+                  f"{TO_HOLBORN} [Straddling to Bank]")  # fmt: skip
+    assert rules_broken(result) == ["1.7.6"]
+    assert "Bank is Garden's Home Station" in message(result)

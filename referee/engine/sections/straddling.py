@@ -74,6 +74,12 @@ def straddling(ctx: TurnContext, action: Action) -> None:
     if where is None:
         ctx.violate("1.7.6", "your Piece is not on the Map, so it cannot Straddle")
         return
+    owner = next((p.name for p in ctx.players.values()
+                  if p.home == station and p.name != ctx.player), None)  # fmt: skip
+    if owner is not None:
+        ctx.violate("1.7.6", f"{station} is {owner}'s Home Station; no Straddle may end there, "
+                             "Toll or Rent notwithstanding")  # fmt: skip
+        return
     stack = next((s for s in ctx.stacks if s.station == where.station and s.marker is None
                   and s.tokens), None)  # fmt: skip
     distance = ctx.network.distances.route_distance(where.station, station)
