@@ -42,11 +42,15 @@ def passed_this_turn(ctx: TurnContext) -> set[str]:
 
 
 def blocks_in_force(ctx: TurnContext) -> set[str]:
-    """Stations Blocked for one Round by [Blocking] or [Fire at] in the last Round."""
-    found: set[str] = set()
-    for play in last_round(ctx.before, ctx.player):
-        found |= _blocked_by(play)
-    return found
+    """Stations Blocked for one Round by [Blocking] or [Fire at] in the last Round (read from
+    the record once a Turn: every candidate route of every Move asks)."""
+    cached: set[str] | None = ctx.extra.get("blocks")
+    if cached is None:
+        cached = set()
+        for play in last_round(ctx.before, ctx.player):
+            cached |= _blocked_by(play)
+        ctx.extra["blocks"] = cached
+    return cached
 
 
 def _blocked_by(play: Play) -> set[str]:
