@@ -321,3 +321,13 @@ def test_1_9_6_a_shunt_through_a_sinkhole_is_not_yet_adjudicated() -> None:
     result = play(gsd, f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)]")
     assert not result.adjudicated
     assert "Shunting through a Kafka Sinkhole" in result.unadjudicated
+
+
+def test_1_11_4_no_shunt_onto_a_pegged_station() -> None:
+    """Rule 1.11.4: any Turn which sees a Piece ending at a Pegged Station is Illegal, so a
+    Shunt may not leave its target there (Blocks, by rule 1.10.1, would not matter)."""
+    gsd = game({"Garden": "Euston (VC)", "Rushton": "Victoria (VC)"}, lv={"Rushton": 4},
+               disruptions=("Moorgate (Peg)",))  # fmt: skip
+    result = play(gsd, f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)]")
+    assert rules_broken(result) == ["1.11.4"]
+    assert "Moorgate is Pegged" in message(result)

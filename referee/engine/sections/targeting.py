@@ -327,6 +327,10 @@ def _move_stack(ctx: TurnContext, kind: str, target: str, stack: TokenStack, sta
 
 
 def _move_player(ctx: TurnContext, kind: str, rule: str, target: str, dest: Destination) -> None:
+    if is_pegged(ctx, dest.station):
+        ctx.violate("1.11.4", f"{dest.station} is Pegged; a Turn that leaves a Piece there is "
+                              "Illegal, Shunted or not")  # fmt: skip
+        return
     ctx.place(piece_key(target), Position(dest.station, dest.line))
     ctx.set_lv(0, player=target)
     _charge_mean(ctx, ctx.player, target)
