@@ -99,3 +99,10 @@ def test_1_7_6_never_to_another_players_home() -> None:
                   f"{TO_HOLBORN} [Straddling to Bank]")  # fmt: skip
     assert rules_broken(result) == ["1.7.6"]
     assert "Bank is Garden's Home Station" in message(result)
+
+
+def test_1_7_6_not_to_a_closed_station() -> None:
+    """Rule 1.7.6: the Straddle Destination must not be Closed (the Crescent, unopened)."""
+    result = play(stack_at_holborn(6), f"{TO_HOLBORN} [Straddling to Mornington Crescent]")
+    assert rules_broken(result) == ["1.13.4"]
+    assert "Mornington Crescent is Closed" in message(result)
