@@ -331,3 +331,20 @@ def test_1_11_4_no_shunt_onto_a_pegged_station() -> None:
     result = play(gsd, f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)]")
     assert rules_broken(result) == ["1.11.4"]
     assert "Moorgate is Pegged" in message(result)
+
+
+def test_1_10_2_a_triple_shunt() -> None:
+    """Rule 1.10.2: Triple Shunts under the same principles: Garden lands on Cryer at
+    Moorgate, Cryer is Double-Shunted four stops on to Elephant and Castle where the Drone
+    stands, and a second [Double-Shunting] sends the Drone four stops back; each multiple
+    Shunt earns a Silver Token."""
+    at = {"Garden": "Euston (VC)", "Rushton": "Victoria (VC)", "Cryer": "Moorgate (NT)",
+          "Drone": "Elephant and Castle (NT)"}  # fmt: skip
+    gsd = game(at, lv={"Rushton": 4}, tokens={"Rushton": "3Re"})
+    text = (f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] "
+            "[Double-Shunting Cryer to Elephant and Castle (NT)] "
+            "[Double-Shunting Drone to Moorgate (NT)]")  # fmt: skip
+    state = legal(play(gsd, text))
+    assert row(state, "Rushton").tokens.si == 2
+    history._CACHE.clear()
+    assert history.derive(state).position("Drone") == Position("Moorgate", LineCode.NT)
