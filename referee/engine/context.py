@@ -25,6 +25,7 @@ from referee.notation.action_index import ActionIndex, ActionSpec
 from referee.notation.disruptions import Disruption
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
+from referee.notation.luggage import RackEntry
 from referee.notation.plays import Move, Play
 from referee.notation.stacks import TokenStack
 from referee.notation.table import CHARGE_LIMIT, PlayerRow
@@ -97,6 +98,8 @@ class TurnContext:
     time: GameTime | None
     disruptions: list[Disruption]
     stacks: list[TokenStack]
+    rack: list[RackEntry] = field(default_factory=list)
+    """The Luggage Rack as this Turn changes it (claims, losses); ``before.rack`` is unchanged."""
     flags: set[str] = field(default_factory=set)
     """Facts of this Turn handlers leave for others (``"opening_mc"``, ``"rebounding"``)."""
     done: list[str] = field(default_factory=list)
@@ -133,6 +136,7 @@ class TurnContext:
             time=gsd.time,
             disruptions=list(gsd.disruptions),
             stacks=list(gsd.stacks),
+            rack=list(gsd.rack),
         )
 
     # -- reading ---------------------------------------------------------------------------
@@ -260,6 +264,7 @@ class TurnContext:
                 "time": self.time,
                 "disruptions": tuple(self.disruptions),
                 "stacks": tuple(self.stacks),
+                "rack": tuple(self.rack),
                 "record": (*self.before.record, self.play),
             }
         )

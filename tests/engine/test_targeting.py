@@ -348,3 +348,36 @@ def test_1_10_2_a_triple_shunt() -> None:
     assert row(state, "Rushton").tokens.si == 2
     history._CACHE.clear()
     assert history.derive(state).position("Drone") == Position("Moorgate", LineCode.NT)
+
+
+def with_rack(gsd: GSD, **possessions: str) -> GSD:
+    entries = tuple(RackEntry(player=name, possessions=(Possession.parse(text),))
+                    for name, text in possessions.items())  # fmt: skip
+    return gsd.model_copy(update={"rack": entries})
+
+
+def test_1_10_1_claiming_a_possession() -> None:
+    """Rule 1.10.1: the claim may be a Possession; it passes to the Shunter's Luggage Rack."""
+    gsd = with_rack(at_euston(), Garden="Euston Stub")
+    text = f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] {{claim: Euston Stub from Garden}}"
+    state = legal(play(gsd, text))
+    racks = {e.player: [p.render() for p in e.possessions] for e in state.rack}
+    assert racks == {"Garden": [], "Rushton": ["Euston Stub"]}
+
+
+def test_1_10_1_claiming_a_possession_not_owned() -> None:
+    """Rule 1.10.1: chosen from the Possessions the Shunted Player owns."""
+    gsd = with_rack(at_euston(), Garden="Euston Stub")
+    text = f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] {{claim: Bank Stub from Garden}}"
+    result = play(gsd, text)
+    assert rules_broken(result) == ["1.10.1"]
+    assert "Garden has no Bank Stub to claim" in message(result)
+
+
+def test_1_10_1_the_money_belt_itself_cannot_be_claimed() -> None:
+    """Rule 1.10.1: neither Tokens nor the Money Belt itself may be claimed."""
+    gsd = with_rack(at_euston(), Garden="Money Belt")
+    text = f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] {{claim: Money Belt from Garden}}"
+    result = play(gsd, text)
+    assert rules_broken(result) == ["1.10.1"]
+    assert "Garden wears a Money Belt" in message(result)

@@ -26,8 +26,10 @@ from referee.engine.sections.pegs import is_pegged
 from referee.network.categories import Category
 from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.errors import NotationError
+from referee.notation.luggage import RackEntry
 from referee.notation.places import Destination
 from referee.notation.plays import Play
+from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import ORDER, Colour
 
@@ -140,15 +142,15 @@ def _charge_mean(ctx: TurnContext, a: str, b: str) -> None:
 
 
 def _claim(ctx: TurnContext, target: str, stack: TokenStack | None, rule: str) -> None:
-    """Rule 1.10.1: the Shunter may claim one Token (``claim: <Colour> from <Target>``); a Money
-    Belt forbids it. Claiming a Possession is not yet adjudicated."""
+    """Rule 1.10.1: the Shunter may claim one Token or Possession
+    (``claim: <Colour or Possession> from <Target>``); a Money Belt forbids it."""
     text = _claims(ctx).get(target.casefold())
     if text is None:
         return
     try:
         colour = Colour.parse(text)
     except NotationError:
-        ctx.unadjudicated.append("Claiming a Possession in a Shunt")
+        _claim_possession(ctx, target, stack, text, rule)
         return
     if stack is not None:
         if colour not in stack.tokens:
@@ -166,6 +168,43 @@ def _claim(ctx: TurnContext, target: str, stack: TokenStack | None, rule: str) -
             return
         ctx.players[target].tokens[colour] -= 1
     ctx.gain({colour: 1}, f"claimed from {target}")
+
+
+def _claim_possession(
+    ctx: TurnContext, target: str, stack: TokenStack | None, text: str, rule: str
+) -> None:
+    """Rule 1.10.1: the claimed Possession passes from the Shunted player's Luggage Rack to
+    the Shunter's, taken off if worn (rules/choices.md); a Money Belt forbids it."""
+    if stack is not None:
+        ctx.violate(rule, f"the {target} holds no Possessions; claim a Token colour")
+        return
+    if _has_money_belt(ctx, target):
+        ctx.violate(rule, f"{target} wears a Money Belt; nothing may be claimed in the Shunt")
+        return
+    try:
+        wanted = Possession.parse(text)
+    except NotationError:
+        ctx.violate(rule, f"'{text}' is neither a Token colour nor a Possession")
+        return
+    theirs = next((e for e in ctx.rack if e.player == target), None)
+    found = next((p for p in (theirs.possessions if theirs else ())
+                  if p.name.casefold() == wanted.name.casefold()
+                  and p.station == wanted.station), None)  # fmt: skip
+    if theirs is None or found is None:
+        ctx.violate(rule, f"{target} has no {wanted.render()} to claim")
+        return
+    left = list(theirs.possessions)
+    left.remove(found)
+    ctx.rack[ctx.rack.index(theirs)] = theirs.model_copy(update={"possessions": tuple(left)})
+    taken = found.model_copy(update={"worn": False})
+    mine = next((e for e in ctx.rack if e.player == ctx.player), None)
+    if mine is None:
+        ctx.rack.append(RackEntry(player=ctx.player, possessions=(taken,)))
+    else:
+        ctx.rack[ctx.rack.index(mine)] = mine.model_copy(
+            update={"possessions": (*mine.possessions, taken)}
+        )
+    ctx.event("possession_claimed", f"claimed {found.render()} from {target}", target=target)
 
 
 def _has_money_belt(ctx: TurnContext, player: str) -> bool:
