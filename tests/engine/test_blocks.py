@@ -110,6 +110,16 @@ def test_1_9_1_a_block_lasts_one_round() -> None:
     legal(play(state, "Rushton : Chancery Lane (CN)"))
 
 
+def test_1_9_1_a_newcomer_meets_only_this_rounds_blocks() -> None:
+    """Rule 1.9.1: a Block lapses once its Blocker has played again, for everyone: a player
+    entering the Map (no play of eir own yet) meets only Blocks still in force."""
+    gsd = game({"Garden": "Bank (CN)"}, lv={"Garden": 1}, players=("Rushton", "Garden"))
+    state = legal(play(gsd, "Garden : St. Paul's (CN) [Blocking Chancery Lane]"))
+    assert rules_broken(play(state, "Rushton : Chancery Lane (CN)")) == ["1.9.1"]
+    state = legal(play(state, "Garden : Pass St. Paul's (CN)"))
+    legal(play(state, "Rushton : Chancery Lane (CN)"))
+
+
 # -- Rule 1.9.2 - Escalator Fires --------------------------------------------------------------
 
 

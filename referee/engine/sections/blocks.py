@@ -1,17 +1,18 @@
 """Blocks, Impediments and Gaps (section 1.9) and Station Damage's repairs (rule 1.11.3).
 
 One-Round Blocks (rule 1.9.1's [Blocking], rule 1.9.2's [Fire at]) are not written in
-Disruptions (rule 1.2.2 keeps lasting states there): they live in the record, in the plays of
-the last Round (:func:`referee.engine.history.last_round`). A Block played by the mover emself
-in eir previous Turn still stands for eir Move, since it ends only when eir next Post-Move
-phase comes round. Lasting states (Bulkhead, Maelberg, Damage) go to Disruptions, where the
-core's obstacle checks (``sections/obstacles.py``) read them.
+Disruptions (rule 1.2.2 keeps lasting states there): they live in the record. A Block stands
+from the Blocker's play until eir next one (a Round, rule 1.3.0): the Blocks in force are
+those of each player's latest play. So a Block played by the mover emself in eir previous
+Turn still stands for eir Move, since it ends only when eir next Post-Move phase comes round,
+and a newcomer's first Move meets only the Blocks of the current Round. Lasting states
+(Bulkhead, Maelberg, Damage) go to Disruptions, where the core's obstacle checks
+(``sections/obstacles.py``) read them.
 """
 
 from __future__ import annotations
 
 from referee.engine.context import MoveContext, TurnContext
-from referee.engine.history import last_round
 from referee.engine.registry import VANILLA
 from referee.engine.sections.obstacles import _touched, owns_stub
 from referee.network.network import ESCALATOR
@@ -47,8 +48,14 @@ def blocks_in_force(ctx: TurnContext) -> set[str]:
     cached: set[str] | None = ctx.extra.get("blocks")
     if cached is None:
         cached = set()
-        for play in last_round(ctx.before, ctx.player):
-            cached |= _blocked_by(play)
+        played_since: set[str] = set()
+        names = len(ctx.players)
+        for play in reversed(ctx.before.plays):
+            if play.player not in played_since:
+                cached |= _blocked_by(play)
+                played_since.add(play.player)
+                if len(played_since) >= names:
+                    break
         ctx.extra["blocks"] = cached
     return cached
 
