@@ -172,3 +172,11 @@ def test_1_12_2_a_player_without_a_home_must_declare_one() -> None:
     assert judge("Rushton : [Home: Cockfosters (PD)] Southgate (PD)") == []
     assert judge("Rushton : Timeout") == []
     assert rules_broken(play(gsd, "Rushton : Southgate (PD)")) == []  # the default: not judged
+
+
+def test_1_15_1_the_drone_declares_no_home() -> None:
+    """Rule 1.15.1 with rule 1.12.2: the Drone has no Home Station and declares none."""
+    gsd = game({"Drone": "Arnos Grove (PD)"})
+    result = play(gsd, "Drone : [Home: Cockfosters (PD)] Pass Arnos Grove (PD)")
+    assert rules_broken(result) == ["1.15.1"]
+    assert "the Drone" in message(result)

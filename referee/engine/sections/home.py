@@ -74,6 +74,9 @@ def home_named(ctx: TurnContext, action: Action) -> None:
         _going_home(ctx, action.render(ctx.index))
         ctx.spend_time(GOING_HOME_MINUTES, action.render(ctx.index))
         return
+    if is_drone(ctx.player):
+        ctx.violate("1.15.1", "the Drone is a seat, not a person, and has no Home Station")
+        return
     why = home_exclusion(ctx, where.station)
     if why is not None:
         ctx.violate("1.12.2", f"{where.station} may not be your Home Station: {why}")
