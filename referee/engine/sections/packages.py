@@ -2,8 +2,9 @@
 
 A Suspect Package is a Token Stack entry reading ``Susp Package``; the core's move check
 refuses Moves passing through one. [Detonating <Station> Package] stays recognised but not
-yet adjudicated: a Blast strips players of their Possessions, which the Turn's working state
-cannot change yet, and obliges a Pass with no Actions that needs remembering across Turns.
+yet adjudicated: a Blast obliges each player caught in it to play a Pass with no Actions as
+eir next Turn, and the GSD has nowhere to remember who was caught (the chain of Packages a
+Blast sets off cannot be rebuilt from the record later).
 """
 
 from __future__ import annotations
