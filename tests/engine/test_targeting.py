@@ -381,3 +381,13 @@ def test_1_10_1_the_money_belt_itself_cannot_be_claimed() -> None:
     result = play(gsd, text)
     assert rules_broken(result) == ["1.10.1"]
     assert "Garden wears a Money Belt" in message(result)
+
+
+def test_1_10_1_not_from_a_loop_trap_station() -> None:
+    """Rule 1.10.1: the Shunted Player's initial location is not a Loop trap Station (rule
+    1.8.1: Dollis Hill is the Dollis Hill Loop's)."""
+    gsd = game({"Garden": "Dollis Hill (JL)", "Rushton": "Willesden Green (JL)"},
+               lv={"Rushton": 1})  # fmt: skip
+    result = play(gsd, "Rushton : Dollis Hill (JL) [Shunting Garden to Neasden (JL)]")
+    assert rules_broken(result) == ["1.10.1"]
+    assert "Dollis Hill is a Loop Trap Station" in message(result)

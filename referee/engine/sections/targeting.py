@@ -42,6 +42,9 @@ CRESCENT = "Mornington Crescent"
 SHUNTS = ("Shunting", "Double-Shunting", "Dead-End Shunting", "Stationary-Shunting",
           "Power-Shunting")  # fmt: skip
 MONEY_BELT = "money belt"
+LOOP_TRAPS = frozenset({"Dollis Hill"})
+"""Rule 1.8.6's Trap Stations that Volume 1 names: rule 1.8.1's Dollis Hill (the other Loops'
+rules name none), from which rule 1.10.1 lets no one be Shunted."""
 
 
 def choice(ctx: TurnContext, key: str) -> str | None:
@@ -253,6 +256,10 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
             return
         else:
             n = lv
+    if start in LOOP_TRAPS:
+        ctx.violate("1.10.1", f"{start} is a Loop Trap Station (rule 1.8.1); no one there may "
+                              "be Shunted")  # fmt: skip
+        return
     if target in shunted:
         ctx.violate("1.10.2", f"{target} was already Shunted this Turn; no one is Shunted "
                               "twice")  # fmt: skip
