@@ -3,7 +3,8 @@
 One-Round Blocks (rule 1.9.1's [Blocking], rule 1.9.2's [Fire at]) are not written in
 Disruptions (rule 1.2.2 keeps lasting states there): they live in the record. A Block stands
 from the Blocker's play until eir next one (a Round, rule 1.3.0): the Blocks in force are
-those of each player's latest play. So a Block played by the mover emself in eir previous
+those of each player's latest play within the last Round (as many plays as there are Active
+players, since play goes round, rule 1.3.2). So a Block played by the mover emself in eir previous
 Turn still stands for eir Move, since it ends only when eir next Post-Move phase comes round,
 and a newcomer's first Move meets only the Blocks of the current Round. Lasting states
 (Bulkhead, Maelberg, Damage) go to Disruptions, where the core's obstacle checks
@@ -49,13 +50,16 @@ def blocks_in_force(ctx: TurnContext) -> set[str]:
     if cached is None:
         cached = set()
         played_since: set[str] = set()
-        names = len(ctx.players)
-        for play in reversed(ctx.before.plays):
-            if play.player not in played_since:
-                cached |= _blocked_by(play)
-                played_since.add(play.player)
-                if len(played_since) >= names:
-                    break
+        record = ctx.before.record
+        window = sum(not p.inactive for p in ctx.players.values())  # one Round of plays
+        for entry in reversed(record):
+            if window <= 0:
+                break
+            if isinstance(entry, Play):
+                window -= 1
+                if entry.player not in played_since:
+                    cached |= _blocked_by(entry)
+                    played_since.add(entry.player)
         ctx.extra["blocks"] = cached
     return cached
 
