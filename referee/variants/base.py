@@ -47,6 +47,10 @@ class Settings:
     via_lists_every_portion: bool = True
     """Rule 1.2.0: when ``via:`` already ends with the destination's code, also read it as
     listing every portion (the move is valid if either reading fits)."""
+    home_declaration_required: bool = False
+    """Rule 1.12.2: refuse a Turn (other than a Timeout or Farkle, which allow no Actions) of a
+    player without a Home Station that does not declare one. Off until game records and tests
+    declare Homes (rules/choices.md)."""
 
 
 STARTING_TOKENS = TokenCounts(bk=2, re=2, br=2)
