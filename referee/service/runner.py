@@ -10,10 +10,11 @@ runners share the queue; on SQLite ``BEGIN IMMEDIATE`` makes runners take turns.
 from __future__ import annotations
 
 import logging
+import random
 import re
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
@@ -23,8 +24,11 @@ from referee.config import Settings
 from referee.mail.compose import compose, render, reply_subject, turn_subject
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
 from referee.mail.message import Inbound, read_message
+from referee.service import commands, seats
 from referee.service.desk import GameView, PlayerView, TurnDesk, TurnOutcome
+from referee.service.gsd_edits import GSDUnreadable
 from referee.service.identify import find_game, identify
+from referee.service.notices import CommandError, Notice
 from referee.store import games
 from referee.store.clock import Clock, utcnow
 from referee.store.models import Game, InboxMessage, Membership, Player
@@ -34,8 +38,8 @@ log = logging.getLogger(__name__)
 
 _SECRET_LINE = re.compile(rb"(?im)^([ \t]*secret[ \t]*:[ \t]*)[^\r\n]*")
 
-#: Mail commands later issues add; until then each is answered by name as not yet handled.
-COMMANDS = ("buzz", "speaker", "nomic")
+#: Mail commands not yet handled; each is answered by name as recognised but not handled.
+COMMANDS = ("buzz",)
 
 
 @dataclass
@@ -58,12 +62,15 @@ class Runner:
         *,
         clock: Clock = utcnow,
         on_queued: threading.Event | None = None,
+        rng: random.Random | None = None,
     ) -> None:
         self.factory = factory
         self.settings = settings
         self.desk = desk
         self.clock = clock
         self.on_queued = on_queued
+        self.rng = rng or random.Random()
+        self.timing = seats.Timing(timedelta(hours=settings.reminder_lead_hours))
 
     def process_one(self) -> bool:
         """Process the oldest new message; False when there was none."""
@@ -186,6 +193,13 @@ class _Work:
         if inbound.problems:
             self._reply("sender.quarantined", problems=inbound.problems)
             return self._finish("quarantined", "; ".join(inbound.problems))
+        words = commands.words_of(inbound.turn_text)
+        first = words[0].lower().strip("[]:!") if words else ""
+        if first == "speaker" and not self.via_list:
+            return self._speaker(words)
+        joining = first == "nomic" and len(words) > 1 and words[1].lower() == "join"
+        if joining and self.game is not None and not self.via_list:
+            return self._command(commands.PLAYER_COMMANDS, words, "nomic", None)
         if self.game is None:
             self._reply("sender.unknown-game")
             return self._finish("quarantined", "no game by lounge address or [MC n] tag")
@@ -236,9 +250,14 @@ class _Work:
         if first_word in COMMANDS:
             self._reply("sender.command-not-handled", player=player.name, command=first_word)
             return self._finish("done", f"command {first_word!r} is not handled yet")
+        if first_word == "nomic":
+            return self._command(commands.PLAYER_COMMANDS, commands.words_of(text), "nomic", player)
         if not text:
             self._reply("sender.no-turn", player=player.name)
             return self._finish("quarantined", "no turn text after quotes and signature")
+        if game.status != "running":
+            self._reply("sender.game-not-running", player=player.name, status=game.status)
+            return self._finish("done", f"turn for a game that is {game.status}")
         view = _game_view(self.session, game)
         seat = self.session.scalars(
             select(Membership.seat).where(
@@ -268,8 +287,10 @@ class _Work:
                 play=outcome.play,
                 new_state=outcome.new_state,
                 now=self.now,
+                state_before=game.state,
             )
             if recorded.applied and recorded.number is not None:
+                seats.turn_applied(self.session, game, player.name, self.now, self.runner.timing)
                 self._reply(
                     "lounge.turn-applied",
                     to=game.lounge_address,
@@ -308,6 +329,65 @@ class _Work:
         )
         return self._finish("done", f"turn {status}")
 
+    def _speaker(self, words: list[str]) -> Handling:
+        """A Speaker command: done only from the Speaker's address with the Speaker's secret."""
+        if commands.is_speaker(self.settings, self.inbound.sender, self.inbound.secret):
+            return self._command(commands.SPEAKER_COMMANDS, words, "speaker", None)
+        self._reply("sender.speaker-refused")
+        if self.settings.speaker_address:
+            self._reply(
+                "speaker.command-refused",
+                to=self.settings.speaker_address,
+                command=" ".join(words[:2]),
+                secret_given=self.inbound.secret is not None,
+            )
+        return self._finish("quarantined", f"Speaker command from {self.inbound.sender} refused")
+
+    def _command(
+        self,
+        table: dict[str, commands.Command],
+        words: list[str],
+        prefix: str,
+        player: Player | None,
+    ) -> Handling:
+        """Run one mail command in a savepoint: all of it happens, or (refused) none of it."""
+        ctx = commands.Context(
+            session=self.session,
+            settings=self.settings,
+            sender=self.inbound.sender,
+            now=self.now,
+            rng=self.runner.rng,
+            timing=self.runner.timing,
+            game=self.game,
+            player=player,
+            secret=self.inbound.secret,
+        )
+        try:
+            with self.session.begin_nested():
+                note = commands.run(table, ctx, words, prefix)
+        except (CommandError, GSDUnreadable) as error:
+            self._reply(
+                "sender.command-refused",
+                command=" ".join(words[:2]),
+                reason=str(error),
+                player=player.name if player is not None else "",
+            )
+            return self._finish("done", f"{' '.join(words[:2])} refused: {error}")
+        self.game = ctx.game
+        for notice in ctx.notices:
+            self.send(notice)
+        return self._finish("done", note)
+
+    def send(self, notice: Notice) -> None:
+        """Queue a use case's notice: answers in the sender's thread, lounge posts uncapped."""
+        self._reply(
+            notice.template,
+            to=None if notice.reply else notice.to,
+            capped=not notice.lounge,
+            subject=notice.subject,
+            context=dict(notice.values),
+        )
+
     def _reply(
         self,
         template: str,
@@ -324,7 +404,7 @@ class _Work:
         if self.via_list and self.game is not None:
             if template.startswith("player.turn-"):
                 address, capped = self.game.lounge_address, False
-            elif template != "lounge.turn-applied":
+            elif not template.startswith("lounge."):
                 self.handling.notes.append(
                     f"{template} not sent: list mail is answered only in its lounge"
                 )
