@@ -12,6 +12,7 @@ import click
 from referee import __version__
 from referee.commands.db import db
 from referee.commands.demo import demo
+from referee.commands.games import GAME_COMMANDS
 from referee.commands.map import map_command
 from referee.commands.notation import NOTATION_COMMANDS
 from referee.commands.serve import serve
@@ -24,4 +25,6 @@ def main() -> None:
 
 
 for _command in (map_command, *NOTATION_COMMANDS, serve, demo, db):
+    main.add_command(_command)
+for _command in GAME_COMMANDS:
     main.add_command(_command)

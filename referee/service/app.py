@@ -9,6 +9,7 @@ moment is picked up from the tables at the next start.
 from __future__ import annotations
 
 import logging
+import random
 import threading
 
 from referee.config import Settings
@@ -17,6 +18,7 @@ from referee.mail.poller import Poller
 from referee.mail.sender import Sender
 from referee.service.desk import NoEngineDesk, TurnDesk
 from referee.service.runner import Runner
+from referee.service.timekeeper import run_due
 from referee.store.clock import Clock, utcnow
 from referee.store.db import make_engine, sessions, upgrade
 
@@ -27,9 +29,15 @@ class Service:
     """Everything ``referee serve`` runs, startable and stoppable from tests and the demo."""
 
     def __init__(
-        self, settings: Settings, *, desk: TurnDesk | None = None, clock: Clock = utcnow
+        self,
+        settings: Settings,
+        *,
+        desk: TurnDesk | None = None,
+        clock: Clock = utcnow,
+        rng: random.Random | None = None,
     ) -> None:
         self.settings = settings
+        self.clock = clock
         self.engine = make_engine(
             settings.database_url, sqlite_synchronous=settings.sqlite_synchronous
         )
@@ -50,6 +58,7 @@ class Service:
             desk or NoEngineDesk(),
             clock=clock,
             on_queued=self.sender_wake,
+            rng=rng,
         )
         self.sender = Sender(self.factory, settings, clock=clock)
         self.poller = (
@@ -72,6 +81,18 @@ class Service:
         self._spawn("sender", self.sender.run, self.stopping, self.sender_wake)
         if self.poller is not None:
             self._spawn("poller", self.poller.run, self.stopping)
+        self._spawn("deadlines", self.keep_time, self.stopping)
+
+    def keep_time(self, stop: threading.Event) -> None:
+        """Process deadlines as they fall due, at ``deadline_poll_seconds`` with the clock."""
+        while not stop.is_set():
+            try:
+                done = run_due(self.factory, self.settings, self.clock())
+                if done.reminded or done.passed:
+                    self.sender_wake.set()
+            except Exception:
+                log.exception("deadlines: cannot process; retrying")
+            stop.wait(self.settings.deadline_poll_seconds)
 
     def _spawn(self, name: str, target: object, *args: object) -> None:
         thread = threading.Thread(target=target, args=args, name=name, daemon=True)  # type: ignore[arg-type]
