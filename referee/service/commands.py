@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import random
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import ClassVar
@@ -17,7 +18,7 @@ from typing import ClassVar
 from sqlalchemy.orm import Session
 
 from referee.config import Settings
-from referee.service import seats, speaker
+from referee.service import buzzes, seats, speaker
 from referee.service.notices import CommandError, Notice
 from referee.store.models import Game, Player
 
@@ -35,6 +36,8 @@ class Context:
     game: Game | None = None
     player: Player | None = None
     secret: str | None = None
+    subject: str = ""
+    thread: str | None = None
     notices: list[Notice] = field(default_factory=list)
 
     def answer(self, template: str, **values: object) -> None:
@@ -181,8 +184,18 @@ class Games(Command):
         return "listed the games"
 
 
+class Referee(_OnGame):
+    name = "referee"
+    argument_description = "GAME PLAYER"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        _need(rest, 1, f"speaker {self.name} {self.argument_description}")
+        return buzzes.appoint(ctx.session, game, " ".join(rest), ctx.now, ctx.timing)
+
+
 SPEAKER_COMMANDS: dict[str, Command] = {
-    c.name: c for c in (NewGame(), Approve(), Decline(), Start(), Void(), Stalemate(), Games())
+    c.name: c
+    for c in (NewGame(), Approve(), Decline(), Start(), Void(), Stalemate(), Referee(), Games())
 }
 
 
@@ -239,6 +252,62 @@ class Timeout(Command):
         return f"{ctx.player.name} forced a Timeout for {late}"
 
 
+_TURN_IN_SUBJECT = re.compile(r"\bTurn\s+(\d+)\b", re.IGNORECASE)
+
+
+class OpenBuzz(Command):
+    name = "buzz"
+    argument_description = "REASON, as a reply to the turn's message (or: buzz turn N REASON)"
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        assert ctx.game is not None and ctx.player is not None
+        number: int | None = None
+        if len(arguments) >= 2 and arguments[0].lower() == "turn" and arguments[1].isdigit():
+            number, arguments = int(arguments[1]), arguments[2:]
+        elif match := _TURN_IN_SUBJECT.search(ctx.subject):
+            number = int(match.group(1))
+        if number is None:
+            raise CommandError(
+                "reply to the message of the turn you buzz, or write 'buzz turn N REASON'"
+            )
+        reason = " ".join(arguments).lstrip(":- ")
+        ctx.notices.extend(
+            buzzes.buzz_turn(
+                ctx.session,
+                ctx.game,
+                ctx.player.name,
+                number,
+                reason,
+                ctx.now,
+                thread=ctx.thread,
+                timing=ctx.timing,
+            )
+        )
+        return f"{ctx.player.name} buzzed turn {number}"
+
+
+class BuzzStep(Command):
+    argument_description = ""
+
+    def __init__(self, name: str) -> None:
+        self.step = name
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        assert ctx.game is not None and ctx.player is not None
+        ctx.notices.extend(
+            buzzes.step(
+                ctx.session, ctx.game, ctx.player.name, self.step, ctx.now, ctx.rng, ctx.timing
+            )
+        )
+        return f"{ctx.player.name}: {self.step}"
+
+
+BUZZ_COMMANDS: dict[str, Command] = {
+    "buzz": OpenBuzz(),
+    **{verb: BuzzStep(verb) for verb in buzzes.STEPS},
+}
+
+
 PLAYER_COMMANDS: dict[str, Command] = {c.name: c for c in (Join(), Resign(), TakeBack(), Timeout())}
 
 
@@ -259,7 +328,17 @@ def is_speaker(settings: Settings, sender: str, secret: str | None) -> bool:
 
 
 def run(table: dict[str, Command], ctx: Context, words: list[str], prefix: str) -> str:
-    """Find and run the command ``words`` name; refusals are answered with what to write."""
+    """Find and run the command ``words`` name; refusals are answered with what to write.
+
+    With a ``prefix`` (``speaker``, ``nomic``) the verb is the second word; without one (the
+    buzz words) it is the first.
+    """
+    if not prefix:
+        verb = words[0].lower().strip("[]:!") if words else ""
+        command = table.get(verb)
+        if command is None:
+            raise CommandError(f"{verb!r} is not a step of a buzz")
+        return command.process(ctx, words[1:])
     verb = words[1].lower() if len(words) > 1 else ""
     command = table.get(verb)
     if command is None:

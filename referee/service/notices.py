@@ -31,6 +31,8 @@ class Notice:
     subject: str | None = None
     lounge: bool = False
     reply: bool = False
+    thread: str | None = None
+    """The Message-ID to thread under when there is no message being answered."""
 
 
 class CommandError(ValueError):
@@ -53,8 +55,8 @@ def queue_notice(
         subject=notice.subject or f"[{game}] {notice.template.partition('.')[2].replace('-', ' ')}",
         body=body,
         loop_token=settings.loop_token,
-        in_reply_to=None,
-        references=[],
+        in_reply_to=notice.thread,
+        references=[notice.thread] if notice.thread else [],
         now=now,
     )
     queue_reply(

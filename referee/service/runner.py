@@ -24,7 +24,7 @@ from referee.config import Settings
 from referee.mail.compose import compose, render, reply_subject, turn_subject
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
 from referee.mail.message import Inbound, read_message
-from referee.service import commands, seats
+from referee.service import buzzes, commands, seats
 from referee.service.desk import GameView, PlayerView, TurnDesk, TurnOutcome
 from referee.service.gsd_edits import GSDUnreadable
 from referee.service.identify import find_game, identify
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 _SECRET_LINE = re.compile(rb"(?im)^([ \t]*secret[ \t]*:[ \t]*)[^\r\n]*")
 
 #: Mail commands not yet handled; each is answered by name as recognised but not handled.
-COMMANDS = ("buzz",)
+COMMANDS: tuple[str, ...] = ()
 
 
 @dataclass
@@ -250,6 +250,8 @@ class _Work:
         if first_word in COMMANDS:
             self._reply("sender.command-not-handled", player=player.name, command=first_word)
             return self._finish("done", f"command {first_word!r} is not handled yet")
+        if first_word in commands.BUZZ_COMMANDS:
+            return self._command(commands.BUZZ_COMMANDS, commands.words_of(text), "", player)
         if first_word == "nomic":
             return self._command(commands.PLAYER_COMMANDS, commands.words_of(text), "nomic", player)
         if not text:
@@ -258,6 +260,14 @@ class _Work:
         if game.status != "running":
             self._reply("sender.game-not-running", player=player.name, status=game.status)
             return self._finish("done", f"turn for a game that is {game.status}")
+        if (questionable := buzzes.open_in(self.session, game)) is not None:
+            self._reply(
+                "sender.game-paused",
+                player=player.name,
+                turn=questionable.turn_number,
+                turn_text=text,
+            )
+            return self._finish("done", "turn while a buzz is open: play waits (1.16.1)")
         view = _game_view(self.session, game)
         seat = self.session.scalars(
             select(Membership.seat).where(
@@ -361,6 +371,8 @@ class _Work:
             game=self.game,
             player=player,
             secret=self.inbound.secret,
+            subject=self.inbound.subject,
+            thread=self.inbound.message_id,
         )
         try:
             with self.session.begin_nested():

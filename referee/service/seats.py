@@ -171,6 +171,10 @@ def take_back(
             "only your most recent turn can be taken back, and only while no other player "
             "has played since"
         )
+    from referee.service.buzzes import was_buzzed
+
+    if was_buzzed(session, latest):
+        raise CommandError(f"turn {latest.number} has been buzzed, so it cannot be taken back")
     if latest.state_before is None:
         raise CommandError(f"turn {latest.number} has no GSD kept from before it to restore")
     latest.status = "taken-back"

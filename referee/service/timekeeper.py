@@ -8,21 +8,23 @@ from two processes, sends nothing twice. Reminders go only to the player who owe
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
 from referee.engine.drone import is_drone
-from referee.service import deadlines, seats
+from referee.service import buzzes, deadlines, seats
 from referee.service.notices import Notice, queue_notice
 from referee.store import games
-from referee.store.models import Deadline, Game
+from referee.store.models import BuzzRecord, Deadline, Game
 
 _WHAT = {
     deadlines.TURN: ("your turn", "rule 1.3.5: 36 hours, weekends not counted"),
+    buzzes.BUZZ: ("your step in the buzz", "rules 1.16.3 and 1.16.4"),
     deadlines.SILENCE: (
         "a move",
         "rule 1.1.10: two calendar months without a move is a resignation",
@@ -38,8 +40,16 @@ class Processed:
     passed: int
 
 
-def run_due(factory: sessionmaker[Session], settings: Settings, now: datetime) -> Processed:
+def run_due(
+    factory: sessionmaker[Session],
+    settings: Settings,
+    now: datetime,
+    *,
+    rng: random.Random | None = None,
+) -> Processed:
     """Remind and expire everything due at ``now`` (naive UTC), in one transaction."""
+    rng = rng or random.Random()
+    timing = seats.Timing(timedelta(hours=settings.reminder_lead_hours))
     reminded = passed = 0
     with factory.begin() as session:
         query = (
@@ -62,7 +72,7 @@ def run_due(factory: sessionmaker[Session], settings: Settings, now: datetime) -
             if row.due <= now:
                 row.passed_at = now
                 row.reminded_at = row.reminded_at or now
-                _send(session, settings, game, now, _passed(session, game, row, now))
+                _send(session, settings, game, now, _passed(session, game, row, now, rng, timing))
                 passed += 1
             else:
                 row.reminded_at = now
@@ -93,10 +103,22 @@ def _reminder(session: Session, game: Game, row: Deadline) -> list[Notice]:
     return [Notice("player.deadline-reminder", address, values, subject=subject)]
 
 
-def _passed(session: Session, game: Game, row: Deadline, now: datetime) -> list[Notice]:
+def _passed(
+    session: Session,
+    game: Game,
+    row: Deadline,
+    now: datetime,
+    rng: random.Random,
+    timing: seats.Timing,
+) -> list[Notice]:
     what, _ = _WHAT.get(row.kind, (row.kind, ""))
     notices: list[Notice] = []
-    if row.kind == deadlines.SILENCE and row.owed_by is not None:
+    if row.kind == buzzes.BUZZ:
+        consequence = "Silence counts against you (rules 1.16.3 and 1.16.4); see the lounge."
+        buzz = session.get(BuzzRecord, int(str(row.payload.get("buzz", 0))))
+        if buzz is not None and buzz.closed_at is None:
+            notices += buzzes.expire(session, game, buzz, now, rng, timing)
+    elif row.kind == deadlines.SILENCE and row.owed_by is not None:
         consequence = "Under rule 1.1.10 you have resigned from the game."
         player = games.player_by_name(session, row.owed_by)
         if player is not None and seats.seat_of(session, game, player) is not None:

@@ -192,3 +192,32 @@ class ReplyCount(Base):
     address: Mapped[str] = mapped_column(String(320), primary_key=True)
     day: Mapped[date] = mapped_column(primary_key=True)
     count: Mapped[int] = mapped_column(default=0)
+
+
+class BuzzRecord(Base):
+    """A buzz of one turn (section 1.16), as the pure state machine left it after each step.
+
+    ``stage`` is the name of :class:`referee.engine.buzzing.Stage`; ``steps`` its history as
+    ``[iso time, actor, what]``; ``thread`` the Message-ID the buzz arrived with, so notices
+    sent later (a deadline passing) land in the same thread.
+    """
+
+    __tablename__ = "buzzes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    turn_id: Mapped[int] = mapped_column(ForeignKey("turns.id"))
+    turn_number: Mapped[int]
+    buzzed: Mapped[str] = mapped_column(String(200))
+    buzzer: Mapped[str] = mapped_column(String(200))
+    reason: Mapped[str] = mapped_column(Text)
+    stage: Mapped[str] = mapped_column(String(32))
+    due: Mapped[datetime | None]
+    referee: Mapped[str | None] = mapped_column(String(200))
+    excused: Mapped[list[str]] = mapped_column(JSON, default=list)
+    steps: Mapped[list[list[str]]] = mapped_column(JSON, default=list)
+    thread: Mapped[str | None] = mapped_column(String(998))
+    resumes: Mapped[str | None] = mapped_column(String(200))
+    """Who was to play when the buzz paused the game, to owe the turn again if it stands."""
+    created_at: Mapped[datetime]
+    closed_at: Mapped[datetime | None]
