@@ -24,6 +24,8 @@ from referee.config import Settings
 from referee.mail.compose import compose, render, reply_subject, turn_subject
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
 from referee.mail.message import Inbound, read_message
+from referee.notation.errors import NotationError
+from referee.notation.gsd import read_posting
 from referee.service import buzzes, commands, seats
 from referee.service.desk import GameView, PlayerView, TurnDesk, TurnOutcome
 from referee.service.gsd_edits import GSDUnreadable
@@ -286,7 +288,15 @@ class _Work:
             "turn": play,
             "violations": list(outcome.violations),
         }
-        if outcome.verdict == "legal":
+        players_state = self._players_style_state(game, text, outcome)
+        if outcome.verdict == "legal" or players_state is not None:
+            if players_state is not None:
+                outcome = TurnOutcome(
+                    "illegal",
+                    play=outcome.play,
+                    new_state=players_state,
+                    violations=outcome.violations,
+                )
             recorded = games.record_turn(
                 self.session,
                 game_id=game.id,
@@ -311,6 +321,9 @@ class _Work:
                     gsd=outcome.new_state or "",
                     player=player.name,
                 )
+                if players_state is not None:
+                    self._referee_buzzes(game, recorded.number, outcome)
+                    return self._finish("done", f"turn {recorded.number} posted and buzzed")
                 return self._finish("done", f"turn {recorded.number} applied")
             self._reply("player.turn-stale", context=common)
             return self._finish("done", "stale: another turn was applied first")
@@ -338,6 +351,39 @@ class _Work:
             context=common,
         )
         return self._finish("done", f"turn {status}")
+
+    def _players_style_state(self, game: Game, text: str, outcome: TurnOutcome) -> str | None:
+        """In a ``players`` buzz-mode game, the GSD an illegal turn is posted with, if any.
+
+        The engine's own state when it gives one, else the GSD the player posted; a turn
+        with neither is refused as in strict mode, since the referee will not invent a state.
+        """
+        if outcome.verdict != "illegal" or game.buzz_mode != "players":
+            return None
+        if outcome.new_state:
+            return outcome.new_state
+        try:
+            posted = read_posting(text).gsd
+        except NotationError:
+            return None
+        return posted.render() if posted is not None else None
+
+    def _referee_buzzes(self, game: Game, number: int, outcome: TurnOutcome) -> None:
+        """The referee's own check in the players' style: post the turn, then buzz it."""
+        reason = "; ".join(outcome.violations) or "the referee finds this turn illegal"
+        self.session.refresh(game)
+        notices = buzzes.buzz_turn(
+            self.session,
+            game,
+            buzzes.REFEREE,
+            number,
+            reason,
+            self.now,
+            thread=self.inbound.message_id,
+            timing=self.runner.timing,
+        )
+        for notice in notices:
+            self.send(notice)
 
     def _speaker(self, words: list[str]) -> Handling:
         """A Speaker command: done only from the Speaker's address with the Speaker's secret."""

@@ -9,7 +9,7 @@ from sqlalchemy import Engine, select
 from referee.service.timekeeper import run_due
 from referee.store.db import sessions
 from referee.store.models import BuzzRecord, Deadline, Game, Turn
-from tests.service.harness import HandClock, Table, text
+from tests.service.harness import HandClock, Table, text, to
 
 LOUNGE = "mc1@lounge.example.org"
 TUESDAY = datetime(2026, 11, 24, 9, 0)
@@ -229,3 +229,41 @@ def test_1_3_3_a_buzzed_turn_cannot_be_taken_back(sqlite_engine: Engine) -> None
     _say(table, "Bob", "WITHDRAW", 1)
     [(_, refusal)] = table.mail(_address("Alice"), "nomic take-back", to=LOUNGE)
     assert "has been buzzed, so it cannot be taken back" in text(refusal)
+
+
+def test_the_referee_refuses_an_illegal_turn_at_once_in_strict_mode(sqlite_engine: Engine) -> None:
+    table = _table(sqlite_engine)
+    violation = "Rule 1.6.2 - Getting There: Euston is 3 stations away; your LV is 4"
+    table.desk.illegal["Alice : Euston (VC)"] = (violation,)
+    table.clock.advance(hours=1)
+    [(rcpt, refusal)] = table.mail(_address("Alice"), "Alice : Euston (VC)", to=LOUNGE)
+    assert rcpt == [_address("Alice")] and violation in text(refusal)
+    assert _game(table).turn_number == 0
+
+
+def test_in_the_players_style_the_referee_posts_an_illegal_turn_and_buzzes_it(
+    sqlite_engine: Engine,
+) -> None:
+    table = Table(sessions(sqlite_engine), HandClock(TUESDAY), seed=11)
+    table.speaker(f"new-game {LOUNGE} normal buzz-mode=players")
+    for name in PEOPLE:
+        table.mail(_address(name), f"nomic join {name}", subject="[MC 1]")
+        table.speaker(f"approve 1 {name}")
+    table.speaker("start 1")
+    table.sent()
+    violation = "Rule 1.6.2 - Getting There: Euston is 3 stations away; your LV is 4"
+    table.desk.illegal["Alice : Euston (VC)"] = (violation,)
+    posted = (_game(table).state or "") + "\nAlice : Euston (VC)\n"
+    table.clock.advance(hours=1)
+    sent = table.mail(_address("Alice"), posted, to=LOUNGE, subject="[MC 1] turn")
+    assert to(sent) == [LOUNGE, LOUNGE]
+    assert "Turn 1: Alice : Euston (VC)" in str(sent[0][1]["Subject"])
+    buzz_post = text(sent[1][1])
+    assert "the referee has buzzed turn 1, played by Alice" in buzz_post
+    assert violation in buzz_post
+    [post] = _say(table, "Alice", "CONTEST the map is wrong", 1)
+    buzz = _buzz(table)
+    assert buzz.stage == "JUDGMENT_DUE", "the referee stands by its buzz: judgment decides"
+    assert buzz.referee in {"Bob", "Carol", "Dan"}
+    [post] = _say(table, buzz.referee or "", "LEGAL", 1)
+    assert "Turn 1 is now Legal" in post and _game(table).turn_number == 1
