@@ -148,9 +148,9 @@ def test_1_16_3_a_buzzer_silent_after_the_defence_leaves_the_turn_legal(
 
 
 def test_1_16_4_a_contested_buzz_is_judged_illegal_and_two_turns_roll_back(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _table(sqlite_engine)
+    table = _table(engine)
     before_first = _game(table).state
     _play(table, "Alice", "Euston (VC)")
     _play(table, "Bob", "Bank (NT)")

@@ -61,8 +61,8 @@ def _first_person(engine: Engine, at: datetime) -> Table:
     raise AssertionError("no seed put a person first")
 
 
-def test_1_3_5_a_turn_after_friday_10am_is_due_monday_10pm(sqlite_engine: Engine) -> None:
-    table = _first_person(sqlite_engine, FRIDAY_10AM)
+def test_1_3_5_a_turn_after_friday_10am_is_due_monday_10pm(engine: Engine) -> None:
+    table = _first_person(engine, FRIDAY_10AM)
     first = _game(table).order_of_play[0]
     assert _turn_deadline(table).due == MONDAY_10PM
     assert _run(table, MONDAY_10PM - timedelta(hours=12, minutes=1)) == (0, 0)
@@ -123,8 +123,8 @@ def test_1_3_5_timeout_can_be_forced_only_once_the_time_is_out(sqlite_engine: En
     assert f"it is not {late}'s turn" in text(again)
 
 
-def test_1_1_10_two_months_without_a_move_is_a_resignation(sqlite_engine: Engine) -> None:
-    table = _started(sqlite_engine, FRIDAY_10AM)
+def test_1_1_10_two_months_without_a_move_is_a_resignation(engine: Engine) -> None:
+    table = _started(engine, FRIDAY_10AM)
     with table.factory() as session:
         silence = session.scalars(
             select(Deadline).where(Deadline.kind == "silence", Deadline.owed_by == "Alice")
