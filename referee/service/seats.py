@@ -81,7 +81,7 @@ def resign(session: Session, game: Game, player: Player, now: datetime, why: str
     seat.status, seat.note = "resigned", why
     game.state = gsd_edits.without_player(game.state, player.name)
     game.version += 1
-    owed = deadlines.open_deadlines(session, game, kind=deadlines.TURN, owed_by=player.name)
+    owed = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=player.name)
     order = list(game.order_of_play)
     following = deadlines.next_in_order(order, player.name)
     game.order_of_play = [n for n in order if n != player.name]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from itertools import pairwise
 
 import pytest
 from click.testing import CliRunner
@@ -141,3 +142,24 @@ def test_1_1_9_points_and_the_grandmaster_across_games_and_1_1_5_the_archive(
     assert "Mornington Crescent - Game 2" in final.output
     missing = cli.invoke(main, ["archive", "9"])
     assert missing.exit_code == 1 and "has not ended" in missing.output
+
+
+def test_1_1_3_when_the_player_who_owes_the_turn_resigns_the_next_owes_it_by_the_same_time(
+    sqlite_engine: Engine,
+) -> None:
+    table = _started(sqlite_engine, ("Alice", "Bob", "Carol", "Dan"))
+    order = _game(table).order_of_play
+    first, second = next((a, b) for a, b in pairwise(order) if "Drone" not in (a, b))
+    _play(table, first, "Euston (VC)")
+    with table.factory() as session:
+        [owed] = session.scalars(
+            select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
+        ).all()
+    assert owed.owed_by == second
+    table.mail(_address(second), "nomic resign", to=LOUNGE)
+    with table.factory() as session:
+        [now_owed] = session.scalars(
+            select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
+        ).all()
+    assert now_owed.owed_by == order[(order.index(second) + 1) % len(order)]
+    assert now_owed.due == owed.due
