@@ -99,6 +99,11 @@ def buzz_turn(
     timing: Timing,
 ) -> list[Notice]:
     """Rule 1.16.2: buzz turn ``number``; it is Questionable and play waits."""
+    if game.status != "running":
+        raise CommandError(
+            f"game MC {game.number} is {game.status}; a buzz of a game that has ended is "
+            "recognised but not yet handled by this referee"
+        )
     turn = _turn(session, game, number)
     buzzed = session.get_one(Player, turn.player_id).name
     current = open_in(session, game)

@@ -40,7 +40,8 @@ class TurnOutcome:
 
     ``play`` is the play in canonical form (it titles the reply); ``new_state`` is the
     authoritative GSD after a legal turn; ``violations`` are the lines a player reads, each
-    citing its rule; ``explanation`` says why a stale or out-of-turn play was not applied.
+    citing its rule; ``explanation`` says why a stale or out-of-turn play was not applied;
+    ``winner`` names the player a legal turn has made the winner (the game then ends).
     """
 
     verdict: Verdict
@@ -48,6 +49,7 @@ class TurnOutcome:
     new_state: str | None = None
     violations: tuple[str, ...] = ()
     explanation: str = ""
+    winner: str | None = None
 
 
 class TurnDesk(Protocol):

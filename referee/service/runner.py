@@ -310,7 +310,9 @@ class _Work:
                 state_before=game.state,
             )
             if recorded.applied and recorded.number is not None:
-                seats.turn_applied(self.session, game, player.name, self.now, self.runner.timing)
+                owed = seats.turn_applied(
+                    self.session, game, player.name, self.now, self.runner.timing
+                )
                 self._reply(
                     "lounge.turn-applied",
                     to=game.lounge_address,
@@ -320,7 +322,21 @@ class _Work:
                     play=play,
                     gsd=outcome.new_state or "",
                     player=player.name,
+                    next=owed.owed_by if owed is not None and not outcome.winner else "",
+                    due=f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
                 )
+                if outcome.winner:
+                    self.session.refresh(game)
+                    for notice in seats.finish(
+                        self.session,
+                        game,
+                        self.now,
+                        winner=outcome.winner,
+                        status="won",
+                        how=f"turn {recorded.number}, {play}",
+                    ):
+                        self.send(notice)
+                    return self._finish("done", f"turn {recorded.number} won the game")
                 if players_state is not None:
                     self._referee_buzzes(game, recorded.number, outcome)
                     return self._finish("done", f"turn {recorded.number} posted and buzzed")

@@ -17,7 +17,7 @@ from referee.engine.drone import is_drone
 from referee.service import deadlines, gsd_edits
 from referee.service.notices import CommandError, Notice
 from referee.store import games
-from referee.store.models import Game, Membership, Player, Turn
+from referee.store.models import Deadline, Game, Membership, Player, Turn
 
 SILENCE_REMINDER = timedelta(days=7)
 """How long before rule 1.1.10's two months a silent player is reminded."""
@@ -139,11 +139,19 @@ def finish(
     ]
 
 
-def turn_applied(session: Session, game: Game, player: str, now: datetime, timing: Timing) -> None:
-    """After a turn lands: the next player owes one (1.3.5), the mover's silence resets (1.1.10)."""
+def turn_applied(
+    session: Session, game: Game, player: str, now: datetime, timing: Timing
+) -> Deadline | None:
+    """After a turn lands: the next player owes one (1.3.5), the mover's silence resets (1.1.10).
+
+    Returns the next turn's deadline, for the lounge post to announce.
+    """
     following = deadlines.next_in_order(game.order_of_play, player)
-    deadlines.turn_owed(session, game, following, now, now, reminder_lead=timing.turn_reminder)
+    owed = deadlines.turn_owed(
+        session, game, following, now, now, reminder_lead=timing.turn_reminder
+    )
     deadlines.moved(session, game, player, now, reminder_lead=SILENCE_REMINDER)
+    return owed
 
 
 def _latest_applied(session: Session, game: Game) -> Turn | None:

@@ -155,14 +155,21 @@ def start(
     game.state = gsd_edits.in_order(game.state, order)
     game.status, game.started_at = "running", now
     game.version += 1
-    deadlines.turn_owed(session, game, order[0], now, now, reminder_lead=timing.turn_reminder)
+    owed = deadlines.turn_owed(
+        session, game, order[0], now, now, reminder_lead=timing.turn_reminder
+    )
     for name in people:
         deadlines.moved(session, game, name, now, reminder_lead=SILENCE_REMINDER)
     return [
         Notice(
             "lounge.game-started",
             game.lounge_address,
-            {"order": list(order), "gsd": game.state, "first": order[0]},
+            {
+                "order": list(order),
+                "gsd": game.state,
+                "first": order[0],
+                "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
+            },
             subject=f"[MC {game.number}] The game begins",
             lounge=True,
         )

@@ -43,9 +43,11 @@ class HandClock:
 
 @dataclass
 class ScriptDesk:
-    """Legal unless ``illegal`` names the play; a legal play moves the GSD on one turn."""
+    """Legal unless ``illegal`` names the play; a legal play moves the GSD on one turn, and
+    wins the game if ``winning`` names it."""
 
     illegal: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    winning: set[str] = field(default_factory=set)
     seen: list[tuple[str, str]] = field(default_factory=list)
 
     def submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
@@ -55,7 +57,8 @@ class ScriptDesk:
             return TurnOutcome("illegal", play=play, violations=self.illegal[play])
         gsd = GSD.parse(game.state or "")
         new_state = gsd.model_copy(update={"turn": (gsd.turn or 0) + 1}).render()
-        return TurnOutcome("legal", play=play, new_state=new_state)
+        winner = player.name if play in self.winning else None
+        return TurnOutcome("legal", play=play, new_state=new_state, winner=winner)
 
 
 def settings(**overrides: object) -> object:

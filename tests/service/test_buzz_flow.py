@@ -267,3 +267,22 @@ def test_in_the_players_style_the_referee_posts_an_illegal_turn_and_buzzes_it(
     assert buzz.referee in {"Bob", "Carol", "Dan"}
     [post] = _say(table, buzz.referee or "", "LEGAL", 1)
     assert "Turn 1 is now Legal" in post and _game(table).turn_number == 1
+
+
+def test_1_16_4_a_referee_silent_for_three_days_is_replaced_by_another_draw(
+    sqlite_engine: Engine,
+) -> None:
+    table = _table(sqlite_engine)
+    _play(table, "Alice", "Euston (VC)")
+    _say(table, "Bob", "BUZZ wrong", 1)
+    _say(table, "Alice", "CONTEST", 1)
+    _say(table, "Bob", "CONTEST", 1)
+    buzz = _buzz(table)
+    silent, drawn_at = buzz.referee, table.clock.now
+    assert buzz.due == drawn_at + timedelta(days=3)
+    run_due(table.factory, table.settings, drawn_at + timedelta(days=3, seconds=-1))  # type: ignore[arg-type]
+    assert _buzz(table).referee == silent
+    run_due(table.factory, table.settings, drawn_at + timedelta(days=3))  # type: ignore[arg-type]
+    replaced = _buzz(table)
+    assert replaced.referee in {"Carol", "Dan"} - {silent}
+    assert replaced.excused == [silent] and replaced.stage == "JUDGMENT_DUE"

@@ -163,3 +163,38 @@ def test_1_1_3_when_the_player_who_owes_the_turn_resigns_the_next_owes_it_by_the
         ).all()
     assert now_owed.owed_by == order[(order.index(second) + 1) % len(order)]
     assert now_owed.due == owed.due
+
+
+def test_1_3_5_the_lounge_post_of_a_turn_says_who_plays_next_and_by_when(
+    sqlite_engine: Engine,
+) -> None:
+    table = _started(sqlite_engine)
+    first = _people_in_order(table)[0]
+    table.clock.advance(hours=1)
+    [(rcpt, post)] = table.mail(_address(first), f"{first} : Euston (VC)", to=LOUNGE)
+    following = _game(table).order_of_play[(_game(table).order_of_play.index(first) + 1) % 4]
+    assert rcpt == [LOUNGE]
+    assert f"{following} is to play by Wednesday 25 November 22:00 UTC (rule 1.3.5)" in text(post)
+
+
+def test_a_turn_the_engine_finds_winning_ends_the_game_and_scores_it(
+    sqlite_engine: Engine,
+) -> None:
+    table = _started(sqlite_engine)
+    first = _people_in_order(table)[0]
+    table.desk.winning.add(f"{first} : Mornington Crescent (NT)")
+    table.clock.advance(hours=1)
+    sent = table.mail(_address(first), f"{first} : Mornington Crescent (NT)", to=LOUNGE)
+    assert to(sent) == [LOUNGE, LOUNGE]
+    assert f"won by {first}, turn 1, {first} : Mornington Crescent (NT)" in text(sent[1][1])
+    assert "is to play by" not in text(sent[0][1])
+    game = _game(table)
+    assert (game.status, game.winner, len(game.finishers)) == ("won", first, 3)
+    with table.factory() as session:
+        assert standing(session).points[first] == 2
+        assert session.scalars(select(Deadline).where(Deadline.closed_at.is_(None))).all() == []
+    other = _people_in_order(table)[1]
+    [(_, refusal)] = table.mail(
+        _address(other), "BUZZ that was not legal", to=LOUNGE, subject="Re: [MC 1] Turn 1: x"
+    )
+    assert "a buzz of a game that has ended is recognised but not yet handled" in text(refusal)
