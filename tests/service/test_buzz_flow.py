@@ -125,10 +125,19 @@ def test_1_16_3_the_buzzed_player_s_silence_concedes(
     _say(table, "Bob", "BUZZ wrong", 1)
     due = _buzz(table).due
     assert due is not None
+    table.sent()
+    run_due(table.factory, table.settings, due - timedelta(hours=12))  # type: ignore[arg-type]
+    [(rcpt, reminder)] = table.sent()
+    assert rcpt == [_address("Alice")], "only the buzzed player, who owes the answer"
+    assert "your step in the buzz" in text(reminder)
     run_due(table.factory, table.settings, due - timedelta(minutes=1))  # type: ignore[arg-type]
     assert _buzz(table).stage == "DEFENCE_DUE"
     run_due(table.factory, table.settings, due)  # type: ignore[arg-type]
     assert _buzz(table).stage == "UPHELD" and _game(table).turn_number == 0
+    sent = table.sent()
+    [post] = [m for rcpt, m in sent if rcpt == [LOUNGE]]
+    assert "Alice did not answer in time" in text(post)
+    assert post["In-Reply-To"] == _buzz(table).thread, "posted in the buzz's thread"
 
 
 def test_1_16_3_a_buzzer_silent_after_the_defence_leaves_the_turn_legal(

@@ -131,6 +131,7 @@ def test_1_1_10_two_months_without_a_move_is_a_resignation(engine: Engine) -> No
         ).one()
     assert silence.due == datetime(2027, 1, 20, 10, 0)
     assert _run(table, datetime(2027, 1, 20, 9, 59))[1] >= 1  # the turn deadline passes
+    assert "Alice" in _game(table).order_of_play, "a minute short of two months"
     table.sent()
     _run(table, datetime(2027, 1, 20, 10, 0))
     sent = table.sent()
