@@ -16,6 +16,7 @@ from referee.commands.games import GAME_COMMANDS
 from referee.commands.map import map_command
 from referee.commands.notation import NOTATION_COMMANDS
 from referee.commands.serve import serve
+from referee.commands.speaker import speaker
 
 
 @click.group()
@@ -26,5 +27,5 @@ def main() -> None:
 
 for _command in (map_command, *NOTATION_COMMANDS, serve, demo, db):
     main.add_command(_command)
-for _command in GAME_COMMANDS:
+for _command in (*GAME_COMMANDS, speaker):
     main.add_command(_command)

@@ -15,7 +15,7 @@ from referee.config import Settings
 
 
 @contextmanager
-def _factory() -> Iterator[tuple[Settings, sessionmaker[Session]]]:
+def open_store() -> Iterator[tuple[Settings, sessionmaker[Session]]]:
     from referee.store.db import make_engine, sessions, upgrade
 
     settings = Settings()
@@ -30,7 +30,7 @@ def _factory() -> Iterator[tuple[Settings, sessionmaker[Session]]]:
         engine.dispose()
 
 
-def _moment(text: str | None) -> datetime:
+def moment(text: str | None) -> datetime:
     if text is None:
         return datetime.now(UTC).replace(tzinfo=None)
     try:
@@ -56,8 +56,8 @@ def run_deadlines(now_text: str | None) -> None:
     """
     from referee.service.timekeeper import run_due
 
-    now = _moment(now_text)
-    with _factory() as (settings, factory):
+    now = moment(now_text)
+    with open_store() as (settings, factory):
         done = run_due(factory, settings, now)
     click.echo(f"{now:%Y-%m-%d %H:%M} UTC: {done.reminded} reminded, {done.passed} passed")
 
@@ -67,7 +67,7 @@ def points() -> None:
     """Points per player across games, and the Grandmaster (rule 1.1.9)."""
     from referee.service.ledger import standing
 
-    with _factory() as (_, factory), factory() as session:
+    with open_store() as (_, factory), factory() as session:
         result = standing(session)
     if not result.points:
         click.echo("No game has been won yet.")
@@ -83,7 +83,7 @@ def archive(number: int | None) -> None:
     """The Game Archive (rule 1.1.5): ended games, or one game's final GSD."""
     from referee.service.ledger import archive as entries
 
-    with _factory() as (_, factory), factory() as session:
+    with open_store() as (_, factory), factory() as session:
         found = entries(session)
     if number is None:
         if not found:

@@ -347,3 +347,38 @@ def run(table: dict[str, Command], ctx: Context, words: list[str], prefix: str) 
         )
         raise CommandError(f"{verb or 'nothing'!r} is not a command; the commands are: {known}")
     return command.process(ctx, words[2:])
+
+
+def as_speaker(
+    session: Session, settings: Settings, words: list[str], now: datetime, rng: random.Random
+) -> tuple[str, list[str]]:
+    """Run a Speaker command for the operator at the console (``referee speaker ...``).
+
+    The answers meant for the Speaker are returned as text; everything else (lounge posts,
+    players' notices) is queued in the outbox for ``referee serve`` to deliver.
+    """
+    from datetime import timedelta
+
+    from referee.mail.compose import render
+    from referee.service.notices import queue_notice
+
+    ctx = Context(
+        session=session,
+        settings=settings,
+        sender=settings.speaker_address or "the operator",
+        now=now,
+        rng=rng,
+        timing=seats.Timing(timedelta(hours=settings.reminder_lead_hours)),
+    )
+    with session.begin_nested():
+        note = run(SPEAKER_COMMANDS, ctx, ["speaker", *words], "speaker")
+    game = f"MC {ctx.game.number}" if ctx.game is not None else ""
+    answers = []
+    for notice in ctx.notices:
+        if notice.reply:
+            answers.append(
+                render(notice.template, game=game, attachments=[], sender="", **notice.values)
+            )
+        else:
+            queue_notice(session, settings, notice, now, game=game)
+    return note, answers
