@@ -25,7 +25,7 @@ from referee.engine.buzzing import Buzz, BuzzError, Stage, Step
 from referee.engine.deadlines import VANILLA_DEADLINES
 from referee.service import deadlines
 from referee.service.notices import CommandError, Notice
-from referee.service.seats import Timing, active_names
+from referee.service.seats import WINNING, Timing, active_names
 from referee.store.models import BuzzRecord, Game, Player, Turn
 
 BUZZ = "buzz"
@@ -99,7 +99,7 @@ def buzz_turn(
     timing: Timing,
 ) -> list[Notice]:
     """Rule 1.16.2: buzz turn ``number``; it is Questionable and play waits."""
-    if game.status != "running":
+    if game.status not in {"running", WINNING}:
         raise CommandError(
             f"game MC {game.number} is {game.status}; a buzz of a game that has ended is "
             "recognised but not yet handled by this referee"
@@ -317,5 +317,7 @@ def _roll_back(session: Session, game: Game, row: BuzzRecord, now: datetime, tim
     game.state = illegal.state_before
     game.turn_number = row.turn_number - 1
     game.version += 1
+    if game.status == WINNING:  # rule 1.1.1: the winning turn fell, so nobody has won
+        game.status, game.winner, game.acknowledged = "running", None, []
     deadlines.turn_owed(session, game, row.buzzed, now, now, reminder_lead=timing.turn_reminder)
     return game.state or ""

@@ -308,7 +308,19 @@ BUZZ_COMMANDS: dict[str, Command] = {
 }
 
 
-PLAYER_COMMANDS: dict[str, Command] = {c.name: c for c in (Join(), Resign(), TakeBack(), Timeout())}
+class Acknowledge(Command):
+    name = "acknowledge"
+    argument_description = ""
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        assert ctx.game is not None and ctx.player is not None
+        ctx.notices.extend(seats.acknowledge(ctx.session, ctx.game, ctx.player, ctx.now))
+        return f"{ctx.player.name} acknowledged the win"
+
+
+PLAYER_COMMANDS: dict[str, Command] = {
+    c.name: c for c in (Join(), Resign(), TakeBack(), Timeout(), Acknowledge())
+}
 
 
 def words_of(text: str) -> list[str]:

@@ -260,7 +260,12 @@ class _Work:
             self._reply("sender.no-turn", player=player.name)
             return self._finish("quarantined", "no turn text after quotes and signature")
         if game.status != "running":
-            self._reply("sender.game-not-running", player=player.name, status=game.status)
+            status = (
+                f"won by {game.winner} unless the winning turn is buzzed (rule 1.1.1)"
+                if game.status == seats.WINNING
+                else game.status
+            )
+            self._reply("sender.game-not-running", player=player.name, status=status)
             return self._finish("done", f"turn for a game that is {game.status}")
         if (questionable := buzzes.open_in(self.session, game)) is not None:
             self._reply(
@@ -327,16 +332,11 @@ class _Work:
                 )
                 if outcome.winner:
                     self.session.refresh(game)
-                    for notice in seats.finish(
-                        self.session,
-                        game,
-                        self.now,
-                        winner=outcome.winner,
-                        status="won",
-                        how=f"turn {recorded.number}, {play}",
+                    for notice in seats.claim_win(
+                        self.session, game, outcome.winner, recorded.number, play, self.now
                     ):
                         self.send(notice)
-                    return self._finish("done", f"turn {recorded.number} won the game")
+                    return self._finish("done", f"turn {recorded.number} wins, pending (1.1.1)")
                 if players_state is not None:
                     self._referee_buzzes(game, recorded.number, outcome)
                     return self._finish("done", f"turn {recorded.number} posted and buzzed")

@@ -38,6 +38,11 @@ def active_names(session: Session, game: Game) -> list[str]:
 
 
 def _require_running(game: Game) -> None:
+    if game.status == "winning":
+        raise CommandError(
+            f"{game.winner} has won game MC {game.number} unless the turn is buzzed; "
+            "acknowledge it ('nomic acknowledge') or buzz it (rule 1.1.1)"
+        )
     if game.status != "running":
         raise CommandError(f"game MC {game.number} is {game.status}, not being played")
 
@@ -152,6 +157,63 @@ def turn_applied(
     )
     deadlines.moved(session, game, player, now, reminder_lead=SILENCE_REMINDER)
     return owed
+
+
+WINNING = "winning"
+"""A game whose latest turn won it, until the others acknowledge it or buzz it (rule 1.1.1)."""
+
+
+def claim_win(
+    session: Session, game: Game, winner: str, number: int, play: str, now: datetime
+) -> list[Notice]:
+    """Rule 1.1.1 - How to Win: a turn that ends at Mornington Crescent wins, but the game
+    ends only once every other active player has said e will not buzz it; until then the
+    turn may be buzzed (rule 1.16.2) and no further turn is played."""
+    game.status, game.winner, game.acknowledged = WINNING, winner, []
+    deadlines.close(session, game, now, kind=deadlines.TURN)
+    others = [n for n in gsd_edits.non_drone(active_names(session, game)) if n != winner]
+    return [
+        Notice(
+            "lounge.win-claimed",
+            game.lounge_address,
+            {"winner": winner, "turn": number, "play": play, "others": others},
+            subject=f"[MC {game.number}] Turn {number}: {winner} wins?",
+            lounge=True,
+        )
+    ]
+
+
+def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> list[Notice]:
+    """Rule 1.1.1: ``player`` will not buzz the winning turn; the last such word ends the game."""
+    if game.status != WINNING or game.winner is None:
+        raise CommandError(f"nobody has won game MC {game.number}: there is nothing to acknowledge")
+    if player.name == game.winner:
+        raise CommandError("the winner does not acknowledge eir own win; the others do (1.1.1)")
+    from referee.service.buzzes import open_in
+
+    if open_in(session, game) is not None:
+        raise CommandError("the winning turn is being buzzed; acknowledge once that is settled")
+    game.acknowledged = sorted({*game.acknowledged, player.name})
+    others = [n for n in gsd_edits.non_drone(active_names(session, game)) if n != game.winner]
+    waiting = [n for n in others if n not in game.acknowledged]
+    if waiting:
+        return [
+            Notice(
+                "lounge.win-acknowledged",
+                game.lounge_address,
+                {"player": player.name, "winner": game.winner, "waiting": waiting},
+                subject=f"[MC {game.number}] {player.name} acknowledges {game.winner}'s win",
+                lounge=True,
+            )
+        ]
+    return finish(
+        session,
+        game,
+        now,
+        winner=game.winner,
+        status="won",
+        how="every other active player acknowledged the win (1.1.1)",
+    )
 
 
 def _latest_applied(session: Session, game: Game) -> Turn | None:

@@ -68,6 +68,8 @@ class Game(Base):
     winner: Mapped[str | None] = mapped_column(String(200))
     finishers: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=_EMPTY_LIST)
     """Who was still in the game when it ended, for the points of rule 1.1.9."""
+    acknowledged: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=_EMPTY_LIST)
+    """Rule 1.1.1: who has said e will not buzz the winning turn of a game being won."""
 
 
 class Player(Base):

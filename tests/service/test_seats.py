@@ -177,24 +177,60 @@ def test_1_3_5_the_lounge_post_of_a_turn_says_who_plays_next_and_by_when(
     assert f"{following} is to play by Wednesday 25 November 22:00 UTC (rule 1.3.5)" in text(post)
 
 
-def test_a_turn_the_engine_finds_winning_ends_the_game_and_scores_it(
+def test_1_1_1_a_winning_turn_ends_the_game_once_every_other_player_acknowledges_it(
     sqlite_engine: Engine,
 ) -> None:
     table = _started(sqlite_engine)
-    first = _people_in_order(table)[0]
+    first, second, third = _people_in_order(table)
     table.desk.winning.add(f"{first} : Mornington Crescent (NT)")
     table.clock.advance(hours=1)
     sent = table.mail(_address(first), f"{first} : Mornington Crescent (NT)", to=LOUNGE)
     assert to(sent) == [LOUNGE, LOUNGE]
-    assert f"won by {first}, turn 1, {first} : Mornington Crescent (NT)" in text(sent[1][1])
     assert "is to play by" not in text(sent[0][1])
+    assert f"{first} has reached Mornington Crescent with turn 1" in text(sent[1][1])
+    assert (_game(table).status, _game(table).winner) == ("winning", first)
+    [(_, refusal)] = table.mail(_address(second), f"{second} : Bank (NT)", to=LOUNGE)
+    assert f"won by {first} unless the winning turn is buzzed (rule 1.1.1)" in text(refusal)
+    [(_, own)] = table.mail(_address(first), "nomic acknowledge", to=LOUNGE)
+    assert "the winner does not acknowledge eir own win" in text(own)
+    [(_, waiting)] = table.mail(_address(second), "nomic acknowledge", to=LOUNGE)
+    assert f"Still to acknowledge or buzz: {third}" in text(waiting)
+    assert _game(table).status == "winning"
+    [(_, over)] = table.mail(_address(third), "nomic acknowledge", to=LOUNGE)
+    assert f"won by {first}, every other active player acknowledged" in text(over)
     game = _game(table)
     assert (game.status, game.winner, len(game.finishers)) == ("won", first, 3)
     with table.factory() as session:
         assert standing(session).points[first] == 2
         assert session.scalars(select(Deadline).where(Deadline.closed_at.is_(None))).all() == []
-    other = _people_in_order(table)[1]
     [(_, refusal)] = table.mail(
-        _address(other), "BUZZ that was not legal", to=LOUNGE, subject="Re: [MC 1] Turn 1: x"
+        _address(second), "BUZZ that was not legal", to=LOUNGE, subject="Re: [MC 1] Turn 1: x"
     )
     assert "a buzz of a game that has ended is recognised but not yet handled" in text(refusal)
+
+
+def test_1_1_1_a_winning_turn_buzzed_and_conceded_means_nobody_has_won(
+    sqlite_engine: Engine,
+) -> None:
+    table = _started(sqlite_engine)
+    first, second, _ = _people_in_order(table)
+    before = _game(table).state
+    table.desk.winning.add(f"{first} : Mornington Crescent (NT)")
+    _play(table, first, "Mornington Crescent (NT)")
+    table.sent()
+    table.clock.advance(hours=1)
+    table.mail(
+        _address(second),
+        "BUZZ the Northern line is suspended",
+        to=LOUNGE,
+        subject="Re: [MC 1] Turn 1: x",
+    )
+    table.clock.advance(hours=1)
+    table.mail(_address(first), "CONCEDE", to=LOUNGE, subject="Re: [MC 1] Turn 1: x")
+    game = _game(table)
+    assert (game.status, game.winner, game.state, game.turn_number) == (
+        "running",
+        None,
+        before,
+        0,
+    )
