@@ -15,6 +15,7 @@ transition, stores it back, and keeps the game's deadlines in step with who owes
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy import select
@@ -178,6 +179,34 @@ def _referee_stands_by(buzz: Buzz, at: datetime, players: list[str], rng: random
     if buzz.stage is Stage.REPLY_DUE and buzz.buzzer == REFEREE:
         return buzzing.contest(buzz, REFEREE, at, active_players=players, rng=rng)
     return buzz
+
+
+def party_left(
+    session: Session, game: Game, name: str, now: datetime, rng: random.Random, timing: Timing
+) -> list[Notice]:
+    """A player in the open buzz resigns (rule 1.1.3); what e owed is settled as if e gave up.
+
+    The buzzer's leaving withdraws the buzz (the turn is Legal); the buzzed player's leaving
+    concedes it (the turn is Illegal); a drawn referee's leaving is a decline, and another is
+    drawn from the players still in the game.
+    """
+    row = open_in(session, game)
+    if row is None:
+        return []
+    buzz, at = _load(row), deadlines.aware(now)
+    players = [n for n in active_names(session, game) if n != name]
+    if name == buzz.buzzer:
+        moved = buzzing.withdraw(buzz, name, at)
+    elif name == buzz.buzzed and buzz.stage is Stage.DEFENCE_DUE:
+        moved = buzzing.concede(buzz, name, at)
+    elif name == buzz.buzzed:
+        gave_up = Step(at, name, "resigned, conceding the buzz")
+        moved = replace(buzz, stage=Stage.UPHELD, due=None, steps=(*buzz.steps, gave_up))
+    elif name == buzz.referee and buzz.stage is Stage.JUDGMENT_DUE:
+        moved = buzzing.decline(buzz, name, at, active_players=players, rng=rng)
+    else:
+        return []
+    return _after(session, game, row, moved, now, timing)
 
 
 def expire(

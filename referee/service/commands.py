@@ -223,8 +223,12 @@ class Resign(Command):
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         assert ctx.game is not None and ctx.player is not None
-        why = " ".join(arguments) or "resigned"
-        ctx.notices.extend(seats.resign(ctx.session, ctx.game, ctx.player, ctx.now, why))
+        why = " ".join(arguments) or "no reason given"
+        ctx.notices.extend(
+            seats.resign(
+                ctx.session, ctx.game, ctx.player, ctx.now, why, rng=ctx.rng, timing=ctx.timing
+            )
+        )
         return f"{ctx.player.name} resigned"
 
 

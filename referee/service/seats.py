@@ -7,6 +7,7 @@ message's transaction (a savepoint around it), so it either happens whole or, on
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -74,15 +75,30 @@ def request_join(
     ]
 
 
-def resign(session: Session, game: Game, player: Player, now: datetime, why: str) -> list[Notice]:
+def resign(
+    session: Session,
+    game: Game,
+    player: Player,
+    now: datetime,
+    why: str,
+    *,
+    rng: random.Random | None = None,
+    timing: Timing | None = None,
+) -> list[Notice]:
     """Rule 1.1.3 - Resignation: the player leaves the Token Table; eir Home is ownerless.
 
-    If one non-Drone player is left, e has won (rule 1.1.3), and the game ends.
+    A buzz e is party to or judging is settled first (see ``buzzes.party_left``). If one
+    non-Drone player is left, e has won (rule 1.1.3), and the game ends.
     """
+    from referee.service.buzzes import party_left
+
     _require_running(game)
     seat = games.membership(session, game, player)
     if seat is None or seat.status != "active":
         raise CommandError(f"{player.name} is not playing game MC {game.number}")
+    settled = party_left(
+        session, game, player.name, now, rng or random.Random(), timing or Timing()
+    )
     seat.status, seat.note = "resigned", why
     game.state = gsd_edits.without_player(game.state, player.name)
     game.version += 1
@@ -104,13 +120,14 @@ def resign(session: Session, game: Game, player: Player, now: datetime, why: str
                 reminder_lead=row.due - row.remind_at if row.remind_at else None,
             )
     notices = [
+        *settled,
         Notice(
             "lounge.player-resigned",
             game.lounge_address,
             {"player": player.name, "why": why, "gsd": game.state},
             subject=f"[MC {game.number}] {player.name} resigns",
             lounge=True,
-        )
+        ),
     ]
     left = gsd_edits.non_drone(active_names(session, game))
     if len(left) == 1:

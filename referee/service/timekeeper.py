@@ -123,7 +123,7 @@ def _passed(
         player = games.player_by_name(session, row.owed_by)
         if player is not None and seats.seat_of(session, game, player) is not None:
             why = "two calendar months without a move (rule 1.1.10)"
-            notices += seats.resign(session, game, player, now, why)
+            notices += seats.resign(session, game, player, now, why, rng=rng, timing=timing)
     else:
         consequence = (
             f"Any player in the game may now play Timeout for you (rule 1.3.5) by writing "

@@ -53,7 +53,9 @@ def _say(table: Table, name: str, words: str, turn: int) -> list[str]:
 
 def _buzz(table: Table) -> BuzzRecord:
     with table.factory() as session:
-        return session.scalars(select(BuzzRecord).order_by(BuzzRecord.id.desc())).one()
+        latest = session.scalars(select(BuzzRecord).order_by(BuzzRecord.id.desc())).first()
+        assert latest is not None, "no buzz was recorded"
+        return latest
 
 
 def _deadlines(table: Table, kind: str) -> list[Deadline]:
@@ -295,3 +297,36 @@ def test_1_16_4_a_referee_silent_for_three_days_is_replaced_by_another_draw(
     replaced = _buzz(table)
     assert replaced.referee in {"Carol", "Dan"} - {silent}
     assert replaced.excused == [silent] and replaced.stage == "JUDGMENT_DUE"
+
+
+def test_1_1_3_a_drawn_referee_who_resigns_is_replaced_by_another_draw(
+    sqlite_engine: Engine,
+) -> None:
+    table = _table(sqlite_engine)
+    _play(table, "Alice", "Euston (VC)")
+    _say(table, "Bob", "BUZZ wrong", 1)
+    _say(table, "Alice", "CONTEST", 1)
+    _say(table, "Bob", "CONTEST", 1)
+    leaving = _buzz(table).referee or ""
+    posts = _say(table, leaving, "nomic resign", 1)
+    replaced = _buzz(table)
+    assert replaced.referee in {"Carol", "Dan"} - {leaving}
+    assert any(f"referee drew {replaced.referee} to judge" in p for p in posts)
+    assert [leaving, "declined to judge"] == replaced.steps[-2][1:]
+
+
+def test_1_1_3_a_buzzer_who_resigns_withdraws_and_a_buzzed_player_who_resigns_concedes(
+    sqlite_engine: Engine,
+) -> None:
+    table = _table(sqlite_engine)
+    _play(table, "Alice", "Euston (VC)")
+    _say(table, "Bob", "BUZZ wrong", 1)
+    _say(table, "Bob", "nomic resign", 1)
+    assert _buzz(table).stage == "WITHDRAWN" and _game(table).turn_number == 1
+    _play(table, "Carol", "Bank (NT)")
+    _say(table, "Dan", "BUZZ wrong", 2)
+    _say(table, "Alice", "CONTEST", 2)  # not a party: refused, changes nothing
+    _say(table, "Carol", "nomic resign", 2)
+    game = _game(table)
+    assert _buzz(table).stage == "UPHELD" and game.turn_number == 1
+    assert "Carol" not in game.order_of_play and "| Carol" not in (game.state or "")
