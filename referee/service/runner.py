@@ -40,9 +40,6 @@ log = logging.getLogger(__name__)
 
 _SECRET_LINE = re.compile(rb"(?im)^([ \t]*secret[ \t]*:[ \t]*)[^\r\n]*")
 
-#: Mail commands not yet handled; each is answered by name as recognised but not handled.
-COMMANDS: tuple[str, ...] = ()
-
 
 @dataclass
 class Handling:
@@ -249,13 +246,12 @@ class _Work:
     def _act(self, game: Game, player: Player) -> Handling:
         text = self.inbound.turn_text
         first_word = text.split(maxsplit=1)[0].lower().strip("[]:!") if text else ""
-        if first_word in COMMANDS:
-            self._reply("sender.command-not-handled", player=player.name, command=first_word)
-            return self._finish("done", f"command {first_word!r} is not handled yet")
         if first_word in commands.BUZZ_COMMANDS:
             return self._command(commands.BUZZ_COMMANDS, commands.words_of(text), "", player)
         if first_word == "nomic":
             return self._command(commands.PLAYER_COMMANDS, commands.words_of(text), "nomic", player)
+        if first_word == "speaker":  # reached only by list mail: the Speaker mails us directly
+            return self._finish("ignored", "Speaker commands are not taken from list mail")
         if not text:
             self._reply("sender.no-turn", player=player.name)
             return self._finish("quarantined", "no turn text after quotes and signature")

@@ -103,8 +103,11 @@ class Table:
         to: str = REFEREE,
         subject: str = "",
         secret: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> list[tuple[list[str], Message]]:
         message = EmailMessage()
+        for name, value in (headers or {}).items():
+            message[name] = value
         message["From"] = sender
         message["To"] = to
         message["Subject"] = subject

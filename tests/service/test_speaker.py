@@ -11,7 +11,7 @@ from sqlalchemy import Engine, select
 from referee.engine.order_of_play import follows
 from referee.notation.gsd import GSD
 from referee.store.db import sessions
-from referee.store.models import Deadline, Game, Membership
+from referee.store.models import Deadline, Game, InboxMessage, Membership
 from tests.service.harness import SPEAKER, HandClock, Table, text, to
 
 LOUNGE = "mc1@lounge.example.org"
@@ -183,3 +183,22 @@ def test_the_speaker_lists_games_and_is_told_the_commands_on_a_typo(table: Table
     assert f"MC 1: forming, normal, {LOUNGE}: Alice" in text(listing)
     [(_, refusal)] = table.speaker("strat 1")
     assert "'strat' is not a command" in text(refusal) and "speaker start GAME" in text(refusal)
+
+
+def test_1_1_2_a_speaker_command_relayed_by_a_lounge_list_is_not_taken(table: Table) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    table.mail(SPEAKER, "nomic join Sam", subject="[MC 1]")
+    table.speaker("approve 1 Sam")
+    table.sent()
+    sent = table.mail(
+        SPEAKER,
+        "speaker void 1",
+        to=LOUNGE,
+        secret="gavel and bell",
+        headers={"List-Id": f"<{LOUNGE.replace('@', '.')}>", "List-Post": f"<mailto:{LOUNGE}>"},
+    )
+    assert sent == [] and _game(table).status == "forming"
+    with table.factory() as session:
+        last = session.scalars(select(InboxMessage).order_by(InboxMessage.id.desc())).first()
+    assert last is not None and last.status == "ignored"
+    assert "Speaker commands are not taken from list mail" in last.note
