@@ -12,7 +12,7 @@ import random
 import smtplib
 import time
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from email.message import EmailMessage, Message
 from itertools import count
 from pathlib import Path
@@ -205,3 +205,31 @@ def test_a_whole_game_by_mail_from_the_speakers_new_game_to_a_win(table: Game1) 
     assert entry.final_gsd == game.state and f"| {first}" in entry.final_gsd
     table.clock.advance(days=70)
     assert table.deadlines(table.clock.now) == [], "an ended game owes nothing"
+
+
+def test_referee_serve_processes_deadlines_by_itself_with_its_clock(
+    tmp_path: Path, relay_sink: RunningSink
+) -> None:
+    from referee.service import deadlines
+    from referee.store import games
+    from referee.store.db import make_engine, sessions, upgrade
+
+    url = f"sqlite:///{tmp_path / 'serve.sqlite3'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    with sessions(engine).begin() as session:
+        game = games.create_game(session, 1, LOUNGE, START)
+        alice = games.add_player(session, "Alice", address("Alice"))
+        games.join(session, game, alice, 1)
+        deadlines.open_deadline(session, game, deadlines.TURN, "Alice", START, START)
+    engine.dispose()
+    settings = make_settings(
+        url, smtp_port=free_port(), relay_port=relay_sink.port, deadline_poll_seconds=0.05
+    )
+    service = Service(settings, clock=HandClock(START + timedelta(minutes=1)))
+    service.start()
+    try:
+        [told] = relay_sink.sink.wait_for(1)
+    finally:
+        service.stop()
+    assert told["To"] == address("Alice") and "Time is up" in str(told["Subject"])
