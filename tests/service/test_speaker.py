@@ -19,8 +19,9 @@ FRIDAY_10AM = datetime(2026, 11, 20, 10, 0)
 
 
 @pytest.fixture
-def table(sqlite_engine: Engine) -> Table:
-    return Table(sessions(sqlite_engine), HandClock(FRIDAY_10AM))
+def table(engine: Engine) -> Table:
+    """The runner on SQLite and on PostgreSQL."""
+    return Table(sessions(engine), HandClock(FRIDAY_10AM))
 
 
 def _game(table: Table, number: int = 1) -> Game:
