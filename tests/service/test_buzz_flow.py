@@ -71,8 +71,8 @@ def _deadlines(table: Table, kind: str) -> list[Deadline]:
         )
 
 
-def test_1_16_2_a_buzz_makes_the_turn_questionable_and_play_waits(sqlite_engine: Engine) -> None:
-    table = _table(sqlite_engine)
+def test_1_16_2_a_buzz_makes_the_turn_questionable_and_play_waits(engine: Engine) -> None:
+    table = _table(engine)
     _play(table, "Alice", "Euston (VC)")
     [post] = _say(table, "Bob", "BUZZ Euston is not on the Victoria line from there", 1)
     assert "Bob has buzzed turn 1, played by Alice" in post
@@ -89,9 +89,9 @@ def test_1_16_2_a_buzz_makes_the_turn_questionable_and_play_waits(sqlite_engine:
 
 
 def test_1_16_2_a_turn_can_be_buzzed_while_three_turns_follow_it_not_four(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _table(sqlite_engine)
+    table = _table(engine)
     for name in ("Alice", "Bob", "Carol", "Dan", "Alice"):
         _play(table, name, "Euston (VC)")
     table.clock.advance(hours=1)
@@ -102,9 +102,9 @@ def test_1_16_2_a_turn_can_be_buzzed_while_three_turns_follow_it_not_four(
 
 
 def test_1_16_3_a_conceded_buzz_makes_the_turn_illegal_and_restores_the_gsd_before_it(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _table(sqlite_engine)
+    table = _table(engine)
     before = _play(table, "Alice", "Euston (VC)")
     _play(table, "Bob", "Bank (NT)")
     _say(table, "Carol", "BUZZ Bank is not reachable", 2)
@@ -120,9 +120,9 @@ def test_1_16_3_a_conceded_buzz_makes_the_turn_illegal_and_restores_the_gsd_befo
 
 
 def test_1_16_3_the_buzzed_player_s_silence_concedes(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _table(sqlite_engine)
+    table = _table(engine)
     _play(table, "Alice", "Euston (VC)")
     _say(table, "Bob", "BUZZ wrong", 1)
     due = _buzz(table).due
@@ -143,9 +143,9 @@ def test_1_16_3_the_buzzed_player_s_silence_concedes(
 
 
 def test_1_16_3_a_buzzer_silent_after_the_defence_leaves_the_turn_legal(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _table(sqlite_engine)
+    table = _table(engine)
     _play(table, "Alice", "Euston (VC)")
     waiting = [d.owed_by for d in _deadlines(table, "turn")]
     _say(table, "Bob", "BUZZ wrong", 1)
@@ -187,8 +187,8 @@ def test_1_16_4_a_contested_buzz_is_judged_illegal_and_two_turns_roll_back(
     assert statuses == ["illegal", "voided"], "the Illegal turn and the one after it"
 
 
-def test_1_16_4_a_judgment_of_legal_lets_play_resume(sqlite_engine: Engine) -> None:
-    table = _table(sqlite_engine)
+def test_1_16_4_a_judgment_of_legal_lets_play_resume(engine: Engine) -> None:
+    table = _table(engine)
     _play(table, "Alice", "Euston (VC)")
     after = _game(table).state
     _say(table, "Bob", "BUZZ wrong", 1)
@@ -202,9 +202,9 @@ def test_1_16_4_a_judgment_of_legal_lets_play_resume(sqlite_engine: Engine) -> N
 
 
 def test_1_16_4_a_declining_referee_is_replaced_and_with_none_left_the_speaker_appoints(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _table(sqlite_engine, ("Alice", "Bob", "Carol"))
+    table = _table(engine, ("Alice", "Bob", "Carol"))
     _play(table, "Alice", "Euston (VC)")
     _say(table, "Bob", "BUZZ wrong", 1)
     _say(table, "Alice", "CONTEST", 1)
@@ -223,8 +223,8 @@ def test_1_16_4_a_declining_referee_is_replaced_and_with_none_left_the_speaker_a
     assert "Turn 1 is now Illegal" in post
 
 
-def test_1_16_2_a_withdrawn_buzz_leaves_the_turn_legal(sqlite_engine: Engine) -> None:
-    table = _table(sqlite_engine)
+def test_1_16_2_a_withdrawn_buzz_leaves_the_turn_legal(engine: Engine) -> None:
+    table = _table(engine)
     _play(table, "Alice", "Euston (VC)")
     _say(table, "Bob", "BUZZ wrong", 1)
     [(_, refusal)] = table.mail(_address("Carol"), "WITHDRAW", to=LOUNGE, subject="Turn 1")
@@ -233,8 +233,8 @@ def test_1_16_2_a_withdrawn_buzz_leaves_the_turn_legal(sqlite_engine: Engine) ->
     assert "Turn 1 is now Legal" in post and _game(table).turn_number == 1
 
 
-def test_1_3_3_a_buzzed_turn_cannot_be_taken_back(sqlite_engine: Engine) -> None:
-    table = _table(sqlite_engine)
+def test_1_3_3_a_buzzed_turn_cannot_be_taken_back(engine: Engine) -> None:
+    table = _table(engine)
     _play(table, "Alice", "Euston (VC)")
     _say(table, "Bob", "BUZZ wrong", 1)
     _say(table, "Bob", "WITHDRAW", 1)
@@ -242,8 +242,8 @@ def test_1_3_3_a_buzzed_turn_cannot_be_taken_back(sqlite_engine: Engine) -> None
     assert "has been buzzed, so it cannot be taken back" in text(refusal)
 
 
-def test_the_referee_refuses_an_illegal_turn_at_once_in_strict_mode(sqlite_engine: Engine) -> None:
-    table = _table(sqlite_engine)
+def test_the_referee_refuses_an_illegal_turn_at_once_in_strict_mode(engine: Engine) -> None:
+    table = _table(engine)
     violation = "Rule 1.6.2 - Getting There: Euston is 3 stations away; your LV is 4"
     table.desk.illegal["Alice : Euston (VC)"] = (violation,)
     table.clock.advance(hours=1)
@@ -253,9 +253,9 @@ def test_the_referee_refuses_an_illegal_turn_at_once_in_strict_mode(sqlite_engin
 
 
 def test_in_the_players_style_the_referee_posts_an_illegal_turn_and_buzzes_it(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = Table(sessions(sqlite_engine), HandClock(TUESDAY), seed=11)
+    table = Table(sessions(engine), HandClock(TUESDAY), seed=11)
     table.speaker(f"new-game {LOUNGE} normal buzz-mode=players")
     for name in PEOPLE:
         table.mail(_address(name), f"nomic join {name}", subject="[MC 1]")
@@ -281,9 +281,9 @@ def test_in_the_players_style_the_referee_posts_an_illegal_turn_and_buzzes_it(
 
 
 def test_1_16_4_a_referee_silent_for_three_days_is_replaced_by_another_draw(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _table(sqlite_engine)
+    table = _table(engine)
     _play(table, "Alice", "Euston (VC)")
     _say(table, "Bob", "BUZZ wrong", 1)
     _say(table, "Alice", "CONTEST", 1)
@@ -300,9 +300,9 @@ def test_1_16_4_a_referee_silent_for_three_days_is_replaced_by_another_draw(
 
 
 def test_1_1_3_a_drawn_referee_who_resigns_is_replaced_by_another_draw(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _table(sqlite_engine)
+    table = _table(engine)
     _play(table, "Alice", "Euston (VC)")
     _say(table, "Bob", "BUZZ wrong", 1)
     _say(table, "Alice", "CONTEST", 1)
@@ -316,9 +316,9 @@ def test_1_1_3_a_drawn_referee_who_resigns_is_replaced_by_another_draw(
 
 
 def test_1_1_3_a_buzzer_who_resigns_withdraws_and_a_buzzed_player_who_resigns_concedes(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _table(sqlite_engine)
+    table = _table(engine)
     _play(table, "Alice", "Euston (VC)")
     _say(table, "Bob", "BUZZ wrong", 1)
     _say(table, "Bob", "nomic resign", 1)
