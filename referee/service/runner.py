@@ -48,6 +48,7 @@ class Handling:
     status: str = "done"
     notes: list[str] = field(default_factory=list)
     queued: int = 0
+    refused: bool = False
 
 
 class Runner:
@@ -249,9 +250,19 @@ class _Work:
         if first_word in commands.BUZZ_COMMANDS:
             return self._command(commands.BUZZ_COMMANDS, commands.words_of(text), "", player)
         if first_word == "nomic":
-            return self._command(commands.PLAYER_COMMANDS, commands.words_of(text), "nomic", player)
+            words = commands.words_of(text)
+            handled = self._command(commands.PLAYER_COMMANDS, words, "nomic", player)
+            rest = _after_first_line(text)
+            if rest and [w.lower() for w in words[1:2]] == ["timeout"] and not handled.refused:
+                self.session.refresh(game)
+                return self._turn(game, player, rest)
+            return handled
         if first_word == "speaker":  # reached only by list mail: the Speaker mails us directly
             return self._finish("ignored", "Speaker commands are not taken from list mail")
+        return self._turn(game, player, text)
+
+    def _turn(self, game: Game, player: Player, text: str) -> Handling:
+        """Hand a turn to the desk, unless the game is not being played or play waits."""
         if not text:
             self._reply("sender.no-turn", player=player.name)
             return self._finish("quarantined", "no turn text after quotes and signature")
@@ -442,6 +453,7 @@ class _Work:
                 reason=str(error),
                 player=player.name if player is not None else "",
             )
+            self.handling.refused = True
             return self._finish("done", f"{' '.join(words[:2])} refused: {error}")
         self.game = ctx.game
         for notice in ctx.notices:
@@ -527,6 +539,13 @@ def _last_line(text: str) -> str:
     with the play appended, or the play alone, so it is the last line written."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1][:72] if lines else ""
+
+
+def _after_first_line(text: str) -> str:
+    """What follows a command's line: rule 1.3.5 lets the player who forces a Timeout send
+    eir own turn in the same message when e plays next."""
+    lines = text.strip().splitlines()
+    return "\n".join(lines[1:]).strip()
 
 
 def _game_view(session: Session, game: Game) -> GameView:

@@ -157,3 +157,25 @@ def test_referee_deadlines_run_processes_any_moment_from_the_command_line(
     bad = cli.invoke(main, ["deadlines", "run", "--now", "Monday"])
     assert bad.exit_code == 2 and "is not an ISO time" in bad.output
     assert table.sent(), "the command queued the notice in the outbox"
+
+
+def test_1_3_5_the_player_who_forces_a_timeout_may_play_eir_own_turn_in_the_same_mail(
+    sqlite_engine: Engine,
+) -> None:
+    table = _first_person(sqlite_engine, FRIDAY_10AM)
+    order = _game(table).order_of_play
+    late, following = order[0], order[1]
+    if following == "Drone":
+        pytest.skip("this seating puts the Drone after the late player")
+    table.clock.now = MONDAY_10PM
+    sent = table.mail(
+        f"{following.lower()}@example.org",
+        f"nomic timeout {late}\n{following} : Euston (VC)",
+        to=LOUNGE,
+    )
+    subjects = [str(m["Subject"]) for _, m in sent]
+    assert subjects == [
+        f"[MC 1] Turn 1: {late} : Timeout",
+        f"[MC 1] Turn 2: {following} : Euston (VC)",
+    ]
+    assert _game(table).turn_number == 2
