@@ -13,9 +13,11 @@ from referee import __version__
 from referee.commands.db import db
 from referee.commands.demo import demo
 from referee.commands.engine import ENGINE_COMMANDS
+from referee.commands.games import GAME_COMMANDS
 from referee.commands.map import map_command
 from referee.commands.notation import NOTATION_COMMANDS
 from referee.commands.serve import serve
+from referee.commands.speaker import speaker
 
 
 @click.group()
@@ -25,4 +27,6 @@ def main() -> None:
 
 
 for _command in (map_command, *NOTATION_COMMANDS, *ENGINE_COMMANDS, serve, demo, db):
+    main.add_command(_command)
+for _command in (*GAME_COMMANDS, speaker):
     main.add_command(_command)

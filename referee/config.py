@@ -68,6 +68,18 @@ class Settings(BaseSettings):
     daily_reply_cap: int = Field(
         40, description="Most replies one address gets from the referee in one UTC day."
     )
+    speaker_address: str = Field(
+        "", description="The Speaker's address: Speaker commands are taken only from it."
+    )
+    speaker_secret: str = Field(
+        "", description="The Speaker's secret, given as 'Secret:' with every Speaker command."
+    )
+    reminder_lead_hours: float = Field(
+        12.0, description="How long before a deadline the player who owes the step is reminded."
+    )
+    deadline_poll_seconds: float = Field(
+        60.0, description="How often 'referee serve' processes deadlines that have fallen due."
+    )
     worker_poll_seconds: float = Field(
         1.0, description="How often idle workers look for work they were not told about."
     )

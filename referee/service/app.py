@@ -9,6 +9,7 @@ moment is picked up from the tables at the next start.
 from __future__ import annotations
 
 import logging
+import random
 import threading
 
 from referee.config import Settings
@@ -18,6 +19,7 @@ from referee.mail.sender import Sender
 from referee.service.desk import TurnDesk
 from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
+from referee.service.timekeeper import run_due
 from referee.store.clock import Clock, utcnow
 from referee.store.db import make_engine, sessions, upgrade
 
@@ -30,9 +32,15 @@ class Service:
     Turns are judged by the rules engine (:class:`EngineDesk`) unless a test passes a desk."""
 
     def __init__(
-        self, settings: Settings, *, desk: TurnDesk | None = None, clock: Clock = utcnow
+        self,
+        settings: Settings,
+        *,
+        desk: TurnDesk | None = None,
+        clock: Clock = utcnow,
+        rng: random.Random | None = None,
     ) -> None:
         self.settings = settings
+        self.clock = clock
         self.engine = make_engine(
             settings.database_url, sqlite_synchronous=settings.sqlite_synchronous
         )
@@ -53,6 +61,7 @@ class Service:
             desk or EngineDesk(),
             clock=clock,
             on_queued=self.sender_wake,
+            rng=rng,
         )
         self.sender = Sender(self.factory, settings, clock=clock)
         self.poller = (
@@ -75,6 +84,18 @@ class Service:
         self._spawn("sender", self.sender.run, self.stopping, self.sender_wake)
         if self.poller is not None:
             self._spawn("poller", self.poller.run, self.stopping)
+        self._spawn("deadlines", self.keep_time, self.stopping)
+
+    def keep_time(self, stop: threading.Event) -> None:
+        """Process deadlines as they fall due, at ``deadline_poll_seconds`` with the clock."""
+        while not stop.is_set():
+            try:
+                done = run_due(self.factory, self.settings, self.clock())
+                if done.reminded or done.passed:
+                    self.sender_wake.set()
+            except Exception:
+                log.exception("deadlines: cannot process; retrying")
+            stop.wait(self.settings.deadline_poll_seconds)
 
     def _spawn(self, name: str, target: object, *args: object) -> None:
         thread = threading.Thread(target=target, args=args, name=name, daemon=True)  # type: ignore[arg-type]

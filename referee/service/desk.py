@@ -42,6 +42,7 @@ class TurnOutcome:
     authoritative GSD after a legal turn; ``violations`` are the lines a player reads, each
     citing its rule; ``explanation`` says why a stale or out-of-turn play was not applied;
     ``rolls`` are the dice the turn threw (sides, value, why), kept with the turn.
+    ``winner`` names the player a legal turn has made the winner (the game then ends).
     """
 
     verdict: Verdict
@@ -50,6 +51,7 @@ class TurnOutcome:
     violations: tuple[str, ...] = ()
     explanation: str = ""
     rolls: tuple[dict[str, object], ...] = ()
+    winner: str | None = None
 
 
 class TurnDesk(Protocol):

@@ -10,10 +10,11 @@ runners share the queue; on SQLite ``BEGIN IMMEDIATE`` makes runners take turns.
 from __future__ import annotations
 
 import logging
+import random
 import re
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
@@ -23,8 +24,13 @@ from referee.config import Settings
 from referee.mail.compose import compose, render, reply_subject, turn_subject
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
 from referee.mail.message import Inbound, read_message
+from referee.notation.errors import NotationError
+from referee.notation.gsd import read_posting
+from referee.service import buzzes, commands, seats
 from referee.service.desk import GameView, PlayerView, TurnDesk, TurnOutcome
+from referee.service.gsd_edits import GSDUnreadable
 from referee.service.identify import find_game, identify
+from referee.service.notices import CommandError, Notice
 from referee.store import games
 from referee.store.clock import Clock, utcnow
 from referee.store.models import Game, InboxMessage, Membership, Player
@@ -34,9 +40,6 @@ log = logging.getLogger(__name__)
 
 _SECRET_LINE = re.compile(rb"(?im)^([ \t]*secret[ \t]*:[ \t]*)[^\r\n]*")
 
-#: Mail commands later issues add; until then each is answered by name as not yet handled.
-COMMANDS = ("buzz", "speaker", "nomic")
-
 
 @dataclass
 class Handling:
@@ -45,6 +48,7 @@ class Handling:
     status: str = "done"
     notes: list[str] = field(default_factory=list)
     queued: int = 0
+    refused: bool = False
 
 
 class Runner:
@@ -58,12 +62,15 @@ class Runner:
         *,
         clock: Clock = utcnow,
         on_queued: threading.Event | None = None,
+        rng: random.Random | None = None,
     ) -> None:
         self.factory = factory
         self.settings = settings
         self.desk = desk
         self.clock = clock
         self.on_queued = on_queued
+        self.rng = rng or random.Random()
+        self.timing = seats.Timing(timedelta(hours=settings.reminder_lead_hours))
 
     def process_one(self) -> bool:
         """Process the oldest new message; False when there was none."""
@@ -186,6 +193,13 @@ class _Work:
         if inbound.problems:
             self._reply("sender.quarantined", problems=inbound.problems)
             return self._finish("quarantined", "; ".join(inbound.problems))
+        words = commands.words_of(inbound.turn_text)
+        first = words[0].lower().strip("[]:!") if words else ""
+        if first == "speaker" and not self.via_list:
+            return self._speaker(words)
+        joining = first == "nomic" and len(words) > 1 and words[1].lower() == "join"
+        if joining and self.game is not None and not self.via_list:
+            return self._command(commands.PLAYER_COMMANDS, words, "nomic", None)
         if self.game is None:
             self._reply("sender.unknown-game")
             return self._finish("quarantined", "no game by lounge address or [MC n] tag")
@@ -233,12 +247,41 @@ class _Work:
     def _act(self, game: Game, player: Player) -> Handling:
         text = self.inbound.turn_text
         first_word = text.split(maxsplit=1)[0].lower().strip("[]:!") if text else ""
-        if first_word in COMMANDS:
-            self._reply("sender.command-not-handled", player=player.name, command=first_word)
-            return self._finish("done", f"command {first_word!r} is not handled yet")
+        if first_word in commands.BUZZ_COMMANDS:
+            return self._command(commands.BUZZ_COMMANDS, commands.words_of(text), "", player)
+        if first_word == "nomic":
+            words = commands.words_of(text)
+            handled = self._command(commands.PLAYER_COMMANDS, words, "nomic", player)
+            rest = _after_first_line(text)
+            if rest and [w.lower() for w in words[1:2]] == ["timeout"] and not handled.refused:
+                self.session.refresh(game)
+                return self._turn(game, player, rest)
+            return handled
+        if first_word == "speaker":  # reached only by list mail: the Speaker mails us directly
+            return self._finish("ignored", "Speaker commands are not taken from list mail")
+        return self._turn(game, player, text)
+
+    def _turn(self, game: Game, player: Player, text: str) -> Handling:
+        """Hand a turn to the desk, unless the game is not being played or play waits."""
         if not text:
             self._reply("sender.no-turn", player=player.name)
             return self._finish("quarantined", "no turn text after quotes and signature")
+        if game.status != "running":
+            status = (
+                f"won by {game.winner} unless the winning turn is buzzed (rule 1.1.1)"
+                if game.status == seats.WINNING
+                else game.status
+            )
+            self._reply("sender.game-not-running", player=player.name, status=status)
+            return self._finish("done", f"turn for a game that is {game.status}")
+        if (questionable := buzzes.open_in(self.session, game)) is not None:
+            self._reply(
+                "sender.game-paused",
+                player=player.name,
+                turn=questionable.turn_number,
+                turn_text=text,
+            )
+            return self._finish("done", "turn while a buzz is open: play waits (1.16.1)")
         view = _game_view(self.session, game)
         seat = self.session.scalars(
             select(Membership.seat).where(
@@ -257,7 +300,15 @@ class _Work:
             "turn": play,
             "violations": list(outcome.violations),
         }
-        if outcome.verdict == "legal":
+        players_state = self._players_style_state(game, text, outcome)
+        if outcome.verdict == "legal" or players_state is not None:
+            if players_state is not None:
+                outcome = TurnOutcome(
+                    "illegal",
+                    play=outcome.play,
+                    new_state=players_state,
+                    violations=outcome.violations,
+                )
             recorded = games.record_turn(
                 self.session,
                 game_id=game.id,
@@ -272,6 +323,9 @@ class _Work:
                 rolls=list(outcome.rolls),
             )
             if recorded.applied and recorded.number is not None:
+                owed = seats.turn_applied(
+                    self.session, game, player.name, self.now, self.runner.timing
+                )
                 self._reply(
                     "lounge.turn-applied",
                     to=game.lounge_address,
@@ -281,7 +335,19 @@ class _Work:
                     play=play,
                     gsd=outcome.new_state or "",
                     player=player.name,
+                    next=owed.owed_by if owed is not None and not outcome.winner else "",
+                    due=f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
                 )
+                if outcome.winner:
+                    self.session.refresh(game)
+                    for notice in seats.claim_win(
+                        self.session, game, outcome.winner, recorded.number, play, self.now
+                    ):
+                        self.send(notice)
+                    return self._finish("done", f"turn {recorded.number} wins, pending (1.1.1)")
+                if players_state is not None:
+                    self._referee_buzzes(game, recorded.number, outcome)
+                    return self._finish("done", f"turn {recorded.number} posted and buzzed")
                 return self._finish("done", f"turn {recorded.number} applied")
             self._reply("player.turn-stale", context=common)
             return self._finish("done", "stale: another turn was applied first")
@@ -312,6 +378,101 @@ class _Work:
         )
         return self._finish("done", f"turn {status}")
 
+    def _players_style_state(self, game: Game, text: str, outcome: TurnOutcome) -> str | None:
+        """In a ``players`` buzz-mode game, the GSD an illegal turn is posted with, if any.
+
+        The engine's own state when it gives one, else the GSD the player posted; a turn
+        with neither is refused as in strict mode, since the referee will not invent a state.
+        """
+        if outcome.verdict != "illegal" or game.buzz_mode != "players":
+            return None
+        if outcome.new_state:
+            return outcome.new_state
+        try:
+            posted = read_posting(text).gsd
+        except NotationError:
+            return None
+        return posted.render() if posted is not None else None
+
+    def _referee_buzzes(self, game: Game, number: int, outcome: TurnOutcome) -> None:
+        """The referee's own check in the players' style: post the turn, then buzz it."""
+        reason = "; ".join(outcome.violations) or "the referee finds this turn illegal"
+        self.session.refresh(game)
+        notices = buzzes.buzz_turn(
+            self.session,
+            game,
+            buzzes.REFEREE,
+            number,
+            reason,
+            self.now,
+            thread=self.inbound.message_id,
+            timing=self.runner.timing,
+        )
+        for notice in notices:
+            self.send(notice)
+
+    def _speaker(self, words: list[str]) -> Handling:
+        """A Speaker command: done only from the Speaker's address with the Speaker's secret."""
+        if commands.is_speaker(self.settings, self.inbound.sender, self.inbound.secret):
+            return self._command(commands.SPEAKER_COMMANDS, words, "speaker", None)
+        self._reply("sender.speaker-refused")
+        if self.settings.speaker_address:
+            self._reply(
+                "speaker.command-refused",
+                to=self.settings.speaker_address,
+                command=" ".join(words[:2]),
+                secret_given=self.inbound.secret is not None,
+            )
+        return self._finish("quarantined", f"Speaker command from {self.inbound.sender} refused")
+
+    def _command(
+        self,
+        table: dict[str, commands.Command],
+        words: list[str],
+        prefix: str,
+        player: Player | None,
+    ) -> Handling:
+        """Run one mail command in a savepoint: all of it happens, or (refused) none of it."""
+        ctx = commands.Context(
+            session=self.session,
+            settings=self.settings,
+            sender=self.inbound.sender,
+            now=self.now,
+            rng=self.runner.rng,
+            timing=self.runner.timing,
+            game=self.game,
+            player=player,
+            secret=self.inbound.secret,
+            subject=self.inbound.subject,
+            thread=self.inbound.message_id,
+        )
+        try:
+            with self.session.begin_nested():
+                note = commands.run(table, ctx, words, prefix)
+        except (CommandError, GSDUnreadable) as error:
+            self._reply(
+                "sender.command-refused",
+                command=" ".join(words[:2]),
+                reason=str(error),
+                player=player.name if player is not None else "",
+            )
+            self.handling.refused = True
+            return self._finish("done", f"{' '.join(words[:2])} refused: {error}")
+        self.game = ctx.game
+        for notice in ctx.notices:
+            self.send(notice)
+        return self._finish("done", note)
+
+    def send(self, notice: Notice) -> None:
+        """Queue a use case's notice: answers in the sender's thread, lounge posts uncapped."""
+        self._reply(
+            notice.template,
+            to=None if notice.reply else notice.to,
+            capped=not notice.lounge,
+            subject=notice.subject,
+            context=dict(notice.values),
+        )
+
     def _reply(
         self,
         template: str,
@@ -328,7 +489,7 @@ class _Work:
         if self.via_list and self.game is not None:
             if template.startswith("player.turn-"):
                 address, capped = self.game.lounge_address, False
-            elif template != "lounge.turn-applied":
+            elif not template.startswith("lounge."):
                 self.handling.notes.append(
                     f"{template} not sent: list mail is answered only in its lounge"
                 )
@@ -381,6 +542,13 @@ def _last_line(text: str) -> str:
     with the play appended, or the play alone, so it is the last line written."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1][:72] if lines else ""
+
+
+def _after_first_line(text: str) -> str:
+    """What follows a command's line: rule 1.3.5 lets the player who forces a Timeout send
+    eir own turn in the same message when e plays next."""
+    lines = text.strip().splitlines()
+    return "\n".join(lines[1:]).strip()
 
 
 def _game_view(session: Session, game: Game) -> GameView:

@@ -78,9 +78,19 @@ def add_player(session: Session, name: str, address: str, secret: str | None = N
     return player
 
 
-def join(session: Session, game: Game, player: Player, seat: int = 0) -> Membership:
-    """Seat ``player`` in ``game``."""
-    membership = Membership(game_id=game.id, player_id=player.id, seat=seat)
+def join(
+    session: Session,
+    game: Game,
+    player: Player,
+    seat: int = 0,
+    *,
+    status: str = "active",
+    now: datetime | None = None,
+) -> Membership:
+    """Seat ``player`` in ``game`` (or, with ``status="applied"``, ask the Speaker to)."""
+    membership = Membership(
+        game_id=game.id, player_id=player.id, seat=seat, status=status, last_move_at=now
+    )
     session.add(membership)
     session.flush()
     return membership
@@ -105,14 +115,30 @@ def player_by_address(session: Session, address: str) -> Player | None:
 
 
 def members(session: Session, game: Game) -> list[Player]:
-    """The players seated in ``game``, by seat."""
+    """The players seated and playing in ``game``, by seat."""
     query = (
         select(Player)
         .join(Membership, Membership.player_id == Player.id)
-        .where(Membership.game_id == game.id)
+        .where(Membership.game_id == game.id, Membership.status == "active")
         .order_by(Membership.seat, Player.id)
     )
     return list(session.scalars(query))
+
+
+def membership(session: Session, game: Game, player: Player) -> Membership | None:
+    """``player``'s place in ``game``, whatever its standing."""
+    return session.scalars(
+        select(Membership).where(Membership.game_id == game.id, Membership.player_id == player.id)
+    ).first()
+
+
+def player_by_name(session: Session, name: str) -> Player | None:
+    """The player called ``name``, however it was capitalised."""
+    lowered = name.strip().lower()
+    for player in session.scalars(select(Player)):
+        if player.name.lower() == lowered:
+            return player
+    return None
 
 
 def lounge_addresses(session: Session) -> set[str]:

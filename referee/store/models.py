@@ -17,6 +17,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -27,6 +28,8 @@ NAMING = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+_EMPTY_LIST = text("'[]'")
 
 
 class Base(DeclarativeBase):
@@ -52,6 +55,21 @@ class Game(Base):
     turn_number: Mapped[int] = mapped_column(default=0)
     state: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime]
+    status: Mapped[str] = mapped_column(String(16), default="running", server_default="running")
+    """``forming`` (taking joins), ``running``, or its end: ``won``, ``stalemate``, ``void``."""
+    ruleset: Mapped[str] = mapped_column(String(16), default="normal", server_default="normal")
+    """Rule 1.1.2: a ``normal`` game or a ``special`` rules game with ``variants``."""
+    variants: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=_EMPTY_LIST)
+    buzz_mode: Mapped[str] = mapped_column(String(16), default="strict", server_default="strict")
+    """``strict`` refuses a turn the engine finds illegal; ``players`` posts it and buzzes it."""
+    order_of_play: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=_EMPTY_LIST)
+    started_at: Mapped[datetime | None]
+    ended_at: Mapped[datetime | None]
+    winner: Mapped[str | None] = mapped_column(String(200))
+    finishers: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=_EMPTY_LIST)
+    """Who was still in the game when it ended, for the points of rule 1.1.9."""
+    acknowledged: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=_EMPTY_LIST)
+    """Rule 1.1.1: who has said e will not buzz the winning turn of a game being won."""
 
 
 class Player(Base):
@@ -75,6 +93,12 @@ class Membership(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     seat: Mapped[int] = mapped_column(default=0)
+    status: Mapped[str] = mapped_column(String(16), default="active", server_default="active")
+    """``applied`` (waiting for the Speaker), ``active``, ``declined`` or ``resigned``."""
+    note: Mapped[str] = mapped_column(Text, default="", server_default="")
+    """The Speaker's reason for a declined application (rule 1.1.8), or how a player left."""
+    last_move_at: Mapped[datetime | None]
+    """The last turn this player took in this game (or the join), for rule 1.1.10."""
 
 
 class Turn(Base):
@@ -94,7 +118,32 @@ class Turn(Base):
     violations: Mapped[list[str]] = mapped_column(JSON, default=list)
     state: Mapped[str | None] = mapped_column(Text)
     state_before: Mapped[str | None] = mapped_column(Text)
+    """The GSD before this turn, so a take-back (1.3.3) or an Illegal judgment (1.16.1)
+    restores it by reading it, without replaying anything."""
     rolls: Mapped[list[dict[str, object]] | None] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime]
+
+
+class Deadline(Base):
+    """A moment something is owed in a game, and what the referee has done about it.
+
+    ``reminded_at`` and ``passed_at`` make processing idempotent: each is set once, so running
+    the deadlines twice for the same moment sends nothing twice. ``closed_at`` is set when the
+    thing owed was done (a turn taken, a buzz answered) and the deadline no longer matters.
+    """
+
+    __tablename__ = "deadlines"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    owed_by: Mapped[str | None] = mapped_column(String(200))
+    due: Mapped[datetime] = mapped_column(index=True)
+    remind_at: Mapped[datetime | None]
+    reminded_at: Mapped[datetime | None]
+    passed_at: Mapped[datetime | None]
+    closed_at: Mapped[datetime | None]
+    payload: Mapped[dict[str, object]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime]
 
 
@@ -147,3 +196,32 @@ class ReplyCount(Base):
     address: Mapped[str] = mapped_column(String(320), primary_key=True)
     day: Mapped[date] = mapped_column(primary_key=True)
     count: Mapped[int] = mapped_column(default=0)
+
+
+class BuzzRecord(Base):
+    """A buzz of one turn (section 1.16), as the pure state machine left it after each step.
+
+    ``stage`` is the name of :class:`referee.engine.buzzing.Stage`; ``steps`` its history as
+    ``[iso time, actor, what]``; ``thread`` the Message-ID the buzz arrived with, so notices
+    sent later (a deadline passing) land in the same thread.
+    """
+
+    __tablename__ = "buzzes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    turn_id: Mapped[int] = mapped_column(ForeignKey("turns.id"))
+    turn_number: Mapped[int]
+    buzzed: Mapped[str] = mapped_column(String(200))
+    buzzer: Mapped[str] = mapped_column(String(200))
+    reason: Mapped[str] = mapped_column(Text)
+    stage: Mapped[str] = mapped_column(String(32))
+    due: Mapped[datetime | None]
+    referee: Mapped[str | None] = mapped_column(String(200))
+    excused: Mapped[list[str]] = mapped_column(JSON, default=list)
+    steps: Mapped[list[list[str]]] = mapped_column(JSON, default=list)
+    thread: Mapped[str | None] = mapped_column(String(998))
+    resumes: Mapped[str | None] = mapped_column(String(200))
+    """Who was to play when the buzz paused the game, to owe the turn again if it stands."""
+    created_at: Mapped[datetime]
+    closed_at: Mapped[datetime | None]

@@ -150,9 +150,9 @@ def test_1_3_1_one_play_a_turn(desk: EngineDesk) -> None:
 
 
 def test_an_action_not_yet_adjudicated_is_named(desk: EngineDesk) -> None:
-    outcome = desk.submit(_view(_start()), ALICE, "Alice : Holborn (CN) [Blocking Euston]")
+    outcome = desk.submit(_view(_start()), ALICE, "Alice : Holborn (CN) [Taking a Bow]")
     assert outcome.verdict == "not_adjudicated"
-    assert outcome.explanation == "this referee does not yet adjudicate [Blocking]"
+    assert outcome.explanation == "this referee does not yet adjudicate [Taking a Bow]"
 
 
 def test_a_game_with_no_gsd_is_not_adjudicated(desk: EngineDesk) -> None:

@@ -284,11 +284,15 @@ def test_attachments_are_ignored_and_the_player_told(seeded: Seeded) -> None:
     assert "ignored the attachment map.png" in _body(reply)
 
 
-def test_a_command_is_answered_as_recognised_but_not_handled(seeded: Seeded) -> None:
+def test_1_16_2_a_buzz_that_names_no_turn_is_answered_with_how_to_name_it(
+    seeded: Seeded,
+) -> None:
     _deliver(seeded.factory, _mail("BUZZ Bob"))
     _runner(seeded).drain()
     [(_, reply)] = _outbox(seeded.factory)
-    assert '"buzz" command' in _body(reply) and "not yet handled" in _body(reply)
+    assert "reply to the message of the turn you buzz, or write 'buzz turn N REASON'" in _body(
+        reply
+    )
 
 
 def test_replies_per_sender_are_capped_per_day(seeded: Seeded) -> None:

@@ -73,7 +73,7 @@ CASES = {
     "player.turn-stale": [(ALICE, FIRST), (BOB, "{first}\n" + SECOND)],
     "player.turn-out-of-turn": [(BOB, SECOND)],
     "player.turn-unreadable": [(ALICE, "Alice : Eustn (NT)")],
-    "player.turn-received": [(ALICE, "Alice : Holborn (CN) [Blocking Euston]")],
+    "player.turn-received": [(ALICE, "Alice : Holborn (CN) [Taking a Bow]")],
 }
 
 

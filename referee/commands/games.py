@@ -1,0 +1,101 @@
+"""``referee deadlines run``, ``referee points`` and ``referee archive``: the operator's view
+of the life of games, over the same database ``referee serve`` uses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+import click
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from referee.config import Settings
+
+
+@contextmanager
+def open_store() -> Iterator[tuple[Settings, sessionmaker[Session]]]:
+    from referee.store.db import make_engine, sessions, upgrade
+
+    settings = Settings()
+    try:
+        engine = make_engine(settings.database_url, sqlite_synchronous=settings.sqlite_synchronous)
+        upgrade(engine)
+    except SQLAlchemyError as error:
+        raise click.ClickException(f"cannot open the database: {error}") from error
+    try:
+        yield settings, sessions(engine)
+    finally:
+        engine.dispose()
+
+
+def moment(text: str | None) -> datetime:
+    if text is None:
+        return datetime.now(UTC).replace(tzinfo=None)
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError as error:
+        raise click.BadParameter(
+            f"{text!r} is not an ISO time; write e.g. 2026-11-23T22:00 or 2026-11-23T22:00Z"
+        ) from error
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+
+
+@click.group()
+def deadlines() -> None:
+    """Turn, buzz and inactivity deadlines (rules 1.3.5, 1.16.3, 1.16.4, 1.1.10)."""
+
+
+@deadlines.command("run")
+@click.option("--now", "now_text", help="Process as of this ISO time (UTC if no zone given).")
+def run_deadlines(now_text: str | None) -> None:
+    """Send the reminders and apply the deadlines due at --now (default: the real time).
+
+    Running it again for the same moment does nothing more.
+    """
+    from referee.service.timekeeper import run_due
+
+    now = moment(now_text)
+    with open_store() as (settings, factory):
+        done = run_due(factory, settings, now)
+    click.echo(f"{now:%Y-%m-%d %H:%M} UTC: {done.reminded} reminded, {done.passed} passed")
+
+
+@click.command()
+def points() -> None:
+    """Points per player across games, and the Grandmaster (rule 1.1.9)."""
+    from referee.service.ledger import standing
+
+    with open_store() as (_, factory), factory() as session:
+        result = standing(session)
+    if not result.points:
+        click.echo("No game has been won yet.")
+        return
+    for name, score in sorted(result.points.items(), key=lambda item: (-item[1], item[0])):
+        click.echo(f"{score:4d}  {name}")
+    click.echo(f"Grandmaster: {result.grandmaster or 'none (the top is shared)'}")
+
+
+@click.command()
+@click.argument("number", type=int, required=False)
+def archive(number: int | None) -> None:
+    """The Game Archive (rule 1.1.5): ended games, or one game's final GSD."""
+    from referee.service.ledger import archive as entries
+
+    with open_store() as (_, factory), factory() as session:
+        found = entries(session)
+    if number is None:
+        if not found:
+            click.echo("The Game Archive is empty: no game has ended.")
+        for entry in found:
+            who = f", won by {entry.winner}" if entry.winner else ""
+            click.echo(f"MC {entry.number}: {entry.status}{who}, ended {entry.ended_at:%Y-%m-%d}")
+        return
+    match = [entry for entry in found if entry.number == number]
+    if not match:
+        raise click.ClickException(f"game MC {number} has not ended, so it is not in the archive")
+    click.echo(match[0].final_gsd)
+
+
+GAME_COMMANDS = (deadlines, points, archive)

@@ -1,0 +1,400 @@
+"""Mail commands, one small class each (as Mailman 3's ``commands/``), found by name.
+
+A message whose first word is ``speaker`` or ``nomic`` is a command: ``speaker new-game ...``
+from the Speaker's address with the Speaker's secret, ``nomic join ...`` and the rest from
+players. Each command has a ``name``, an ``argument_description`` (quoted back when it is
+misused) and a ``process`` that calls one use case and collects the notices to send.
+"""
+
+from __future__ import annotations
+
+import hmac
+import random
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import ClassVar
+
+from sqlalchemy.orm import Session
+
+from referee.config import Settings
+from referee.service import buzzes, seats, speaker
+from referee.service.notices import CommandError, Notice
+from referee.store.models import Game, Player
+
+
+@dataclass
+class Context:
+    """What a command may use: the transaction, who sent it, the clock and chance."""
+
+    session: Session
+    settings: Settings
+    sender: str
+    now: datetime
+    rng: random.Random
+    timing: seats.Timing
+    game: Game | None = None
+    player: Player | None = None
+    secret: str | None = None
+    subject: str = ""
+    thread: str | None = None
+    notices: list[Notice] = field(default_factory=list)
+
+    def answer(self, template: str, **values: object) -> None:
+        """Answer the sender in the thread of their message."""
+        self.notices.append(Notice(template, self.sender, values, reply=True))
+
+
+class Command:
+    """One mail command: its name, what its arguments are, and what it does."""
+
+    name: ClassVar[str]
+    argument_description: ClassVar[str]
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        """Do the command; return a note for the inbox. Raise CommandError to refuse it."""
+        raise NotImplementedError
+
+
+def _number(text: str) -> int:
+    digits = text.upper().removeprefix("MC").strip()
+    if not digits.isdigit():
+        raise CommandError(f"{text!r} is not a game number; write e.g. 12 or MC12")
+    return int(digits)
+
+
+def _need(arguments: list[str], count: int, usage: str) -> None:
+    if len(arguments) < count:
+        raise CommandError(f"missing arguments; write: {usage}")
+
+
+class NewGame(Command):
+    name = "new-game"
+    argument_description = "LOUNGE [normal | special VARIANT ...] [buzz-mode=players]"
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        _need(arguments, 1, f"speaker {self.name} {self.argument_description}")
+        lounge, rest = arguments[0], arguments[1:]
+        buzz_mode = "strict"
+        words = []
+        for word in rest:
+            if word.lower().startswith("buzz-mode="):
+                buzz_mode = word.split("=", 1)[1].lower()
+            else:
+                words.append(word)
+        kind = words[0].lower() if words else "normal"
+        variants = tuple(w.strip(",") for w in words[1:] if w.strip(","))
+        if kind not in {"normal", "special"} or (kind == "normal" and variants):
+            raise CommandError("write 'normal', or 'special' followed by the variants' names")
+        if kind == "special" and not variants:
+            raise CommandError("a Special Rules game names its variants (rule 1.1.2)")
+        game = speaker.new_game(
+            ctx.session, lounge, ctx.now, ctx.rng, variants=variants, buzz_mode=buzz_mode
+        )
+        ctx.game = game
+        ctx.answer(
+            "speaker.game-created",
+            number=game.number,
+            lounge=game.lounge_address,
+            ruleset=game.ruleset,
+            variants=game.variants,
+            buzz_mode=game.buzz_mode,
+            gsd=game.state,
+        )
+        ctx.notices.append(
+            Notice(
+                "lounge.game-created",
+                game.lounge_address,
+                {"number": game.number, "gsd": game.state, "speaker": ctx.settings.speaker_address},
+                subject=f"[MC {game.number}] A new game",
+                lounge=True,
+            )
+        )
+        return f"created game MC {game.number}"
+
+
+class _OnGame(Command):
+    usage_tail: ClassVar[str] = ""
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        _need(arguments, 1, f"speaker {self.name} {self.argument_description}")
+        game = speaker.find(ctx.session, _number(arguments[0]))
+        ctx.game = game
+        ctx.notices.extend(self.act(ctx, game, arguments[1:]))
+        ctx.answer("speaker.done", command=self.name, number=game.number, status=game.status)
+        return f"speaker {self.name} MC {game.number}"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        raise NotImplementedError
+
+
+class Approve(_OnGame):
+    name = "approve"
+    argument_description = "GAME PLAYER"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        _need(rest, 1, f"speaker {self.name} {self.argument_description}")
+        return speaker.approve(ctx.session, game, " ".join(rest), ctx.now, ctx.rng, ctx.timing)
+
+
+class Decline(_OnGame):
+    name = "decline"
+    argument_description = "GAME PLAYER: REASON"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        name, colon, reason = " ".join(rest).partition(":")
+        if not colon or not reason.strip():
+            raise CommandError(
+                "a declined application must say why (rule 1.1.8): write "
+                f"speaker {self.name} {self.argument_description}"
+            )
+        return speaker.decline(ctx.session, game, name.strip(), reason.strip())
+
+
+class Start(_OnGame):
+    name = "start"
+    argument_description = "GAME"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        return speaker.start(ctx.session, game, ctx.now, ctx.rng, ctx.timing)
+
+
+class Void(_OnGame):
+    name = "void"
+    argument_description = "GAME"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        return speaker.void(ctx.session, game, ctx.now)
+
+
+class Stalemate(_OnGame):
+    name = "stalemate"
+    argument_description = "GAME"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        return speaker.stalemate(ctx.session, game, ctx.now)
+
+
+class Games(Command):
+    name = "games"
+    argument_description = ""
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        ctx.answer("speaker.games", games=speaker.listing(ctx.session))
+        return "listed the games"
+
+
+class Referee(_OnGame):
+    name = "referee"
+    argument_description = "GAME PLAYER"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        _need(rest, 1, f"speaker {self.name} {self.argument_description}")
+        return buzzes.appoint(ctx.session, game, " ".join(rest), ctx.now, ctx.timing)
+
+
+SPEAKER_COMMANDS: dict[str, Command] = {
+    c.name: c
+    for c in (NewGame(), Approve(), Decline(), Start(), Void(), Stalemate(), Referee(), Games())
+}
+
+
+class Join(Command):
+    name = "join"
+    argument_description = "YOUR NAME (and, to play from other addresses, a 'Secret:' line)"
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        _need(arguments, 1, f"nomic {self.name} {self.argument_description}")
+        assert ctx.game is not None
+        if not ctx.settings.speaker_address:
+            raise CommandError("this referee has no Speaker configured to approve a join")
+        name = " ".join(arguments)
+        ctx.notices.extend(
+            seats.request_join(
+                ctx.session, ctx.game, name, ctx.sender, ctx.secret, ctx.settings.speaker_address
+            )
+        )
+        return f"{name} asked to join MC {ctx.game.number}"
+
+
+class Resign(Command):
+    name = "resign"
+    argument_description = "[WHY]"
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        assert ctx.game is not None and ctx.player is not None
+        why = " ".join(arguments) or "no reason given"
+        ctx.notices.extend(
+            seats.resign(
+                ctx.session, ctx.game, ctx.player, ctx.now, why, rng=ctx.rng, timing=ctx.timing
+            )
+        )
+        return f"{ctx.player.name} resigned"
+
+
+class TakeBack(Command):
+    name = "take-back"
+    argument_description = ""
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        assert ctx.game is not None and ctx.player is not None
+        ctx.notices.extend(seats.take_back(ctx.session, ctx.game, ctx.player, ctx.now, ctx.timing))
+        return f"{ctx.player.name} took back eir turn"
+
+
+class Timeout(Command):
+    name = "timeout"
+    argument_description = "PLAYER"
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        _need(arguments, 1, f"nomic {self.name} {self.argument_description}")
+        assert ctx.game is not None and ctx.player is not None
+        late = " ".join(arguments)
+        ctx.notices.extend(
+            seats.timeout(ctx.session, ctx.game, ctx.player, late, ctx.now, ctx.timing)
+        )
+        return f"{ctx.player.name} forced a Timeout for {late}"
+
+
+_TURN_IN_SUBJECT = re.compile(r"\bTurn\s+(\d+)\b", re.IGNORECASE)
+
+
+class OpenBuzz(Command):
+    name = "buzz"
+    argument_description = "REASON, as a reply to the turn's message (or: buzz turn N REASON)"
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        assert ctx.game is not None and ctx.player is not None
+        number: int | None = None
+        if len(arguments) >= 2 and arguments[0].lower() == "turn" and arguments[1].isdigit():
+            number, arguments = int(arguments[1]), arguments[2:]
+        elif match := _TURN_IN_SUBJECT.search(ctx.subject):
+            number = int(match.group(1))
+        if number is None:
+            raise CommandError(
+                "reply to the message of the turn you buzz, or write 'buzz turn N REASON'"
+            )
+        reason = " ".join(arguments).lstrip(":- ")
+        ctx.notices.extend(
+            buzzes.buzz_turn(
+                ctx.session,
+                ctx.game,
+                ctx.player.name,
+                number,
+                reason,
+                ctx.now,
+                thread=ctx.thread,
+                timing=ctx.timing,
+            )
+        )
+        return f"{ctx.player.name} buzzed turn {number}"
+
+
+class BuzzStep(Command):
+    argument_description = ""
+
+    def __init__(self, name: str) -> None:
+        self.step = name
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        assert ctx.game is not None and ctx.player is not None
+        ctx.notices.extend(
+            buzzes.step(
+                ctx.session, ctx.game, ctx.player.name, self.step, ctx.now, ctx.rng, ctx.timing
+            )
+        )
+        return f"{ctx.player.name}: {self.step}"
+
+
+BUZZ_COMMANDS: dict[str, Command] = {
+    "buzz": OpenBuzz(),
+    **{verb: BuzzStep(verb) for verb in buzzes.STEPS},
+}
+
+
+class Acknowledge(Command):
+    name = "acknowledge"
+    argument_description = ""
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        assert ctx.game is not None and ctx.player is not None
+        ctx.notices.extend(seats.acknowledge(ctx.session, ctx.game, ctx.player, ctx.now))
+        return f"{ctx.player.name} acknowledged the win"
+
+
+PLAYER_COMMANDS: dict[str, Command] = {
+    c.name: c for c in (Join(), Resign(), TakeBack(), Timeout(), Acknowledge())
+}
+
+
+def words_of(text: str) -> list[str]:
+    """The command line: the first non-empty line of the message, split into words."""
+    for line in text.splitlines():
+        if line.strip():
+            return line.split()
+    return []
+
+
+def is_speaker(settings: Settings, sender: str, secret: str | None) -> bool:
+    """Rule 1.1.2's Speaker: the configured address, proving itself with the secret."""
+    if not settings.speaker_address or not settings.speaker_secret or secret is None:
+        return False
+    same_address = sender.lower() == settings.speaker_address.lower()
+    return same_address and hmac.compare_digest(secret.encode(), settings.speaker_secret.encode())
+
+
+def run(table: dict[str, Command], ctx: Context, words: list[str], prefix: str) -> str:
+    """Find and run the command ``words`` name; refusals are answered with what to write.
+
+    With a ``prefix`` (``speaker``, ``nomic``) the verb is the second word; without one (the
+    buzz words) it is the first.
+    """
+    if not prefix:
+        verb = words[0].lower().strip("[]:!") if words else ""
+        command = table.get(verb)
+        if command is None:
+            raise CommandError(f"{verb!r} is not a step of a buzz")
+        return command.process(ctx, words[1:])
+    verb = words[1].lower() if len(words) > 1 else ""
+    command = table.get(verb)
+    if command is None:
+        known = ", ".join(
+            f"{prefix} {name} {c.argument_description}".strip() for name, c in table.items()
+        )
+        raise CommandError(f"{verb or 'nothing'!r} is not a command; the commands are: {known}")
+    return command.process(ctx, words[2:])
+
+
+def as_speaker(
+    session: Session, settings: Settings, words: list[str], now: datetime, rng: random.Random
+) -> tuple[str, list[str]]:
+    """Run a Speaker command for the operator at the console (``referee speaker ...``).
+
+    The answers meant for the Speaker are returned as text; everything else (lounge posts,
+    players' notices) is queued in the outbox for ``referee serve`` to deliver.
+    """
+    from datetime import timedelta
+
+    from referee.mail.compose import render
+    from referee.service.notices import queue_notice
+
+    ctx = Context(
+        session=session,
+        settings=settings,
+        sender=settings.speaker_address or "the operator",
+        now=now,
+        rng=rng,
+        timing=seats.Timing(timedelta(hours=settings.reminder_lead_hours)),
+    )
+    with session.begin_nested():
+        note = run(SPEAKER_COMMANDS, ctx, ["speaker", *words], "speaker")
+    game = f"MC {ctx.game.number}" if ctx.game is not None else ""
+    answers = []
+    for notice in ctx.notices:
+        if notice.reply:
+            answers.append(
+                render(notice.template, game=game, attachments=[], sender="", **notice.values)
+            )
+        else:
+            queue_notice(session, settings, notice, now, game=game)
+    return note, answers

@@ -1,0 +1,157 @@
+"""Deadlines in the store: opened when something becomes owed, closed when it is done.
+
+The arithmetic is the pure :mod:`referee.engine.deadlines` (rule 1.3.5's weekday count, rule
+1.1.10's calendar months); this module keeps one row per thing owed, with when its owner is
+reminded. Stored times are naive UTC; the engine's are aware, and :func:`aware` and
+:func:`naive` convert at the boundary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from referee.engine.deadlines import VANILLA_DEADLINES, DeadlinePolicy
+from referee.engine.drone import is_drone
+from referee.store.models import Deadline, Game
+
+TURN = "turn"
+"""Rule 1.3.5: the player to move owes a turn; once it passes anyone may force a Timeout."""
+
+SILENCE = "silence"
+"""Rule 1.1.10: a player who has not moved for two calendar months has resigned."""
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored (naive UTC) time as the engine's aware UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def naive(moment: datetime) -> datetime:
+    """An aware time as stored: naive UTC."""
+    return aware(moment).replace(tzinfo=None)
+
+
+def open_deadline(
+    session: Session,
+    game: Game,
+    kind: str,
+    owed_by: str | None,
+    due: datetime,
+    now: datetime,
+    *,
+    reminder_lead: timedelta | None = None,
+    payload: dict[str, object] | None = None,
+) -> Deadline:
+    """Record that ``owed_by`` owes ``kind`` in ``game`` by ``due`` (both naive UTC).
+
+    The reminder falls ``reminder_lead`` before the deadline, unless that is already past.
+    """
+    remind_at = None
+    if reminder_lead is not None and due - reminder_lead > now:
+        remind_at = due - reminder_lead
+    row = Deadline(
+        game_id=game.id,
+        kind=kind,
+        owed_by=owed_by,
+        due=due,
+        remind_at=remind_at,
+        payload=payload or {},
+        created_at=now,
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def open_deadlines(
+    session: Session, game: Game, *, kind: str | None = None, owed_by: str | None = None
+) -> list[Deadline]:
+    """The deadlines of ``game`` still open (not closed, not passed), soonest first."""
+    query = select(Deadline).where(
+        Deadline.game_id == game.id, Deadline.closed_at.is_(None), Deadline.passed_at.is_(None)
+    )
+    if kind is not None:
+        query = query.where(Deadline.kind == kind)
+    if owed_by is not None:
+        query = query.where(Deadline.owed_by == owed_by)
+    return list(session.scalars(query.order_by(Deadline.due, Deadline.id)))
+
+
+def unclosed(session: Session, game: Game, *, kind: str, owed_by: str) -> list[Deadline]:
+    """What ``owed_by`` still owes of ``kind``, whether or not its time has passed."""
+    query = select(Deadline).where(
+        Deadline.game_id == game.id,
+        Deadline.kind == kind,
+        Deadline.owed_by == owed_by,
+        Deadline.closed_at.is_(None),
+    )
+    return list(session.scalars(query))
+
+
+def close(
+    session: Session,
+    game: Game,
+    now: datetime,
+    *,
+    kind: str | None = None,
+    owed_by: str | None = None,
+    include_passed: bool = True,
+) -> None:
+    """Close what is no longer owed: a turn was taken, a player left, the game ended."""
+    query = select(Deadline).where(Deadline.game_id == game.id, Deadline.closed_at.is_(None))
+    if kind is not None:
+        query = query.where(Deadline.kind == kind)
+    if owed_by is not None:
+        query = query.where(Deadline.owed_by == owed_by)
+    if not include_passed:
+        query = query.where(Deadline.passed_at.is_(None))
+    for row in session.scalars(query):
+        row.closed_at = now
+
+
+def next_in_order(order: Sequence[str], after: str | None) -> str | None:
+    """Who plays after ``after`` in the cyclic order of play (rule 1.3.2); the first if none."""
+    if not order:
+        return None
+    if after is None or after not in order:
+        return order[0]
+    return order[(order.index(after) + 1) % len(order)]
+
+
+def turn_owed(
+    session: Session,
+    game: Game,
+    owed_by: str | None,
+    since: datetime,
+    now: datetime,
+    *,
+    reminder_lead: timedelta,
+    policy: DeadlinePolicy = VANILLA_DEADLINES,
+) -> Deadline | None:
+    """Rule 1.3.5: close the turn deadline and open the next, 36 weekday hours from ``since``."""
+    close(session, game, now, kind=TURN)
+    if owed_by is None:
+        return None
+    due = naive(policy.turn_due(aware(since)))
+    return open_deadline(session, game, TURN, owed_by, due, now, reminder_lead=reminder_lead)
+
+
+def moved(
+    session: Session,
+    game: Game,
+    player: str,
+    at: datetime,
+    *,
+    reminder_lead: timedelta,
+    policy: DeadlinePolicy = VANILLA_DEADLINES,
+) -> Deadline | None:
+    """Rule 1.1.10: ``player`` moved at ``at``, so eir two months start again from then."""
+    close(session, game, at, kind=SILENCE, owed_by=player)
+    if is_drone(player):
+        return None
+    due = naive(policy.resigned_after_silence(aware(at)))
+    return open_deadline(session, game, SILENCE, player, due, at, reminder_lead=reminder_lead)

@@ -1,0 +1,67 @@
+"""Points across games, the Grandmaster and the Game Archive, read from the games table.
+
+Rule 1.1.9 - What Do Points Mean?: points move only when a game is won, so the standing is
+the games won so far scored in the order they ended (:func:`referee.engine.points.score_win`);
+nothing is stored twice and a corrected game record corrects the points. Rule 1.1.5 - Game
+Archive: every game that has ended keeps its final GSD, the last one posted to its lounge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from referee.engine.points import grandmaster, score_win
+from referee.store.models import Game
+
+ENDED = ("won", "stalemate", "void")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Everyone's points and the Grandmaster, if there is one."""
+
+    points: dict[str, int]
+    grandmaster: str | None
+
+
+def _ended(session: Session) -> list[Game]:
+    query = (
+        select(Game)
+        .where(Game.status.in_(ENDED), Game.ended_at.is_not(None))
+        .order_by(Game.ended_at, Game.number)
+    )
+    return list(session.scalars(query))
+
+
+def standing(session: Session) -> Standing:
+    """Rule 1.1.9: points after every won game, in the order the games ended."""
+    points: dict[str, int] = {}
+    for game in _ended(session):
+        if game.status == "won" and game.winner is not None:
+            finishers = {*game.finishers, game.winner}
+            points = score_win(points, game.winner, finishers)
+    return Standing(points, grandmaster(points))
+
+
+@dataclass(frozen=True)
+class ArchiveEntry:
+    """One ended game in the Game Archive (rule 1.1.5)."""
+
+    number: int
+    status: str
+    winner: str | None
+    ended_at: datetime
+    final_gsd: str
+
+
+def archive(session: Session) -> list[ArchiveEntry]:
+    """Rule 1.1.5: every ended game with its final GSD, in the order they ended."""
+    return [
+        ArchiveEntry(g.number, g.status, g.winner, g.ended_at, g.state or "")
+        for g in _ended(session)
+        if g.ended_at is not None
+    ]

@@ -1,0 +1,353 @@
+"""Players' own steps in a game: join, resign, take back a turn, force a Timeout.
+
+Each use case is a plain function over one session; the runner calls it inside the
+message's transaction (a savepoint around it), so it either happens whole or, on a
+:class:`CommandError`, not at all. Each returns the notices to send.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from referee.engine.drone import is_drone
+from referee.service import deadlines, gsd_edits
+from referee.service.notices import CommandError, Notice
+from referee.store import games
+from referee.store.models import Deadline, Game, Membership, Player, Turn
+
+SILENCE_REMINDER = timedelta(days=7)
+"""How long before rule 1.1.10's two months a silent player is reminded."""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """When players are reminded before a deadline."""
+
+    turn_reminder: timedelta = timedelta(hours=12)
+
+
+def active_names(session: Session, game: Game) -> list[str]:
+    """The people playing ``game`` now, in order of play where it is set."""
+    names = [p.name for p in games.members(session, game)]
+    order = [n for n in game.order_of_play if n in names]
+    return order + [n for n in names if n not in order]
+
+
+def _require_running(game: Game) -> None:
+    if game.status == "winning":
+        raise CommandError(
+            f"{game.winner} has won game MC {game.number} unless the turn is buzzed; "
+            "acknowledge it ('nomic acknowledge') or buzz it (rule 1.1.1)"
+        )
+    if game.status != "running":
+        raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+
+
+def request_join(
+    session: Session, game: Game, name: str, address: str, secret: str | None, speaker: str
+) -> list[Notice]:
+    """Rule 1.1.8 - Joining In: a player asks the Speaker for a place in a current game."""
+    if game.status not in {"forming", "running"}:
+        raise CommandError(f"game MC {game.number} is {game.status}; only a current game")
+    if not name.strip() or is_drone(name):
+        raise CommandError("write 'nomic join YOUR NAME'; the Drone's name is taken (1.15.1)")
+    player = games.player_by_address(session, address)
+    if player is None:
+        if games.player_by_name(session, name) is not None:
+            raise CommandError(f"the name {name} is taken by another address; choose another")
+        player = games.add_player(session, name.strip(), address, secret)
+    existing = games.membership(session, game, player)
+    if existing is not None and existing.status in {"applied", "active"}:
+        raise CommandError(f"{player.name} has already {existing.status} for game MC {game.number}")
+    if existing is not None:
+        existing.status, existing.note = "applied", ""
+    else:
+        games.join(session, game, player, status="applied")
+    values: dict[str, object] = {"player": player.name, "number": game.number}
+    return [
+        Notice("player.join-requested", address, values, reply=True),
+        Notice("speaker.join-requested", speaker, {**values, "address": address}),
+    ]
+
+
+def resign(
+    session: Session,
+    game: Game,
+    player: Player,
+    now: datetime,
+    why: str,
+    *,
+    rng: random.Random | None = None,
+    timing: Timing | None = None,
+) -> list[Notice]:
+    """Rule 1.1.3 - Resignation: the player leaves the Token Table; eir Home is ownerless.
+
+    A buzz e is party to or judging is settled first (see ``buzzes.party_left``). If one
+    non-Drone player is left, e has won (rule 1.1.3), and the game ends.
+    """
+    from referee.service.buzzes import party_left
+
+    _require_running(game)
+    seat = games.membership(session, game, player)
+    if seat is None or seat.status != "active":
+        raise CommandError(f"{player.name} is not playing game MC {game.number}")
+    settled = party_left(
+        session, game, player.name, now, rng or random.Random(), timing or Timing()
+    )
+    seat.status, seat.note = "resigned", why
+    game.state = gsd_edits.without_player(game.state, player.name)
+    game.version += 1
+    owed = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=player.name)
+    order = list(game.order_of_play)
+    following = deadlines.next_in_order(order, player.name)
+    game.order_of_play = [n for n in order if n != player.name]
+    deadlines.close(session, game, now, owed_by=player.name)
+    for row in owed:
+        row.closed_at = now
+        if following is not None and following != player.name:
+            deadlines.open_deadline(
+                session,
+                game,
+                deadlines.TURN,
+                following,
+                row.due,
+                now,
+                reminder_lead=row.due - row.remind_at if row.remind_at else None,
+            )
+    notices = [
+        *settled,
+        Notice(
+            "lounge.player-resigned",
+            game.lounge_address,
+            {"player": player.name, "why": why, "gsd": game.state},
+            subject=f"[MC {game.number}] {player.name} resigns",
+            lounge=True,
+        ),
+    ]
+    left = gsd_edits.non_drone(active_names(session, game))
+    if len(left) == 1:
+        notices += finish(
+            session, game, now, winner=left[0], status="won", how="the last player left (1.1.3)"
+        )
+    return notices
+
+
+def finish(
+    session: Session, game: Game, now: datetime, *, winner: str | None, status: str, how: str
+) -> list[Notice]:
+    """End ``game``: won (rule 1.1.3 or by play), a stalemate (1.1.11) or void (1.1.2).
+
+    Who was still in it is kept for the points of rule 1.1.9; its last GSD is its entry in
+    the Game Archive (rule 1.1.5).
+    """
+    game.finishers = gsd_edits.non_drone(active_names(session, game))
+    game.status = status
+    game.winner = winner
+    game.ended_at = now
+    deadlines.close(session, game, now)
+    return [
+        Notice(
+            "lounge.game-over",
+            game.lounge_address,
+            {"winner": winner, "how": how, "gsd": game.state or ""},
+            subject=f"[MC {game.number}] Game over",
+            lounge=True,
+        )
+    ]
+
+
+def turn_applied(
+    session: Session, game: Game, player: str, now: datetime, timing: Timing
+) -> Deadline | None:
+    """After a turn lands: the next player owes one (1.3.5), the mover's silence resets (1.1.10).
+
+    Returns the next turn's deadline, for the lounge post to announce.
+    """
+    following = deadlines.next_in_order(game.order_of_play, player)
+    owed = deadlines.turn_owed(
+        session, game, following, now, now, reminder_lead=timing.turn_reminder
+    )
+    deadlines.moved(session, game, player, now, reminder_lead=SILENCE_REMINDER)
+    return owed
+
+
+WINNING = "winning"
+"""A game whose latest turn won it, until the others acknowledge it or buzz it (rule 1.1.1)."""
+
+
+def claim_win(
+    session: Session, game: Game, winner: str, number: int, play: str, now: datetime
+) -> list[Notice]:
+    """Rule 1.1.1 - How to Win: a turn that ends at Mornington Crescent wins, but the game
+    ends only once every other active player has said e will not buzz it; until then the
+    turn may be buzzed (rule 1.16.2) and no further turn is played."""
+    game.status, game.winner, game.acknowledged = WINNING, winner, []
+    deadlines.close(session, game, now, kind=deadlines.TURN)
+    others = [n for n in gsd_edits.non_drone(active_names(session, game)) if n != winner]
+    return [
+        Notice(
+            "lounge.win-claimed",
+            game.lounge_address,
+            {"winner": winner, "turn": number, "play": play, "others": others},
+            subject=f"[MC {game.number}] Turn {number}: {winner} wins?",
+            lounge=True,
+        )
+    ]
+
+
+def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> list[Notice]:
+    """Rule 1.1.1: ``player`` will not buzz the winning turn; the last such word ends the game."""
+    if game.status != WINNING or game.winner is None:
+        raise CommandError(f"nobody has won game MC {game.number}: there is nothing to acknowledge")
+    if player.name == game.winner:
+        raise CommandError("the winner does not acknowledge eir own win; the others do (1.1.1)")
+    from referee.service.buzzes import open_in
+
+    if open_in(session, game) is not None:
+        raise CommandError("the winning turn is being buzzed; acknowledge once that is settled")
+    game.acknowledged = sorted({*game.acknowledged, player.name})
+    others = [n for n in gsd_edits.non_drone(active_names(session, game)) if n != game.winner]
+    waiting = [n for n in others if n not in game.acknowledged]
+    if waiting:
+        return [
+            Notice(
+                "lounge.win-acknowledged",
+                game.lounge_address,
+                {"player": player.name, "winner": game.winner, "waiting": waiting},
+                subject=f"[MC {game.number}] {player.name} acknowledges {game.winner}'s win",
+                lounge=True,
+            )
+        ]
+    return finish(
+        session,
+        game,
+        now,
+        winner=game.winner,
+        status="won",
+        how="every other active player acknowledged the win (1.1.1)",
+    )
+
+
+def _latest_applied(session: Session, game: Game) -> Turn | None:
+    query = (
+        select(Turn)
+        .where(Turn.game_id == game.id, Turn.status == "applied")
+        .order_by(Turn.number.desc(), Turn.id.desc())
+    )
+    return session.scalars(query).first()
+
+
+def take_back(
+    session: Session, game: Game, player: Player, now: datetime, timing: Timing
+) -> list[Notice]:
+    """Rule 1.3.3 - Blue. No, Yelloaaarggghh...: undo one's own most recent turn.
+
+    Allowed only while it is still the latest turn (nobody has played since) and nobody has
+    buzzed it; the turn is deemed never to have happened, so the GSD before it is restored
+    from its snapshot and the player owes a turn again, counted as before it.
+    """
+    _require_running(game)
+    latest = _latest_applied(session, game)
+    if latest is None or latest.player_id != player.id:
+        raise CommandError(
+            "only your most recent turn can be taken back, and only while no other player "
+            "has played since"
+        )
+    from referee.service.buzzes import was_buzzed
+
+    if was_buzzed(session, latest):
+        raise CommandError(f"turn {latest.number} has been buzzed, so it cannot be taken back")
+    if latest.state_before is None:
+        raise CommandError(f"turn {latest.number} has no GSD kept from before it to restore")
+    latest.status = "taken-back"
+    game.state = latest.state_before
+    game.turn_number -= 1
+    game.version += 1
+    previous = _latest_applied(session, game)
+    since = previous.created_at if previous is not None else (game.started_at or now)
+    deadlines.turn_owed(session, game, player.name, since, now, reminder_lead=timing.turn_reminder)
+    return [
+        Notice(
+            "lounge.turn-taken-back",
+            game.lounge_address,
+            {
+                "player": player.name,
+                "turn": latest.number,
+                "play": latest.play or "",
+                "gsd": game.state,
+            },
+            lounge=True,
+        )
+    ]
+
+
+def timeout(
+    session: Session, game: Game, forcing: Player, late_name: str, now: datetime, timing: Timing
+) -> list[Notice]:
+    """Rule 1.3.5 - Timing is Everything: once a player's 36 hours are out, anyone in the
+    game may play Timeout for em, which only advances the Game Time by an hour."""
+    _require_running(game)
+    late = games.player_by_name(session, late_name)
+    if late is None and not is_drone(late_name):
+        raise CommandError(f"there is no player called {late_name!r} in game MC {game.number}")
+    name = late.name if late is not None else late_name
+    owed = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=name)
+    if not owed:
+        raise CommandError(f"it is not {name}'s turn, so no Timeout can be forced for em")
+    due = min(row.due for row in owed)
+    if now < due:
+        raise CommandError(
+            f"{name} has until {due:%A %d %B %H:%M} UTC to play; Timeout can be forced only "
+            "after that"
+        )
+    if late is None:
+        raise CommandError(
+            "a Timeout for the Drone is recognised but not yet handled by this referee: "
+            "the Drone's turns are the Drone Stick holder's (1.15.1)"
+        )
+    before = game.state
+    new_state = gsd_edits.after_timeout(before)
+    play = f"{name} : Timeout"
+    recorded = games.record_turn(
+        session,
+        game_id=game.id,
+        judged_version=game.version,
+        player_id=late.id,
+        inbox_id=None,
+        raw_text=f"{play}\n(forced by {forcing.name})",
+        play=play,
+        new_state=new_state,
+        now=now,
+        state_before=before,
+    )
+    if not recorded.applied or recorded.number is None:
+        raise CommandError("the game moved on while the Timeout was being recorded; try again")
+    session.refresh(game)
+    following = deadlines.next_in_order(game.order_of_play, name)
+    deadlines.turn_owed(session, game, following, now, now, reminder_lead=timing.turn_reminder)
+    return [
+        Notice(
+            "lounge.turn-timeout",
+            game.lounge_address,
+            {
+                "player": name,
+                "forcing": forcing.name,
+                "turn": recorded.number,
+                "gsd": new_state,
+                "next": following or "",
+            },
+            subject=f"[MC {game.number}] Turn {recorded.number}: {play}",
+            lounge=True,
+        )
+    ]
+
+
+def seat_of(session: Session, game: Game, player: Player) -> Membership | None:
+    """``player``'s membership of ``game``, if e is active in it."""
+    seat = games.membership(session, game, player)
+    return seat if seat is not None and seat.status == "active" else None

@@ -1,0 +1,206 @@
+"""The Speaker's use cases: new game, joins, start, void, stalemate, list.
+
+Rule 1.1.2 - A New Game: the Speaker opens games numbered one after another, Normal or with
+Special Rules, in a lounge of eir choice, at a Game Time chosen at random; once the game has
+three players counting the Drone, the Speaker sets the order of play (rule 1.1.12) and it
+starts, and a game that will not start may be declared void. Rule 1.1.8 - Joining In: the
+Speaker approves a player's application or declines it with a reason. Rule 1.1.11 -
+Stalemate: the Speaker may declare a stalemated game over, with no winner and no loser.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from referee.engine.drone import DRONE
+from referee.engine.order_of_play import seat_players, tally
+from referee.service import deadlines, gsd_edits
+from referee.service.notices import CommandError, Notice
+from referee.service.seats import SILENCE_REMINDER, Timing, active_names, finish
+from referee.store import games
+from referee.store.models import Game, Membership, Player
+
+MIN_PLAYERS = 3
+"""Rule 1.1.2: a game begins once it has three players, the Drone among them."""
+
+
+def find(session: Session, number: int) -> Game:
+    """Game MC ``number``, or a refusal naming it."""
+    game = games.game_by_number(session, number)
+    if game is None:
+        raise CommandError(f"there is no game MC {number}")
+    return game
+
+
+def new_game(
+    session: Session,
+    lounge: str,
+    now: datetime,
+    rng: random.Random,
+    *,
+    variants: tuple[str, ...] = (),
+    buzz_mode: str = "strict",
+) -> Game:
+    """Rule 1.1.2: open the next game, taking joins, with its opening GSD."""
+    if "@" not in lounge:
+        raise CommandError(
+            f"{lounge!r} is not a lounge address; write e.g. mc13@lounge.example.org"
+        )
+    if games.game_by_address(session, [lounge]) is not None:
+        raise CommandError(f"{lounge} is already the lounge of another game")
+    if buzz_mode not in {"strict", "players"}:
+        raise CommandError(f"buzz mode {buzz_mode!r}: write 'strict' or 'players'")
+    number = (session.scalar(select(func.max(Game.number))) or 0) + 1
+    time = gsd_edits.random_game_time(rng)
+    game = games.create_game(
+        session, number, lounge, now, name=f"MC {number}", state=gsd_edits.new_game(number, time)
+    )
+    game.status = "forming"
+    game.ruleset = "special" if variants else "normal"
+    game.variants = list(variants)
+    game.buzz_mode = buzz_mode
+    game.order_of_play = [DRONE]
+    return game
+
+
+def _application(session: Session, game: Game, name: str) -> tuple[Player, Membership]:
+    player = games.player_by_name(session, name)
+    seat = games.membership(session, game, player) if player is not None else None
+    if player is None or seat is None or seat.status != "applied":
+        raise CommandError(f"{name} has no application waiting for game MC {game.number}")
+    return player, seat
+
+
+def history(session: Session, game: Game) -> list[list[str]]:
+    """The orders of play of every other game, for rule 1.1.12's tally."""
+    return [list(g.order_of_play) for g in session.scalars(select(Game).where(Game.id != game.id))]
+
+
+def approve(
+    session: Session, game: Game, name: str, now: datetime, rng: random.Random, timing: Timing
+) -> list[Notice]:
+    """Rule 1.1.8: the player is seated, and playing from this announcement.
+
+    In a running game the Speaker places em by rule 1.1.12 among those already seated.
+    """
+    player, seat = _application(session, game, name)
+    seat.status, seat.last_move_at = "active", now
+    if game.status == "running":
+        order = seat_players(game.order_of_play, [player.name], tally(history(session, game)), rng)
+        game.order_of_play = list(order)
+        _renumber(session, game)
+        deadlines.moved(session, game, player.name, now, reminder_lead=SILENCE_REMINDER)
+    else:
+        game.order_of_play = [*game.order_of_play, player.name]
+    game.state = gsd_edits.with_player(game.state, player.name, game.order_of_play)
+    game.version += 1
+    return [
+        Notice(
+            "lounge.player-joined",
+            game.lounge_address,
+            {
+                "player": player.name,
+                "order": game.order_of_play,
+                "gsd": game.state,
+                "running": game.status == "running",
+            },
+            subject=f"[MC {game.number}] {player.name} joins",
+            lounge=True,
+        ),
+        Notice("player.join-approved", player.address, {"player": player.name}),
+    ]
+
+
+def decline(session: Session, game: Game, name: str, reason: str) -> list[Notice]:
+    """Rule 1.1.8: an application turned down must carry the Speaker's reason."""
+    if not reason.strip():
+        raise CommandError("a declined application must say why (rule 1.1.8): add the reason")
+    player, seat = _application(session, game, name)
+    seat.status, seat.note = "declined", reason.strip()
+    return [
+        Notice("player.join-declined", player.address, {"player": player.name, "reason": reason})
+    ]
+
+
+def _renumber(session: Session, game: Game) -> None:
+    seats = {
+        s.player_id: s
+        for s in session.scalars(select(Membership).where(Membership.game_id == game.id))
+    }
+    for index, name in enumerate(game.order_of_play, start=1):
+        player = games.player_by_name(session, name)
+        if player is not None and player.id in seats:
+            seats[player.id].seat = index
+
+
+def start(
+    session: Session, game: Game, now: datetime, rng: random.Random, timing: Timing
+) -> list[Notice]:
+    """Rule 1.1.2 with rule 1.1.12: set the order of play and begin."""
+    if game.status != "forming":
+        raise CommandError(f"game MC {game.number} is {game.status}; only a new game can start")
+    people = [p.name for p in games.members(session, game)]
+    if len(people) + 1 < MIN_PLAYERS:
+        raise CommandError(
+            f"game MC {game.number} has {len(people) + 1} players counting the Drone; it needs "
+            f"{MIN_PLAYERS} to begin (rule 1.1.2)"
+        )
+    order = seat_players([], [DRONE, *people], tally(history(session, game)), rng)
+    game.order_of_play = list(order)
+    _renumber(session, game)
+    game.state = gsd_edits.in_order(game.state, order)
+    game.status, game.started_at = "running", now
+    game.version += 1
+    owed = deadlines.turn_owed(
+        session, game, order[0], now, now, reminder_lead=timing.turn_reminder
+    )
+    for name in people:
+        deadlines.moved(session, game, name, now, reminder_lead=SILENCE_REMINDER)
+    return [
+        Notice(
+            "lounge.game-started",
+            game.lounge_address,
+            {
+                "order": list(order),
+                "gsd": game.state,
+                "first": order[0],
+                "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
+            },
+            subject=f"[MC {game.number}] The game begins",
+            lounge=True,
+        )
+    ]
+
+
+def void(session: Session, game: Game, now: datetime) -> list[Notice]:
+    """Rule 1.1.2: a new game that will not begin is declared void."""
+    if game.status != "forming":
+        raise CommandError(
+            f"game MC {game.number} is {game.status}; only a game that has not begun can be void"
+        )
+    return finish(
+        session, game, now, winner=None, status="void", how="void: it did not begin (1.1.2)"
+    )
+
+
+def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
+    """Rule 1.1.11: the players agree it is stalemate; the game ends, nobody wins or loses."""
+    if game.status != "running":
+        raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+    return finish(
+        session, game, now, winner=None, status="stalemate", how="declared stalemate (1.1.11)"
+    )
+
+
+def listing(session: Session) -> list[str]:
+    """One line per game: number, status, lounge, ruleset and who plays."""
+    lines = []
+    for game in session.scalars(select(Game).order_by(Game.number)):
+        rules = game.ruleset + (f" ({', '.join(game.variants)})" if game.variants else "")
+        people = ", ".join(active_names(session, game)) or "nobody yet"
+        lines.append(f"MC {game.number}: {game.status}, {rules}, {game.lounge_address}: {people}")
+    return lines

@@ -1,0 +1,205 @@
+"""Speaker commands by mail (rules 1.1.2, 1.1.8, 1.1.11, 1.1.12), through the runner."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+
+import pytest
+from sqlalchemy import Engine, select
+
+from referee.engine.order_of_play import follows
+from referee.notation.gsd import GSD
+from referee.store.db import sessions
+from referee.store.models import Deadline, Game, InboxMessage, Membership
+from tests.service.harness import SPEAKER, HandClock, Table, text, to
+
+LOUNGE = "mc1@lounge.example.org"
+FRIDAY_10AM = datetime(2026, 11, 20, 10, 0)
+
+
+@pytest.fixture
+def table(engine: Engine) -> Table:
+    """The runner on SQLite and on PostgreSQL."""
+    return Table(sessions(engine), HandClock(FRIDAY_10AM))
+
+
+def _game(table: Table, number: int = 1) -> Game:
+    with table.factory() as session:
+        return session.scalars(select(Game).where(Game.number == number)).one()
+
+
+def _join(table: Table, name: str, number: int = 1) -> None:
+    address = f"{name.lower()}@example.org"
+    table.mail(address, f"nomic join {name}", subject=f"[MC {number}] joining")
+    table.speaker(f"approve {number} {name}")
+
+
+def test_1_1_2_a_new_game_is_numbered_on_from_the_last_with_the_drone_and_a_random_time(
+    table: Table,
+) -> None:
+    sent = table.speaker(f"new-game {LOUNGE}")
+    assert to(sent) == [SPEAKER, LOUNGE]
+    assert "Game MC 1 is open" in text(sent[0][1])
+    table.speaker("new-game mc2@lounge.example.org")
+    first, second = _game(table, 1), _game(table, 2)
+    assert (first.status, first.ruleset, first.variants) == ("forming", "normal", [])
+    gsd = GSD.parse(first.state or "")
+    assert gsd.player_names == ("Drone",) and gsd.game == 1 and gsd.time is not None
+    times = {GSD.parse(g.state or "").time for g in (first, second)}
+    assert second.number == 2 and len(times) == 2, "each game draws its own Game Time"
+
+
+def test_1_1_2_a_special_rules_game_names_its_variants(table: Table) -> None:
+    sent = table.speaker(f"new-game {LOUNGE} special knightsbridge-65 buzz-mode=players")
+    assert "Special Rules game with knightsbridge-65" in text(sent[0][1])
+    game = _game(table)
+    assert (game.ruleset, game.variants, game.buzz_mode) == (
+        "special",
+        ["knightsbridge-65"],
+        "players",
+    )
+    [(_, refusal)] = table.speaker("new-game mc9@lounge.example.org special")
+    assert "names its variants (rule 1.1.2)" in text(refusal)
+
+
+@pytest.mark.parametrize(
+    ("sender", "secret", "why"),
+    [("mallory@example.net", "gavel and bell", "address"), (SPEAKER, "guess", "secret")],
+)
+def test_1_1_2_a_speaker_command_from_anyone_else_is_refused_and_reported(
+    table: Table, sender: str, secret: str, why: str
+) -> None:
+    sent = table.mail(sender, f"speaker new-game {LOUNGE}", secret=secret)
+    assert to(sent) == [sender, SPEAKER]
+    assert "taken only from the Speaker's address" in text(sent[0][1])
+    assert f"came from {sender}" in text(sent[1][1])
+    with table.factory() as session:
+        assert session.scalars(select(Game)).first() is None
+
+
+def test_1_1_8_a_join_goes_to_the_speaker_and_approval_seats_with_the_joining_tokens(
+    table: Table,
+) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    sent = table.mail("alice@example.org", "nomic join Alice", subject="[MC 1] let me in")
+    assert to(sent) == ["alice@example.org", SPEAKER]
+    assert "speaker approve 1 Alice" in text(sent[1][1])
+    sent = table.speaker("approve 1 Alice")
+    assert sorted(to(sent)) == sorted([LOUNGE, "alice@example.org", SPEAKER])
+    gsd = GSD.parse(_game(table).state or "")
+    alice = gsd.players[1]
+    assert alice.name == "Alice" and (alice.tokens.bk, alice.tokens.re, alice.tokens.br) == (
+        2,
+        2,
+        2,
+    )
+    assert alice.home is None and alice.lv == 0
+
+
+def test_1_1_8_a_declined_application_must_say_why(table: Table) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    table.mail("bob@example.org", "nomic join Bob", subject="[MC 1]")
+    [(_, refusal)] = table.speaker("decline 1 Bob")
+    assert "must say why (rule 1.1.8)" in text(refusal)
+    sent = table.speaker("decline 1 Bob: the lounge is full this month")
+    assert "bob@example.org" in to(sent)
+    declined = next(m for rcpt, m in sent if rcpt == ["bob@example.org"])
+    assert "the lounge is full this month" in text(declined)
+    with table.factory() as session:
+        seat = session.scalars(select(Membership)).one()
+        assert (seat.status, seat.note) == ("declined", "the lounge is full this month")
+
+
+def test_1_1_2_a_game_starts_only_with_three_players_counting_the_drone(table: Table) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    _join(table, "Alice")
+    [(_, refusal)] = table.speaker("start 1")
+    assert "has 2 players counting the Drone; it needs 3" in text(refusal)
+    _join(table, "Bob")
+    sent = table.speaker("start 1")
+    assert LOUNGE in to(sent)
+    game = _game(table)
+    assert game.status == "running" and sorted(game.order_of_play) == ["Alice", "Bob", "Drone"]
+    assert GSD.parse(game.state or "").player_names == tuple(game.order_of_play)
+    with table.factory() as session:
+        turn = session.scalars(select(Deadline).where(Deadline.kind == "turn")).one()
+        assert turn.owed_by == game.order_of_play[0]
+        assert turn.due == datetime(2026, 11, 23, 22, 0), "rule 1.3.5: Friday 10am -> Monday 10pm"
+
+
+def test_1_1_12_orders_of_play_spread_who_follows_whom_across_games(table: Table) -> None:
+    players = ["Alice", "Bob", "Carol", "Dan"]
+    for number in range(1, 5):
+        table.speaker(f"new-game mc{number}@lounge.example.org")
+        for name in players:
+            _join(table, name, number)
+        table.speaker(f"start {number}")
+    counts: Counter[tuple[str, str]] = Counter()
+    for number in range(1, 5):
+        counts.update(follows(_game(table, number).order_of_play))
+    assert max(counts.values()) <= 2, f"some player kept following the same one: {counts}"
+
+
+def test_1_1_8_joining_a_running_game_is_seated_by_rule_1_1_12(table: Table) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    _join(table, "Alice")
+    _join(table, "Bob")
+    table.speaker("start 1")
+    before = _game(table).order_of_play
+    _join(table, "Carol")
+    after = _game(table).order_of_play
+    assert [n for n in after if n != "Carol"] == before, "seated players keep their order"
+    assert GSD.parse(_game(table).state or "").player_names == tuple(after)
+
+
+def test_1_1_2_void_and_1_1_11_stalemate_end_a_game_with_no_winner(table: Table) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    table.speaker("new-game mc2@lounge.example.org")
+    table.speaker("void 1")
+    assert _game(table, 1).status == "void"
+    [(_, refusal)] = table.speaker("stalemate 2")
+    assert "not being played" in text(refusal)
+    _join(table, "Alice", 2)
+    _join(table, "Bob", 2)
+    table.speaker("start 2")
+    [(_, refusal)] = table.speaker("void 2")
+    assert "only a game that has not begun can be void" in text(refusal)
+    table.speaker("stalemate 2")
+    game = _game(table, 2)
+    assert (game.status, game.winner, sorted(game.finishers)) == (
+        "stalemate",
+        None,
+        ["Alice", "Bob"],
+    )
+    with table.factory() as session:
+        open_rows = session.scalars(select(Deadline).where(Deadline.closed_at.is_(None))).all()
+        assert open_rows == [], "an ended game owes nothing"
+
+
+def test_the_speaker_lists_games_and_is_told_the_commands_on_a_typo(table: Table) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    _join(table, "Alice")
+    [(_, listing)] = table.speaker("games")
+    assert f"MC 1: forming, normal, {LOUNGE}: Alice" in text(listing)
+    [(_, refusal)] = table.speaker("strat 1")
+    assert "'strat' is not a command" in text(refusal) and "speaker start GAME" in text(refusal)
+
+
+def test_1_1_2_a_speaker_command_relayed_by_a_lounge_list_is_not_taken(table: Table) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    table.mail(SPEAKER, "nomic join Sam", subject="[MC 1]")
+    table.speaker("approve 1 Sam")
+    table.sent()
+    sent = table.mail(
+        SPEAKER,
+        "speaker void 1",
+        to=LOUNGE,
+        secret="gavel and bell",
+        headers={"List-Id": f"<{LOUNGE.replace('@', '.')}>", "List-Post": f"<mailto:{LOUNGE}>"},
+    )
+    assert sent == [] and _game(table).status == "forming"
+    with table.factory() as session:
+        last = session.scalars(select(InboxMessage).order_by(InboxMessage.id.desc())).first()
+    assert last is not None and last.status == "ignored"
+    assert "Speaker commands are not taken from list mail" in last.note
