@@ -205,7 +205,13 @@ class EngineDesk:
             new_state = result.state.render(self.index)
             with self._lock:
                 self._warm[game.number] = (new_state, result.state)
-            return TurnOutcome(verdict="legal", play=written, new_state=new_state, rolls=rolls)
+            return TurnOutcome(
+                verdict="legal",
+                play=written,
+                new_state=new_state,
+                rolls=rolls,
+                winner=result.winner,
+            )
         if not result.adjudicated:
             names = ", ".join(f"[{name}]" for name in result.unadjudicated)
             return TurnOutcome(

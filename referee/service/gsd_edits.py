@@ -11,15 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from referee.engine.drone import DRONE, is_drone
+from referee.engine.drone import is_drone
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD
 from referee.notation.table import PlayerRow
-from referee.notation.tokens import TokenCounts
-
-JOINING_TOKENS = TokenCounts(bk=2, re=2, br=2)
-"""Rule 1.1.8 - Joining In: a joiner holds two Black, two Red and two Bronze Tokens."""
+from referee.variants.base import VANILLA, Ruleset
 
 _DAYS = tuple(Day)
 
@@ -42,25 +39,28 @@ def random_game_time(rng: random.Random) -> GameTime:
     return GameTime(day=rng.choice(_DAYS), hour=rng.randrange(24), minute=rng.randrange(60))
 
 
-def new_game(number: int, time: GameTime) -> str:
+def new_game(number: int, time: GameTime, ruleset: Ruleset = VANILLA) -> str:
     """Rule 1.1.2 - A New Game: the opening GSD, with the Drone as the only player.
 
-    No Stations Wild, Bridges Down, not in Knip and every Line Normal are what an empty GSD
-    already says; the Drone's place at Mornington Crescent is not a column of the GSD.
+    The ruleset says what a new game holds (so a variant's opening applies here too); the
+    service numbers the opening GSD turn 0 until the first player is seated.
     """
-    gsd = GSD(game=number, turn=0, players=(PlayerRow(name=DRONE),), time=time)
-    return gsd.render()
+    gsd = ruleset.new_game([], time, game=number)
+    return gsd.model_copy(update={"turn": 0}).render()
 
 
-def with_player(state: str | None, name: str, order: Sequence[str]) -> str:
-    """Rule 1.1.8 - Joining In: add ``name`` with the joining holdings, rows in ``order``.
+def with_player(
+    state: str | None, name: str, order: Sequence[str], ruleset: Ruleset = VANILLA
+) -> str:
+    """Rule 1.1.8 - Joining In: add ``name`` with the ruleset's joining holdings, rows in
+    ``order``.
 
     The Token Table's rows are the playing order (rule 1.1.8), so the rows are re-sorted to
     ``order``; a player already in the table keeps eir row.
     """
     gsd = _read(state)
     rows = {row.name: row for row in gsd.players}
-    rows.setdefault(name, PlayerRow(name=name, tokens=JOINING_TOKENS))
+    rows.setdefault(name, ruleset.new_player(name))
     return _in_order(gsd, rows, order)
 
 

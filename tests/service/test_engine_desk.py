@@ -206,3 +206,19 @@ def test_live_dice_are_not_predictable_from_the_game_and_turn_numbers() -> None:
     gsd = GSD()
     repeatable = {tuple(turn_dice(gsd).roll(295, "test") for _ in range(4)) for _ in range(8)}
     assert len(repeatable) == 1
+
+
+def test_1_1_1_a_winning_turn_names_its_winner(desk: EngineDesk) -> None:
+    """Rule 1.1.1 - How to Win: the desk passes the engine's winner on, so the service can
+    start the acknowledgements that end the game."""
+    from tests.engine.builder import game
+
+    at = {"Rushton": "Euston (NT)", "Garden": "Balham (NT)"}  # Garden last: Rushton is next
+    gsd = game(at, lv={"Rushton": 1}, tokens={"Rushton": "3 Go, 1 Bk"})
+    view = GameView(12, 2, 1, gsd.render(VANILLA.action_index()), ("Rushton", "Cryer", "Garden"))
+    rushton = PlayerView("Rushton", "rushton@example.org", 3)
+    outcome = desk.submit(view, rushton, "Rushton : [Opening MC] Mornington Crescent (NT)")
+    assert outcome.verdict == "legal", outcome
+    assert outcome.winner == "Rushton"
+    ordinary = desk.submit(view, rushton, "Rushton : Camden Town (NT)")
+    assert ordinary.verdict == "legal" and ordinary.winner is None
