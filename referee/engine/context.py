@@ -176,6 +176,13 @@ class TurnContext:
         return any(d.station == station and d.marker == marker and d.segment_end is None
                    for d in self.disruptions)  # fmt: skip
 
+    def undisrupt(self, station: str, marker: str) -> None:
+        """Clear every ``marker`` Disruptions holds against ``station`` (the inverse of
+        :meth:`disrupted`; rule 1.2.2 removes an item once its effect is cleared)."""
+        self.disruptions[:] = [d for d in self.disruptions
+                               if not (d.station == station and d.marker == marker
+                                       and d.segment_end is None)]  # fmt: skip
+
     def current(self, name: str) -> Any:
         """A GSD field (``wild``, ``rack`` ...) as this Turn has left it so far.
 

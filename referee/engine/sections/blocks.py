@@ -153,9 +153,7 @@ def fire_at(ctx: TurnContext, action: Action) -> None:
     elif not ctx.pay({Colour.RE: FIRE_PLAIN}, f"[Fire at {station}]", "1.9.2", spec):
         return
     had_bulkhead = ctx.disrupted(station, "Bulkhead")
-    ctx.disruptions[:] = [d for d in ctx.disruptions
-                          if not (d.station == station and d.segment_end is None
-                                  and d.marker == "Bulkhead")]  # fmt: skip
+    ctx.undisrupt(station, "Bulkhead")
     if not ctx.disrupted(station, "Damage") and not ctx.disrupted(station, "*Damage*"):
         ctx.disruptions.append(Disruption(station=station, marker="Damage"))
     text = f"Fire at {station}: Blocked for one Round and Lightly Damaged"
@@ -188,9 +186,7 @@ def removing_bulkhead(ctx: TurnContext, action: Action) -> None:
     if not ctx.disrupted(station, "Bulkhead"):
         ctx.violate("1.9.3", f"{station} is not Bulkheaded; there is no Bulkhead to remove")
         return
-    ctx.disruptions[:] = [d for d in ctx.disruptions
-                          if not (d.station == station and d.segment_end is None
-                                  and d.marker == "Bulkhead")]  # fmt: skip
+    ctx.undisrupt(station, "Bulkhead")
     ctx.event("bulkhead_removed", f"the Bulkhead at {station} is removed", station=station)
 
 
@@ -222,9 +218,7 @@ def un_maelberging(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.9.5", f"your Piece ({here}) is not at a Maelberged Station; "
                              "Un-Maelberg only where you stand")  # fmt: skip
         return
-    ctx.disruptions[:] = [d for d in ctx.disruptions
-                          if not (d.station == where.station and d.segment_end is None
-                                  and d.marker == "Maelberg")]  # fmt: skip
+    ctx.undisrupt(where.station, "Maelberg")
     ctx.gain({Colour.BU: 1}, "[Un-Maelberging]")
     ctx.event("maelberg_lifted", f"{where.station} is no longer Maelberged",
               station=where.station)  # fmt: skip
