@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import secrets
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
@@ -20,6 +21,17 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from referee.resources import data_dir
 
 QUOTE_LINES = 30
+
+
+def new_message_id(sender: str) -> str:
+    """A Message-ID no other message of ours can share.
+
+    ``make_msgid`` alone draws on the ``random`` module, which anything in the process may
+    reseed (hypothesis does, per example): two replies in one hundredth of a second then got
+    the same id and the outbox's unique constraint refused the second. The id's own part comes
+    from ``secrets`` instead.
+    """
+    return make_msgid(f"referee.{secrets.token_hex(8)}", domain=sender.rpartition("@")[2] or None)
 
 
 def quote(text: str, limit: int = QUOTE_LINES) -> str:
@@ -86,7 +98,7 @@ def compose(
     message["To"] = ", ".join(to)
     message["Subject"] = subject
     message["Date"] = format_datetime((now or datetime.now(UTC)).replace(tzinfo=UTC))
-    message["Message-ID"] = make_msgid("referee", domain=sender.rpartition("@")[2] or None)
+    message["Message-ID"] = new_message_id(sender)
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
     if references:

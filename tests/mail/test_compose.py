@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from referee.mail.compose import compose, quote, reply_subject, turn_subject
+import random
+
+from referee.mail.compose import compose, new_message_id, quote, reply_subject, turn_subject
 
 
 def test_turn_subject_names_game_turn_and_play() -> None:
@@ -44,3 +46,13 @@ def test_compose_threads_and_marks_the_reply() -> None:
     assert message["Auto-Submitted"] == "auto-replied"
     assert message["X-Loop"] == "referee@example.org"
     assert str(message["Message-ID"]).endswith("@example.org>")
+
+
+def test_message_ids_stay_unique_when_the_random_module_is_reseeded() -> None:
+    """Hypothesis and other libraries reseed ``random``; our ids must not repeat with it."""
+    ids = set()
+    for _ in range(50):
+        random.seed(0)
+        ids.add(new_message_id("referee@example.org"))
+    assert len(ids) == 50
+    assert all(i.endswith("@example.org>") for i in ids)
