@@ -42,11 +42,11 @@ def share_out(ctx: TurnContext) -> None:
         return
     named = [active[ctx.roll(len(active), "rule 1.7.59") - 1] for _ in range(DICE)]
     pool: dict[Colour, int] = {}
-    for player in ctx.players.values():
+    for row in ctx.players.values():
         for colour in ORDER:
-            if colour is not Colour.GO and player.tokens[colour]:
-                pool[colour] = pool.get(colour, 0) + player.tokens[colour]
-                player.tokens[colour] = 0
+            if colour is not Colour.GO and row.tokens[colour]:
+                pool[colour] = pool.get(colour, 0) + row.tokens[colour]
+                row.tokens[colour] = 0
     ctx.event("fflourish", f"the Pool holds {_text(pool)}; the dice name {', '.join(named)}",
               pool={c.value: n for c, n in pool.items()}, named=named)  # fmt: skip
     for player, gains in load_fflourish(ctx.ruleset.rules_name).share_out(pool, named).items():
