@@ -3,7 +3,8 @@
 Token Cascades (rules 1.7.36-1.7.37: a Disruptions flag, focus and X from the record), Tithes
 (1.7.31), Freewheeling (1.7.45), Cowering (1.7.56), Token Generators (1.7.54), the Hyde Mask
 (1.7.38), Topple (1.7.55), Streaking (1.7.60: a trip to Tower Hill the record must follow)
-and the fFrobisher fFlourish (1.7.59: dice rolled with the Turn). Re-judging the record from
+the fFrobisher fFlourish (1.7.59: dice rolled with the Turn) and Finding (1.7.53: the roll
+noted in the record). Re-judging the record from
 the first tables must reach the same GSD, and positions derived cold must agree.
 """
 
@@ -38,7 +39,7 @@ SCRIPT = (
     "Cryer : [LV+1] Hyde Park Corner (PD) [Generating Token] [Hyde Transformation] "
     "{generating: Gold}",
     "Garden : [LV+1] Arsenal (PD) [Streaking]",
-    "Rushton : [LV+2] St. Paul's (CN) [Topple to Holland Park (CN)]",
+    "Rushton : [LV+2] St. Paul's (CN) [Topple to Holland Park (CN)] [Finding]",
     "Cryer : [LV+5] Pass Hyde Park Corner (PD)",
     "Garden : Pass Tower Hill (DS) [fFrobisher fFlourish]",
 )
