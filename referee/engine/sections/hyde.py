@@ -65,10 +65,11 @@ def masked_discount(
     """Rule 1.7.38: the wearer's own Actions cost one Red less (once per Action)."""
     if spec is None or not counts.get(Colour.RE) or not wears_mask(ctx):
         return counts
-    reduced: set[int] = ctx.extra.setdefault(_REDUCED, set())
-    if len(ctx.done) in reduced:
+    reduced: set[tuple[int, str]] = ctx.extra.setdefault(_REDUCED, set())
+    key = (len(ctx.done), spec.name)
+    if key in reduced:
         return counts
-    reduced.add(len(ctx.done))
+    reduced.add(key)
     return {**counts, Colour.RE: counts[Colour.RE] - 1}
 
 
