@@ -74,3 +74,12 @@ def test_1_7_54_a_generator_carried_into_a_turn_cuts_lv_before_the_move() -> Non
     result = play(_game(lv=8), "Rushton : Lancaster Gate (CN)")
     assert result.legal, result.messages()
     assert row(result.state, "Rushton").lv == 5
+
+
+def test_1_7_54_the_cap_holds_for_every_carrier_whoever_plays() -> None:
+    """Rule 1.7.54: "if a Player carrying one ever has an LV greater than five": Cryer, not
+    the player of the Turn, carries one at LV 8 and is cut to 5."""
+    gsd = game({"Rushton": "Holborn (CN)", "Cryer": "Euston (NT)"}, lv={"Cryer": 8})
+    result = play(with_luggage(gsd, {"Cryer": "Token Generator"}), "Rushton : Pass Holborn (CN)")
+    assert result.legal, result.messages()
+    assert row(result.state, "Cryer").lv == 5

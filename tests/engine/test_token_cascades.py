@@ -150,3 +150,11 @@ def test_1_7_37_breaks() -> None:
     own = play(_game(rushton="6 Re, 1 Bu"), "Rushton : [Token Cascade] Pass Holborn (CN) "
                                             "[Cascade Steal] {cascading: 3 Re, 1 Bu}")
     assert rules_broken(own) == ["1.7.37"] and "already the focus" in _message(own)
+
+
+def test_1_7_36_a_cascade_whose_start_the_record_lacks_is_not_guessed_at() -> None:
+    """Rule 1.7.36: X and the focus come from the record; a Disruptions entry with no
+    [Token Cascade] behind it is answered as not adjudicated, by name."""
+    result = play(game({"Rushton": "Holborn (CN)"}, disruptions=("Token Cascade",)),
+                  "Rushton : Pass Holborn (CN)")  # fmt: skip
+    assert not result.adjudicated and result.unadjudicated == ("Token Cascade",)
