@@ -95,7 +95,7 @@ def _destroy(ctx: TurnContext, name: str, now: list[tuple[str, list[str]]], extr
 
 def _remove(ctx: TurnContext, place: str, index: int) -> str:
     if place == BOX:
-        box = list(ctx.current("lost_and_found"))
+        box: list[Possession] = list(ctx.current("lost_and_found"))
         item = box.pop(index)
         ctx.change("lost_and_found", tuple(box))
         return item.render()
