@@ -188,3 +188,14 @@ def test_1_5_6_revisiting_never_turns_straight_back_along_one_line(london: Netwo
     assert found == ()
     onward = london.routes.find("Holborn", "Chancery Lane", 3, (LineCode.CN,), revisit=True)
     assert onward == ()
+
+
+def test_1_4_20_a_triangle_brings_a_piece_back_through_its_start(london: Network) -> None:
+    """Rule 1.4.20's "passes through the same Interchange more than once" arises: Baker Street
+    -JL-> Bond Street -CN-> Oxford Circus -BL-> back through Baker Street to Marylebone."""
+    via = (LineCode.JL, CN, LineCode.BL)
+    found = london.routes.find("Baker Street", "Marylebone", 5, via, revisit=True)
+    assert [r.passed_through for r in found] == [
+        ("Bond Street", "Oxford Circus", "Regent's Park", "Baker Street")
+    ]
+    assert london.routes.find("Baker Street", "Marylebone", 5, via) == ()
