@@ -313,16 +313,6 @@ def test_1_10_1_a_claim_from_a_shunted_stack() -> None:
     assert row(state, "Rushton").tokens.go == 1
 
 
-def test_1_9_6_a_shunt_through_a_sinkhole_is_not_yet_adjudicated() -> None:
-    """Rule 1.9.6: a Player Shunted through a Kafka Sinkhole ends the Shunt there; positions
-    derived from the record cannot see Stacks yet, so the referee says so rather than guess."""
-    sink = TokenStack(station="King's Cross St. Pancras", tokens=(Colour.BK,) * 4)
-    gsd = at_euston().model_copy(update={"stacks": (sink,)})
-    result = play(gsd, f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)]")
-    assert not result.adjudicated
-    assert "Shunting through a Kafka Sinkhole" in result.unadjudicated
-
-
 def test_1_11_4_no_shunt_onto_a_pegged_station() -> None:
     """Rule 1.11.4: any Turn which sees a Piece ending at a Pegged Station is Illegal, so a
     Shunt may not leave its target there (Blocks, by rule 1.10.1, would not matter)."""
