@@ -148,6 +148,13 @@ def test_1_7_30_the_blast_reaches_stations_fewer_than_three_stops_away() -> None
     assert blasted(state) == ["Rushton", "Garden"]
 
 
+def test_1_7_30_the_poid_is_no_token_stack_and_survives_a_blast() -> None:
+    """Rules 1.7.30 and 1.4.24: a Blast destroys Token Stacks; the PoID, shown among them but
+    no Token, stays (rules/choices.md)."""
+    gsd = with_stacks(near_a_package(), TokenStack(station="Holborn", marker="PoID"))
+    assert [s.marker for s in legal(play(gsd, DETONATE)).stacks] == ["PoID"]
+
+
 def test_1_7_30_blasted_players_lose_every_possession() -> None:
     """Rule 1.7.30: any Players at a Blasted Station lose all of their Possessions."""
     rack = (RackEntry(player="Garden", possessions=(Possession.parse("Scarf"),

@@ -12,6 +12,7 @@ Blasts) and cleared by the Turn that pays it.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
@@ -155,8 +156,8 @@ def detonate(ctx: TurnContext, first: str) -> None:
         ctx.event("package_detonated", f"the Suspect Package at {station} detonates",
                   station=station)  # fmt: skip
         reach = ctx.network.distances.route.get(station, {})
-        near = sorted(s for s, d in reach.items() if d < BLAST_RADIUS and s not in blasted)
-        for target in sorted(near, key=lambda s: reach[s]):
+        near = [s for s, d in reach.items() if d < BLAST_RADIUS and s not in blasted]
+        for target in sorted(near, key=lambda s: (reach[s], s)):
             blasted.add(target)
             waiting.extend(_blast(ctx, target))
 
@@ -201,7 +202,7 @@ def caught_at(ctx: TurnContext, station: str) -> list[str]:
     return [name for name in ctx.players if name in here]
 
 
-def blasted_players(entries: list[Disruption] | tuple[Disruption, ...], name: str) -> bool:
+def blasted_players(entries: Iterable[Disruption], name: str) -> bool:
     """Whether Disruptions hold a ``Blasted`` entry for ``name`` (names compared without
     case: the entry is kept as written)."""
     return any(d.flag == BLASTED and d.player is not None
