@@ -13,7 +13,11 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
   next Tuesday`` while the day rolled is today's and the Holiday is the week after's;
 - line states of section 1.20, which no rule places, so the referee records them here in the
   form of their Actions: ``NT: One Way: N-S``, ``NT: Electrified``, ``NT: Speed Limit: 6``,
-  ``NT: Power Failure!``, ``NT: Soaped`` (see rules/choices.md).
+  ``NT: Power Failure!``, ``NT: Soaped`` (see rules/choices.md);
+- players a rule binds until eir next Turn, which no table holds: ``Blasted: Garden`` (rule
+  1.7.30: caught in a Suspect Package's Blast, e must Pass with no Actions next Turn) and
+  ``Sunk: Garden at Angel (NT)`` (rule 1.9.6: Shunted into the Kafka Sinkhole at Angel, eir
+  Piece stands there although the record's Shunt names a farther Station).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from referee.network.lines import LineCode
 from referee.notation.boxes import titled_box
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day
-from referee.notation.places import parse_line, parse_station
+from referee.notation.places import Destination, parse_line, parse_station
 from referee.notation.possessions import split_items
 from referee.notation.tokens import Colour
 
@@ -52,6 +56,8 @@ _MARKED = re.compile(r"^(?P<what>.*?)\s*\((?P<marker>[^()]*)\)$")
 _SEGMENT = re.compile(r"^(?P<a>.+?)\s+to\s+(?P<b>.+?)\s*\((?P<line>[A-Za-z]{2})\)$", re.I)
 _ONE_WAY = re.compile(r"^one\s*way\s*:\s*(?P<d>\S.*)$", re.I)
 _SPEED = re.compile(r"^speed\s*limit\s*:\s*(?P<n>\d+)$", re.I)
+_BLASTED = re.compile(r"^blasted\s*:\s*(?P<player>\S.*)$", re.I)
+_SUNK = re.compile(r"^sunk\s*:\s*(?P<player>\S.*)\s+at\s+(?P<where>\S.*)$", re.I)
 _SIMPLE_STATES = {"electrified": "Electrified", "power failure!": "Power Failure!",
                   "power failure": "Power Failure!", "soaped": "Soaped"}  # fmt: skip
 
@@ -69,6 +75,8 @@ class Disruption(BaseModel):
     colour: Colour | None = None
     day: Day | None = None
     state: str | None = None
+    player: str | None = None
+    """The player a ``Blasted`` or ``Sunk`` entry names (rules 1.7.30, 1.9.6)."""
 
     @classmethod
     def parse(cls, text: str) -> Disruption:
@@ -81,6 +89,17 @@ class Disruption(BaseModel):
         if holiday:
             return cls(flag="Upcoming Holiday", day=Day.parse(holiday.group("day")),
                        state=NEXT_WEEK if holiday.group("next") else None)
+        blasted = _BLASTED.match(item)
+        if blasted:
+            return cls(flag="Blasted", player=blasted.group("player"))
+        sunk = _SUNK.match(item)
+        if sunk:
+            try:
+                where = Destination.parse(sunk.group("where"))
+            except NotationError as error:
+                raise error.shifted(sunk.start("where")) from None
+            return cls(flag="Sunk", player=sunk.group("player"), station=where.station,
+                       line=where.line)  # fmt: skip
         bock = _BOCK.match(item)
         if bock:
             return cls(flag="Bock", colour=Colour.parse(bock.group("colour")))
@@ -113,6 +132,11 @@ class Disruption(BaseModel):
         """The canonical entry."""
         if self.flag == "Bock" and self.colour is not None:
             return f"{self.colour.value} Bock"
+        if self.flag == "Blasted" and self.player is not None:
+            return f"Blasted: {self.player}"
+        if self.flag == "Sunk" and self.player is not None and self.station is not None:
+            line = f" ({self.line.value})" if self.line is not None else ""
+            return f"Sunk: {self.player} at {self.station}{line}"
         if self.flag is not None:
             if self.day is None:
                 return self.flag

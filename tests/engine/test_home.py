@@ -105,6 +105,22 @@ def test_1_12_4_going_home_goes_home_only() -> None:
     assert "a Special Move to Cockfosters only, not to Oakwood" in message(result)
 
 
+def test_1_5_0_home_and_wild_each_permit_the_special_move() -> None:
+    """Rules 1.12.4, 1.11.1 and 1.5.0: [Home] permits a Special Move Home and [Wild] one to a
+    Wild Station; played together (with a Long Lunch, rule 1.7.51, for the hour they take),
+    the Move may go to either, and nowhere else."""
+    gsd = with_home(game({"Rushton": "Bank (CN)"}, lv={"Rushton": 3},
+                         tokens={"Rushton": "1Bk, 1Bu"}), Rushton="Cockfosters")  # fmt: skip
+    gsd = gsd.model_copy(update={"wild": ("Epping",)})
+    lunch = "Rushton : [Duration: +0100] "
+    legal(play(gsd, lunch + "[Home] [Wild] Epping (CN)"))
+    legal(play(gsd, lunch + "[Wild] [Home] Epping (CN)"))
+    legal(play(gsd, lunch + "[Wild] [Home] Cockfosters (PD)"))
+    legal(play(gsd, lunch + "[Wild] [Home: Cockfosters (PD)] Cockfosters (PD)"))
+    elsewhere = play(gsd, lunch + "[Home] [Wild] Oakwood (PD)")
+    assert rules_broken(elsewhere) == ["1.11.1", "1.12.4"]
+
+
 def test_1_12_4_no_home_to_go_to() -> None:
     """Rule 1.12.4: without a Home Station there is nowhere to go."""
     gsd = game({"Rushton": "Bank (CN)"}, lv={"Rushton": 3})

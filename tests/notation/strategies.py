@@ -144,7 +144,13 @@ def plays(draw: st.DrawFn, players: list[str]) -> Play:
 
 @st.composite
 def disruptions(draw: st.DrawFn) -> Disruption:
-    kind = draw(st.sampled_from(["flag", "holiday", "bock", "line", "station", "segment"]))
+    kind = draw(st.sampled_from(["flag", "holiday", "bock", "line", "station", "segment",
+                                 "blasted", "sunk"]))  # fmt: skip
+    if kind == "blasted":
+        return Disruption(flag="Blasted", player=draw(player_names))
+    if kind == "sunk":
+        return Disruption(flag="Sunk", player=draw(player_names), station=draw(stations),
+                          line=draw(st.none() | lines))  # fmt: skip
     if kind == "flag":
         return Disruption(flag=draw(st.sampled_from(FLAGS)))
     if kind == "holiday":
