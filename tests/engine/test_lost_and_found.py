@@ -7,6 +7,7 @@ from referee.engine.dice import ReplayDice, Roll
 from referee.engine.history import Position
 from referee.engine.replay import replay
 from referee.engine.result import TurnResult
+from referee.engine.sections.drone_stick import takes_the_stick
 from referee.engine.turn import adjudicate
 from referee.network.lines import LineCode
 from referee.notation.gsd import GSD
@@ -124,3 +125,14 @@ def test_1_7_53_a_players_own_found_note_is_replaced() -> None:
     assert result.legal and _note(result) == "found: 20 (nothing)"
     history._CACHE.clear()
     assert history.derive(result.state).position("Rushton") == Position("Holborn", LineCode.CN)
+
+
+def test_1_7_53_finding_the_drone_stick_counts_as_taking_it() -> None:
+    """Rule 1.7.53's above-92 row with rule 1.15.2: a Drone Stick waiting in the Box goes to the
+    finder, and the record says it was taken then."""
+    boxed = _game().model_copy(update={"lost_and_found": parse_possessions("Drone Stick")})
+    result = _find(boxed, (100, 93))
+    assert result.legal, result.messages()
+    assert luggage(result, "Rushton") == ["Drone Stick"]
+    assert takes_the_stick(result.state.plays[-1])
+    assert not takes_the_stick(_find(_game(), (100, 20)).state.plays[-1])

@@ -18,6 +18,7 @@ from referee.engine.context import MoveContext, TurnContext
 from referee.engine.registry import VANILLA
 from referee.engine.sections.cowering import current_action, surcharge, targets
 from referee.engine.sections.special_stations import holy
+from referee.engine.sections.unique import destroy_duplicates
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.possessions import Possession
@@ -35,27 +36,19 @@ def wears_mask(ctx: TurnContext, player: str | None = None) -> bool:
                for item in ctx.rack.get(player or ctx.player, ()))  # fmt: skip
 
 
-def _in_play(ctx: TurnContext) -> bool:
-    carried = any(item.name == HYDE_MASK for items in ctx.rack.values() for item in items)
-    return carried or any(item.name == HYDE_MASK for item in ctx.current("lost_and_found"))
-
-
 @VANILLA.action("Hyde Transformation")
 def hyde_transformation(ctx: TurnContext, action: Action) -> None:
     """Rule 1.7.38: at Hyde Park Corner, the player gains the Hyde Mask, Worn; if one is in
-    play already, the new one is destroyed at once (rule 1.4.23)."""
+    play already, the new one is destroyed at once (rule 1.4.23, unique.py)."""
     pieces = [p for p in (ctx.position(), ctx.position(piece="B")) if p is not None]
     if not any(p.station == HYDE_PARK_CORNER for p in pieces):
         here = " or ".join(p.station for p in pieces) or "off the Map"
         ctx.violate("1.7.38", f"the Hyde Transformation happens at Hyde Park Corner; you are "
                               f"at {here}")  # fmt: skip
         return
-    if _in_play(ctx):
-        ctx.event("destroyed", "a Hyde Mask is already in play, so the new one is destroyed "
-                               "at once (rule 1.4.23)", item=HYDE_MASK)  # fmt: skip
-        return
     ctx.luggage().append(Possession(name=HYDE_MASK, worn=True))
     ctx.event("possession", f"{ctx.player} puts on the Hyde Mask", item=HYDE_MASK)
+    destroy_duplicates(ctx)
 
 
 @VANILLA.cost_rule

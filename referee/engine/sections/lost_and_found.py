@@ -27,6 +27,7 @@ from referee.engine.possessions import find, give, hat_letters
 from referee.engine.registry import VANILLA
 from referee.engine.sections.packages import PACKAGE, PACKAGE_LIMIT, packages, quadrant_of
 from referee.engine.sections.pegs import is_pegged
+from referee.engine.sections.unique import destroy_duplicates
 from referee.engine.tables.costs import TokenCost
 from referee.engine.tables.lost_and_found import FindRow, load_lost_and_found
 from referee.notation.actions import Action
@@ -41,6 +42,7 @@ PRISON_CLAMP = "Prison Clamp"
 TOWER_TEXT = "Sent to the Tower"
 _NOTE = re.compile(r";?\s*\bfound\s*:[^;]*", re.I)
 _TOWER_NOTE = re.compile(rf"\bfound\s*:\s*\d+\s*\({TOWER_TEXT}\)", re.I)
+_STICK_NOTE = re.compile(r"\bfound\s*:\s*\d+\s*\(Drone Stick\)", re.I)
 _HAT = re.compile(r"^Hat \((?P<kind>.+)\)$")
 _DAYS = tuple(Day)
 
@@ -105,6 +107,7 @@ def _apply(ctx: TurnContext, row: FindRow) -> str:
         if row.once and _has(ctx, item):
             return f"nothing: you already have a {row.item}"
         give(ctx, item)
+        destroy_duplicates(ctx)
         return item.render()
     if row.kind == "box":
         box: list[Possession] = list(ctx.current("lost_and_found"))
@@ -113,6 +116,7 @@ def _apply(ctx: TurnContext, row: FindRow) -> str:
         first = box.pop(0)
         ctx.change("lost_and_found", tuple(box))
         give(ctx, first)
+        destroy_duplicates(ctx)
         return first.render()
     return "nothing"
 
@@ -151,6 +155,14 @@ def _has(ctx: TurnContext, item: Possession) -> bool:
     return find(ctx, item) is not None
 
 
+def found_the_stick(play: Play) -> bool:
+    """Whether a recorded [Finding] took the Drone Stick out of the Lost & Found Box (rule
+    1.15.2 asks when the Stick was last taken)."""
+    return any(a.name == "Finding" for a in play.actions) and bool(
+        _STICK_NOTE.search(play.comment or "")
+    )
+
+
 @VANILLA.moves_pieces("Finding")
 def finding_moves(positions: dict[str, Position], play: Play, action: Action) -> None:
     """Rule 1.7.53 with rule 1.4.47: a find noted as Sent to the Tower puts the finder's Piece
@@ -159,4 +171,4 @@ def finding_moves(positions: dict[str, Position], play: Play, action: Action) ->
         positions[play.player] = Position(TOWER_HILL)
 
 
-__all__ = ["finding", "finding_moves"]
+__all__ = ["finding", "finding_moves", "found_the_stick"]
