@@ -110,6 +110,8 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
     if cost.fixed():
         ctx.pay(cost.fixed(), written, "1.7.1", spec)
     handler(ctx, action)
+    for hook in ctx.ruleset.registry().after_action:
+        hook(ctx)
     ctx.done.append(action.name)
     if not spec.duration_varies:
         minutes = spec.duration
