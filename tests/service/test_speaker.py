@@ -124,7 +124,9 @@ def test_1_1_2_a_game_starts_only_with_three_players_counting_the_drone(table: T
     assert GSD.parse(game.state or "").player_names == tuple(game.order_of_play)
     with table.factory() as session:
         turn = session.scalars(select(Deadline).where(Deadline.kind == "turn")).one()
-        assert turn.owed_by == game.order_of_play[0]
+        assert turn.owed_by == next(n for n in game.order_of_play if n != "Drone"), (
+            "the Drone starts Inactive, so the first Active player owes the first turn (1.3.2)"
+        )
         assert turn.due == datetime(2026, 11, 23, 22, 0), "rule 1.3.5: Friday 10am -> Monday 10pm"
 
 
