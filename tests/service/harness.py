@@ -53,7 +53,7 @@ def engine_desk() -> EngineDesk:
     return _DESK[0]
 
 
-OPENINGS = ("Brixton (VC)", "Ealing Broadway (CN)", "Upminster (DS)", "Stanmore (JB)")
+OPENINGS = ("Brixton (VC)", "Ealing Broadway (CN)", "Upminster (DS)", "Stanmore (JL)")
 """First Moves for players who are not heading anywhere: far from each other and from the
 winner's Northern line, so nobody is in anybody's way."""
 
