@@ -32,7 +32,7 @@ def _read(state: str | None, index: ActionIndex | None = None) -> GSD:
     if not state:
         raise GSDUnreadable("the game has no GSD yet")
     try:
-        return GSD.parse(state, index=index)
+        return GSD.parse(state, index=index, kept=True)
     except NotationError as error:
         raise GSDUnreadable(f"the game's GSD cannot be read: {error}") from error
 

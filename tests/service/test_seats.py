@@ -255,3 +255,23 @@ def test_1_1_1_a_winning_turn_buzzed_and_conceded_means_nobody_has_won(
             select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
         ).all()
     assert owed.owed_by == first, "the turn fell, so its player owes it again"
+
+
+def test_1_1_3_when_the_player_who_played_last_resigns_the_game_plays_on(
+    sqlite_engine: Engine,
+) -> None:
+    """Rule 1.1.3: the resigned player's last play stays in the record; the referee still
+    reads its own GSD, and the Turn stays with the player after em (rule 1.3.2)."""
+    table = _started(sqlite_engine)
+    first, second, third = _people_in_order(table)
+    _play(table, first, "Euston (VC)")
+    table.mail(_address(first), "nomic resign", to=LOUNGE)
+    with table.factory() as session:
+        [owed] = session.scalars(
+            select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
+        ).all()
+    assert owed.owed_by == second
+    table.clock.advance(hours=1)
+    [(rcpt, post)] = table.mail(_address(second), f"{second} : Bank (NT)", to=LOUNGE)
+    assert rcpt == [LOUNGE] and f"{third} is to play by" in text(post)
+    assert _game(table).turn_number == 2
