@@ -13,7 +13,7 @@ import re
 import secrets
 from datetime import UTC, datetime
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, formataddr
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -29,9 +29,12 @@ def new_message_id(sender: str) -> str:
     ``make_msgid`` alone draws on the ``random`` module, which anything in the process may
     reseed (hypothesis does, per example): two replies in one hundredth of a second then got
     the same id and the outbox's unique constraint refused the second. The id's own part comes
-    from ``secrets`` instead.
+    from ``secrets`` instead, and the id is kept short (a time and 64 random bits): a longer
+    one made the header too long for one line, so it was sent folded and read back with the
+    fold in it.
     """
-    return make_msgid(f"referee.{secrets.token_hex(8)}", domain=sender.rpartition("@")[2] or None)
+    domain = sender.rpartition("@")[2] or "localhost"
+    return f"<{datetime.now(UTC):%Y%m%d%H%M%S}.{secrets.token_hex(8)}.referee@{domain}>"
 
 
 def quote(text: str, limit: int = QUOTE_LINES) -> str:
