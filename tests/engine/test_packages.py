@@ -40,8 +40,8 @@ def test_1_4_7_dropping_a_package_passed_through() -> None:
 def test_1_4_7_not_at_a_station_not_yet_reached() -> None:
     """Rule 1.4.7: "so far this Turn": before the Move only the Piece's own Station counts."""
     result = play(from_oxford_circus(), "Rushton : [Dropping Package at Holborn] Holborn (CN)")
-    assert rules_broken(result) == ["1.4.7"]
-    assert "Holborn is neither where your Piece stands" in message(result)
+    assert rules_broken(result) == ["1.17.9"]
+    assert "requires (S0) from your Piece to Holborn" in message(result)
 
 
 def test_1_4_7_at_most_three_packages() -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
-from referee.engine.sections.blocks import passed_this_turn
 from referee.engine.sections.pegs import is_pegged
 from referee.notation.actions import Action
 from referee.notation.gsd import GSD
@@ -51,12 +50,6 @@ def dropping_package(ctx: TurnContext, action: Action) -> None:
     Package where eir Piece stands or at a Station it passed through so far this Turn. Rule
     1.11.4: nothing may be placed at a Pegged Station."""
     station = str(action.args[0])
-    where = ctx.position()
-    allowed = passed_this_turn(ctx) | ({where.station} if where else set())
-    if station not in allowed:
-        ctx.violate("1.4.7", f"{station} is neither where your Piece stands nor a Station it "
-                             "passed through this Turn; drop the Package there")  # fmt: skip
-        return
     if len(packages(ctx)) >= PACKAGE_LIMIT:
         ctx.violate("1.4.7", "three Suspect Packages are already in play; no more may be "
                              "dropped")  # fmt: skip
