@@ -166,6 +166,8 @@ def requirement_met(ctx: TurnContext, action: Action) -> bool:
     where = subjects[0].render()
     along = " (nor from any Station of your Moves)" if len(subjects) > 1 else ""
     found, aim = codes[0].render(), target.describe()
+    if target.station is None:
+        found = f"(L{'*' if codes[0].l is None else codes[0].l})"
     ctx.violate("1.17.9", f"{written} requires {requirement} from your Piece to {aim}, "
                           f"but from {where} the Fosdyke Code is {found}{along}")  # fmt: skip
     return False

@@ -236,7 +236,8 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
             return
         me = ctx.position()
         assert me is not None
-        start = me.station
+        there = ctx.position(target) if target in ctx.players else None
+        start = (there or me).station  # the target's own Station (rule 1.4.48 may part them)
         lv = ctx.me.lv
         if kind == "Stationary-Shunting":
             if lv != 0:
