@@ -33,9 +33,10 @@ def carrying(clamp: str, at: str, *, lv: int = 0, home: str | None = None) -> GS
 
 
 def test_each_clamp_goes_to_the_named_player() -> None:
-    """Rules 1.4.39, 1.4.41, 1.4.42, 1.4.43: the Clamped player gains the Clamp Possession."""
+    """Rules 1.4.39, 1.4.41-1.4.44: the Clamped player gains the Clamp Possession."""
     for action, clamp in (("Spooning", "Spoon Clamp"), ("Greening", "Green Clamp"),
-                          ("Freeming", "Freem Clamp"), ("Knidding", "Knid Clamp")):  # fmt: skip
+                          ("Freeming", "Freem Clamp"), ("Knidding", "Knid Clamp"),
+                          ("Toffing", "Toff Clamp")):  # fmt: skip
         state = legal(play(together(), f"Rushton : Pass [{action} Garden]"))
         assert luggage_of(state, "Garden") == [clamp], action
 
@@ -210,3 +211,43 @@ def test_1_4_43_de_knidding_at_ones_home() -> None:
     away = carrying("Knid Clamp", "Holborn (CN)", home="Cockfosters")
     result = play(away, "Rushton : Pass [De-Knidding]")
     assert rules_broken(result) == ["1.4.43"] and "Cockfosters" in message(result)
+
+
+# -- Rule 1.4.44 - the Toff Clamp ---------------------------------------------------------------
+
+
+def toffed() -> GSD:
+    """Rushton began eir last Turn at Bank and moved to Chancery Lane (CN); Garden, arriving
+    there on the same Line, Toffed em."""
+    gsd = game({"Rushton": "Bank (CN)", "Garden": "Holborn (CN)"}, lv={"Rushton": 2, "Garden": 1},
+               tokens={"Garden": "2Re,1Gr"})  # fmt: skip
+    gsd = legal(play(gsd, "Rushton : Chancery Lane (CN)"))
+    return legal(play(gsd, "Garden : Chancery Lane (CN) [Toffing Rushton]"))
+
+
+def test_1_4_44_a_toffed_move_must_end_nearer_where_the_last_turn_began() -> None:
+    """Rule 1.4.44: no Standard Move that does not leave em closer to the Station at which e
+    commenced eir Turn on the Turn immediately prior to being Toffed (Bank); a Pass is always
+    Valid (rule 1.5.0)."""
+    gsd = toffed()
+    assert luggage_of(gsd, "Rushton") == ["Toff Clamp"]
+    assert play(gsd, "Rushton : Bank (CN)").legal
+    away = play(gsd, "Rushton : Tottenham Court Road (CN)")
+    assert rules_broken(away) == ["1.4.44"] and "nearer to Bank" in message(away)
+    assert play(gsd, "Rushton : Pass").legal
+
+
+def test_1_4_44_de_toffing_at_that_station() -> None:
+    """Rule 1.4.44: [De-Toffing] (1 Black) at the Station the Clamp measures from."""
+    state = legal(play(toffed(), "Rushton : Bank (CN) [De-Toffing]"))
+    assert luggage_of(state, "Rushton") == []
+    away = play(toffed(), "Rushton : Pass [De-Toffing]")
+    assert rules_broken(away) == ["1.4.44"] and "at Bank" in message(away)
+
+
+def test_1_4_44_without_its_toffing_in_the_record_it_is_not_adjudicated() -> None:
+    """Rule 1.4.44's Station is read from the record; a Clamp with no Toffing there (a GSD
+    begun mid-game) is named, not guessed at."""
+    result = play(carrying("Toff Clamp", "Holborn (CN)", lv=1), "Rushton : Chancery Lane (CN)")
+    assert not result.adjudicated
+    assert result.unadjudicated == ("Toff Clamp (its Toffing is not in the record)",)

@@ -12,18 +12,22 @@ in its own way, and is shed by an Action at a kind of Station its rule names:
   than two Lines, and e may not Shunt or Straddle; [Freem-away!] sheds it beyond Zone 4.
 - Rule 1.4.43 - Knid Clamp: its carrier may not [Opening MC] nor make a Special Move, and
   eir Home Station is Open to everyone, Toll-free; [De-Knidding] sheds it at eir Home.
+- Rule 1.4.44 - Toff Clamp: its carrier's every Standard Move must end nearer (by the
+  fewest Stations) to where e began eir last Turn before being Toffed; [De-Toffing] sheds it
+  there. That Station is read from the record.
 
 Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted; rule 1.11.7 -
 Sanctuary: no one at a Holy Station may target or be targeted. A Clamp works while carried
 (a Nantucketed one is not, rule 1.4.15); one shed mid-Turn stops binding from that Action on.
-The Narg, Toff, Magno and Radio Clamps and the Velocity Bomb are left "not adjudicated":
+The Narg, Magno and Radio Clamps and the Velocity Bomb are left "not adjudicated":
 rules/choices.md, "Action family B", says what each still lacks.
 """
 
 from __future__ import annotations
 
-from referee.engine.comments import field
+from referee.engine.comments import field, field_of
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.history import derive
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
 from referee.engine.sections.special_stations import holy
@@ -33,17 +37,19 @@ from referee.network.mapfile import StationKind
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
+from referee.notation.plays import Play
 from referee.notation.possessions import Possession
 from referee.notation.tokens import ORDER, Colour
 
-SPOON, GREEN, FREEM, KNID, PRISON = (
-    "Spoon Clamp", "Green Clamp", "Freem Clamp", "Knid Clamp", "Prison Clamp",
+SPOON, GREEN, FREEM, KNID, TOFF, PRISON = (
+    "Spoon Clamp", "Green Clamp", "Freem Clamp", "Knid Clamp", "Toff Clamp", "Prison Clamp",
 )  # fmt: skip
 GIVEN_BY: dict[str, tuple[str, str]] = {
     "Spooning": (SPOON, "1.4.39"),
     "Greening": (GREEN, "1.4.41"),
     "Freeming": (FREEM, "1.4.42"),
     "Knidding": (KNID, "1.4.43"),
+    "Toffing": (TOFF, "1.4.44"),
 }
 SPOON_LV = 4
 SPOONED_COLOURS = (Colour.BU, Colour.RE, Colour.SI, Colour.GO)
@@ -73,7 +79,7 @@ def _done_while_carrying(ctx: TurnContext, clamp: str, shed_by: str) -> list[str
 
 @VANILLA.action(*GIVEN_BY)
 def clamping(ctx: TurnContext, action: Action) -> None:
-    """Rules 1.4.39, 1.4.41, 1.4.42, 1.4.43: the named player gains the Action's Clamp. Rule
+    """Rules 1.4.39, 1.4.41-1.4.44: the named player gains the Action's Clamp. Rule
     1.4.47: not a player carrying a Prison Clamp; rule 1.11.7: no one at a Holy Station."""
     clamp, rule = GIVEN_BY[action.name]
     target = str(action.args[0])
@@ -254,3 +260,81 @@ def knidded_homes_open(ctx: TurnContext) -> None:
     for name, player in ctx.players.items():
         if name != ctx.player and player.home and carrying(ctx, KNID, name):
             ctx.flags.add(f"rent:{name}")
+
+
+# -- Rule 1.4.44 - Consider Yourself Toffed ----------------------------------------------------
+
+TOFF_REFERENCE = "toff_reference"
+TOFF_UNKNOWN = "Toff Clamp (its Toffing is not in the record)"
+"""Named as not adjudicated when the Station a Toff Clamp measures from cannot be read."""
+
+
+def toff_station(ctx: TurnContext) -> str | None:
+    """Rule 1.4.44: where the player began eir last Turn before the latest play that Toffed em
+    (or Knerdled a Toff Clamp to em); where eir Piece stood then if e had no Turn before."""
+    if TOFF_REFERENCE in ctx.extra:
+        return ctx.extra[TOFF_REFERENCE]  # type: ignore[no-any-return]
+    plays = ctx.before.plays
+    toffed = next((k for k in range(len(plays) - 1, -1, -1) if _toffs(plays[k], ctx.player)),
+                  None)  # fmt: skip
+    found: str | None = None
+    if toffed is not None:
+        mine = [j for j in range(toffed) if plays[j].player == ctx.player]
+        upto = plays[mine[-1]] if mine else plays[toffed]
+        cut = next(i for i, entry in enumerate(ctx.before.record) if entry is upto)
+        earlier = ctx.before.model_copy(update={"record": ctx.before.record[:cut]})
+        where = derive(earlier, ctx.ruleset.registry()).positions.get(ctx.player)
+        found = where.station if where is not None else None
+    ctx.extra[TOFF_REFERENCE] = found
+    return found
+
+
+def _toffs(play: Play, player: str) -> bool:
+    for action in play.actions:
+        if not action.args or str(action.args[0]) != player:
+            continue
+        if action.name == "Toffing":
+            return True
+        named = field_of(play, "knerdling") if action.name == "Knerdling" else None
+        if named is not None and named.strip().casefold() == TOFF.casefold():
+            return True
+    return False
+
+
+def _known_toff_station(ctx: TurnContext) -> str | None:
+    target = toff_station(ctx)
+    if target is None and TOFF_UNKNOWN not in ctx.unadjudicated:
+        ctx.unadjudicated.append(TOFF_UNKNOWN)
+    return target
+
+
+@VANILLA.move_check
+def toff_closer(ctx: TurnContext, moving: MoveContext) -> None:
+    """Rule 1.4.44: a Toff Clamp's carrier's Standard Move (not a Pass, Timeout or Special
+    Move) must leave em nearer than it began to the Toff Station."""
+    if moving.route is None or moving.start is None or moving.end is None:
+        return
+    if not carrying(ctx, TOFF):
+        return
+    target = _known_toff_station(ctx)
+    if target is None:
+        return
+    distance = ctx.network.distances.route_distance
+    before, after = distance(moving.start.station, target), distance(moving.end.station, target)
+    if before is not None and after is not None and after >= before:
+        ctx.violate("1.4.44", f"you carry a Toff Clamp: your Move must end nearer to {target} "
+                              f"than {moving.start.station} ({before} Stations), but "
+                              f"{moving.end.station} is {after}")  # fmt: skip
+
+
+@VANILLA.action("De-Toffing")
+def de_toffing(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.4.44: destroys the Toff Clamp at the Station it measures from."""
+    here = ctx.position()
+    if not carrying(ctx, TOFF):
+        _shed(ctx, TOFF, "1.4.44", "[De-Toffing]")
+        return
+    target = _known_toff_station(ctx)
+    if target is not None and _at(ctx, "1.4.44", "[De-Toffing]", f"at {target}",
+           here is not None and here.station == target):  # fmt: skip
+        _shed(ctx, TOFF, "1.4.44", "[De-Toffing]")
