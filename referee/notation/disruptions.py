@@ -9,7 +9,8 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
 - game states the rules put here: ``Bridges Up`` (rule 1.8.3), ``In Knip`` (rule 1.8.4),
   ``Gapminding`` (rule 1.8.7), ``Parks and Greens`` (rule 1.8.2), ``Venbacker Ladder``
   (rule 1.8.9), ``Charge In`` / ``Charge Out`` (rule 1.8.11), ``Re Bock`` (rule 1.8.8),
-  ``Upcoming Holiday`` and ``Upcoming Holiday: Tuesday`` (rule 1.13.7);
+  ``Upcoming Holiday`` and ``Upcoming Holiday: Tuesday`` (rule 1.13.7), or ``Upcoming Holiday:
+  next Tuesday`` while the day rolled is today's and the Holiday is the week after's;
 - line states of section 1.20, which no rule places, so the referee records them here in the
   form of their Actions: ``NT: One Way: N-S``, ``NT: Electrified``, ``NT: Speed Limit: 6``,
   ``NT: Power Failure!``, ``NT: Soaped`` (see rules/choices.md).
@@ -42,7 +43,9 @@ MARKERS: tuple[str, ...] = ("Peg", "Bulkhead", "Maelberg", "Damage", "*Damage*")
 
 _FLAGS = {f.lower(): f for f in FLAGS}
 _MARKERS = {m.lower(): m for m in MARKERS}
-_HOLIDAY = re.compile(r"^upcoming\s+holiday\s*:\s*(?P<day>\S.*)$", re.I)
+_HOLIDAY = re.compile(r"^upcoming\s+holiday\s*:\s*(?P<next>next\s+)?(?P<day>\S.*)$", re.I)
+NEXT_WEEK = "next"
+"""The ``state`` of a Holiday entry whose day is today's but falls a week on (rule 1.13.7)."""
 _BOCK = re.compile(r"^(?P<colour>\S+)\s+bock$", re.I)
 _LINE_STATE = re.compile(r"^(?P<line>[A-Za-z]{2})\s*:\s*(?P<state>\S.*)$")
 _MARKED = re.compile(r"^(?P<what>.*?)\s*\((?P<marker>[^()]*)\)$")
@@ -76,7 +79,8 @@ class Disruption(BaseModel):
             return cls(flag=flag)
         holiday = _HOLIDAY.match(item)
         if holiday:
-            return cls(flag="Upcoming Holiday", day=Day.parse(holiday.group("day")))
+            return cls(flag="Upcoming Holiday", day=Day.parse(holiday.group("day")),
+                       state=NEXT_WEEK if holiday.group("next") else None)
         bock = _BOCK.match(item)
         if bock:
             return cls(flag="Bock", colour=Colour.parse(bock.group("colour")))
@@ -110,7 +114,9 @@ class Disruption(BaseModel):
         if self.flag == "Bock" and self.colour is not None:
             return f"{self.colour.value} Bock"
         if self.flag is not None:
-            return self.flag + (f": {self.day.value}" if self.day is not None else "")
+            if self.day is None:
+                return self.flag
+            return f"{self.flag}: " + ("next " if self.state == NEXT_WEEK else "") + self.day.value
         if self.state is not None and self.line is not None:
             return f"{self.line.value}: {self.state}"
         assert self.station is not None

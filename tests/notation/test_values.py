@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.network.lines import LineCode
-from referee.notation.disruptions import Disruption, parse_disruptions
+from referee.notation.disruptions import NEXT_WEEK, Disruption, parse_disruptions
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day, GameTime
 from referee.notation.places import Destination
@@ -150,6 +150,9 @@ def test_1_8_3_and_1_8_4_states_recorded_in_disruptions() -> None:
 def test_1_13_7_upcoming_holiday_later_amended() -> None:
     assert Disruption.parse("Upcoming Holiday").day is None
     assert Disruption.parse("Upcoming Holiday: Tuesday").day is Day.TUESDAY
+    later = Disruption.parse("upcoming holiday: next tue")
+    assert (later.day, later.state) == (Day.TUESDAY, NEXT_WEEK)
+    assert later.render() == "Upcoming Holiday: next Tuesday"
 
 
 def test_1_20_2_line_state_in_disruptions() -> None:
