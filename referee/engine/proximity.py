@@ -58,7 +58,6 @@ class Loosening:
 
     cls: str
     target: str | None = None
-    used: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,7 +138,6 @@ def _loosened(ctx: TurnContext, requirement: FosdykeRequirement, target: Target
         loosening.target = target.name
     if loosening.target.casefold() != target.name.casefold():
         return requirement
-    loosening.used = True
     return requirement.loosened(loosening.cls)
 
 
