@@ -19,7 +19,8 @@ in its own way, and is shed by an Action at a kind of Station its rule names:
 Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted; rule 1.11.7 -
 Sanctuary: no one at a Holy Station may target or be targeted. A Clamp works while carried
 (a Nantucketed one is not, rule 1.4.15); one shed mid-Turn stops binding from that Action on.
-The Narg, Magno and Radio Clamps and the Velocity Bomb are left "not adjudicated":
+The Velocity Bomb has its own module. The Narg, Magno and Radio Clamps are left "not
+adjudicated":
 rules/choices.md, "Action family B", says what each still lacks.
 """
 
@@ -77,25 +78,34 @@ def _done_while_carrying(ctx: TurnContext, clamp: str, shed_by: str) -> list[str
     return done[: done.index(shed_by)] if shed_by in done else list(done)
 
 
-@VANILLA.action(*GIVEN_BY)
-def clamping(ctx: TurnContext, action: Action) -> None:
-    """Rules 1.4.39, 1.4.41-1.4.44: the named player gains the Action's Clamp. Rule
-    1.4.47: not a player carrying a Prison Clamp; rule 1.11.7: no one at a Holy Station."""
-    clamp, rule = GIVEN_BY[action.name]
+def may_fasten(ctx: TurnContext, action: Action, rule: str) -> str | None:
+    """The player ``action`` fastens a Cursed Possession on, if e may be: another player on
+    the Map; rule 1.11.7: neither at a Holy Station; rule 1.4.47: not a prisoner."""
     target = str(action.args[0])
     written = action.render(ctx.index)
     there = ctx.position(target) if target in ctx.players else None
     if target == ctx.player or there is None:
         ctx.violate(rule, f"{written} names another player whose Piece is on the Map")
-        return
+        return None
     here = ctx.position()
     for who, where in ((ctx.player, here), (target, there)):
         if where is not None and holy(ctx, where.station):
             ctx.violate("1.11.7", f"{who} is at {where.station}, a Holy Station: no Action "
                                   "may target a player there or be played from there")  # fmt: skip
-            return
+            return None
     if carrying(ctx, PRISON, target):
         ctx.violate("1.4.47", f"{target} carries a Prison Clamp and may not be targeted")
+        return None
+    return target
+
+
+@VANILLA.action(*GIVEN_BY)
+def clamping(ctx: TurnContext, action: Action) -> None:
+    """Rules 1.4.39, 1.4.41-1.4.44: the named player gains the Action's Clamp (see
+    :func:`may_fasten` for whom)."""
+    clamp, rule = GIVEN_BY[action.name]
+    target = may_fasten(ctx, action, rule)
+    if target is None:
         return
     give(ctx, Possession(name=clamp), target)
     ctx.event("clamp", f"{target} gains a {clamp}", target=target, clamp=clamp)
