@@ -1,4 +1,4 @@
-"""Clamps (rules 1.4.39, 1.4.41-1.4.43, 1.4.47): Cursed Possessions one player fastens on another.
+"""Clamps (rules 1.4.39, 1.4.41-1.4.44, 1.4.47): Cursed Possessions fastened on another player.
 
 Each Clamp here is given by a Post-Move Action naming a player who shares the giver's Station
 and Line (the index's (S0,L0), which the pipeline checks, rule 1.17.9), hampers its carrier
@@ -20,8 +20,7 @@ Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted; 
 Sanctuary: no one at a Holy Station may target or be targeted. A Clamp works while carried
 (a Nantucketed one is not, rule 1.4.15); one shed mid-Turn stops binding from that Action on.
 The Velocity Bomb has its own module. The Narg, Magno and Radio Clamps are left "not
-adjudicated":
-rules/choices.md, "Action family B", says what each still lacks.
+adjudicated": rules/choices.md, "Action family B", says what each still lacks.
 """
 
 from __future__ import annotations
