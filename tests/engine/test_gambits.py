@@ -9,7 +9,7 @@ from __future__ import annotations
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from tests.engine.builder import game, play, row, rules_broken
-from tests.engine.test_blocks import message
+from tests.engine.test_blocks import legal, message
 from tests.engine.test_home import with_home
 
 MORDEN = "Rushton : Morden (NT) [Using the Morden Paradox Gambit]"
@@ -98,3 +98,67 @@ def test_1_18_4_a_denied_gambit_is_not_adjudicated() -> None:
     result = play(moved(*PARADOX, *denied), MORDEN)
     assert not result.adjudicated
     assert result.unadjudicated == ("Denying Gambit",)
+
+
+# -- Rule 1.18.1 - Manoeuvres in the Dark -------------------------------------------------------
+
+TOOTING = ("Rushton : Colliers Wood (NT)", "Rushton : Tooting Broadway (NT)")
+DECLARE = ("Rushton : Tooting Bec (NT) [Declaring the Tooting Shuffle Gambit] "
+           "{gambit: Colliers Wood -> Tooting Broadway -> Tooting Bec; cost: 2 Bu}")  # fmt: skip
+
+
+def rich(*plays: str) -> GSD:
+    gsd = moved(*plays)
+    rows = tuple(p.model_copy(update={"tokens": p.tokens.model_copy(update={"bu": 3, "gr": 1})})
+                 if p.name == "Rushton" else p for p in gsd.players)  # fmt: skip
+    return gsd.model_copy(update={"players": rows})
+
+
+def test_1_18_1_declaring_a_gambit_of_ones_last_stations() -> None:
+    """Rule 1.18.1: attributes of the last three Stations, a name, a price (2 Blue, plus the
+    index's Green); rule 1.18.3: from then on it can be Used, gaining that price."""
+    result = play(rich(*TOOTING), DECLARE)
+    state = legal(result)
+    assert (row(state, "Rushton").tokens.bu, row(state, "Rushton").tokens.gr) == (1, 0)
+    again = state.model_copy(update={"record": state.record + tuple(
+        Play.parse(t, players=state.player_names) for t in
+        ("Rushton : Colliers Wood (NT)", "Rushton : Tooting Broadway (NT)"))})  # fmt: skip
+    used = play(again, "Rushton : Tooting Bec (NT) [Using the Tooting Shuffle Gambit]")
+    plain = play(again, "Rushton : Tooting Bec (NT)")
+    assert row(legal(used), "Rushton").tokens.bu == row(legal(plain), "Rushton").tokens.bu + 2
+
+
+def test_1_18_1_attributes_quadrants_and_categories() -> None:
+    """Rule 1.18.1: "any information which may be inferred about a Station": a Quadrant, a
+    category of rule 1.17.6, "another" of one."""
+    gsd = rich("Rushton : Temple (DS)", "Rushton : Chancery Lane (CN)")
+    text = ("Rushton : St. Paul's (CN) [Declaring the Second Coming Manoeuvre] "
+            "{gambit: Holy Station -> Quadrant 0 -> another Holy Station; cost: 1 Bu}")  # fmt: skip
+    assert legal(play(gsd, text))
+
+
+def test_1_18_1_declaring_breaks() -> None:
+    """Rule 1.18.1: the attributes must hold; no Pass among the recent Moves; three to six;
+    not a sequence (or a name) that already exists; at least one Token."""
+    wrong = DECLARE.replace("Colliers Wood ->", "Morden ->")
+    assert rules_broken(play(rich(*TOOTING), wrong)) == ["1.18.1"]
+    passed = rich("Rushton : Colliers Wood (NT)", "Rushton : Pass Tooting Broadway (NT)")
+    assert rules_broken(play(passed, DECLARE)) == ["1.18.1"]
+    short = ("Rushton : Tooting Bec (NT) [Declaring the Tooting Shuffle Gambit] "
+             "{gambit: Tooting Broadway -> Tooting Bec; cost: 2 Bu}")  # fmt: skip
+    assert rules_broken(play(rich(*TOOTING), short)) == ["1.18.1"]
+    paradox = rich(*PARADOX)
+    copy = ("Rushton : Morden (NT) [Declaring the Paradox Again Gambit] "
+            "{gambit: Colliers Wood -> South Wimbledon -> Morden; cost: 1 Bu}")  # fmt: skip
+    existing = play(paradox, copy)
+    assert rules_broken(existing) == ["1.18.1"] and "Morden Paradox" in message(existing)
+    free = play(rich(*TOOTING), DECLARE.replace("cost: 2 Bu", "cost: 0 Bu"))
+    assert rules_broken(free) == ["1.18.1"]
+
+
+def test_1_18_1_attributes_the_referee_cannot_read_are_not_adjudicated() -> None:
+    """Rule 1.18.1 allows any attribute defined by the rules; one the referee cannot read
+    leaves the Declaration named, not adjudicated."""
+    text = DECLARE.replace("Colliers Wood ->", "Zone 3 ->")
+    result = play(rich(*TOOTING), text)
+    assert not result.adjudicated and result.unadjudicated == ("Declaring Gambit",)
