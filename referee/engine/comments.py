@@ -12,6 +12,7 @@ import re
 from functools import cache
 
 from referee.engine.context import TurnContext
+from referee.notation.plays import Play
 
 
 @cache
@@ -21,5 +22,10 @@ def _pattern(label: str) -> re.Pattern[str]:
 
 def field(ctx: TurnContext, label: str) -> str | None:
     """The value the play's comment gives ``label``, or None when it gives none."""
-    match = _pattern(label).search(ctx.play.comment or "")
+    return field_of(ctx.play, label)
+
+
+def field_of(play: Play, label: str) -> str | None:
+    """The value ``play``'s comment gives ``label``: a choice read back from the record."""
+    match = _pattern(label).search(play.comment or "")
     return match.group("value") if match else None

@@ -221,8 +221,11 @@ class TurnContext:
         self.event("time", f"{why} took {minutes} minutes", minutes=minutes)
 
     def set_lv(self, value: int, player: str | None = None) -> None:
-        """Rule 1.6.1 - Line Velocity: LV is never below zero."""
+        """Rule 1.6.1 - Line Velocity: LV is never below zero; the ruleset's LV rules (a Spoon
+        Clamp's cap, rule 1.4.39) bound it further."""
         row = self.players[player or self.player]
+        for bound in self.ruleset.registry().lv_rules:
+            value = bound(self, row.name, value)
         old, row.lv = row.lv, max(0, value)
         if row.lv != old:
             self.event("lv", f"LV {old} -> {row.lv}", player=row.name, old=old, new=row.lv)

@@ -55,6 +55,10 @@ DurationRule = Callable[["TurnContext", "ActionSpec", int], int]
 """Adjusts an Action's minutes of Game Time before they are spent (British Rail Coffee, rule
 1.4.16): gets the spec and the minutes, returns the minutes to spend."""
 
+LvRule = Callable[["TurnContext", str, int], int]
+"""Adjusts a player's new Line Velocity as it is set (a Spoon Clamp's cap, rule 1.4.39): gets
+the player and the LV, returns the LV to keep."""
+
 RouteSource = Callable[["TurnContext", "Position", "Move", int], "list[Route]"]
 """Offers more routes of exactly the given LV for a Move than the map's ordinary search finds
 (rule 1.5.6's rebounds); gets the Piece's start, the Move and the LV."""
@@ -79,6 +83,7 @@ class Registry:
     1.4.19: the Token exchanges; Toll and Rent pay the cited player)."""
     route_sources: list[RouteSource] = field(default_factory=list)
     duration_rules: list[DurationRule] = field(default_factory=list)
+    lv_rules: list[LvRule] = field(default_factory=list)
     after_placement: list[Hook] = field(default_factory=list)
     """Run once paid Tokens are on their Stacks (rule 1.14.2's rewards look at them)."""
     after_action: list[Hook] = field(default_factory=list)
@@ -149,6 +154,11 @@ class Registry:
     def duration_rule(self, function: DurationRule) -> DurationRule:
         """Register a rule that changes how long Actions take (applied in registration order)."""
         self.duration_rules.append(function)
+        return function
+
+    def lv_rule(self, function: LvRule) -> LvRule:
+        """Register a rule that bounds a player's LV whenever it is set."""
+        self.lv_rules.append(function)
         return function
 
     def copy(self, name: str) -> Registry:

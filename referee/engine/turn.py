@@ -25,6 +25,7 @@ from referee.engine.dice import Dice, RecordingDice, ReplayDice
 from referee.engine.history import History, derive, remember
 from referee.engine.moves import adjudicate_move
 from referee.engine.placement import place_paid
+from referee.engine.proximity import requirement_met
 from referee.engine.result import TurnResult
 from referee.engine.tables.costs import TokenCost
 from referee.notation.action_index import Phase
@@ -98,7 +99,8 @@ def _cost(text: str) -> TokenCost:
 
 
 def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> None:
-    """One Action: phase and repetition (rule 1.3.4), fixed cost (rule 1.7.1), handler,
+    """One Action: phase and repetition (rule 1.3.4), fixed cost (rule 1.7.1), the index's
+    Fosdyke Requirement (rule 1.17.9; the handler is skipped when it fails), handler,
     duration (rule 1.13.3)."""
     spec = ctx.spec(action.name)
     written = action.render(ctx.index)
@@ -124,7 +126,8 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
     cost = _cost(spec.cost)
     if cost.fixed():
         ctx.pay(cost.fixed(), written, "1.7.1", spec)
-    handler(ctx, action)
+    if requirement_met(ctx, action):
+        handler(ctx, action)
     for hook in ctx.ruleset.registry().after_action:
         hook(ctx)
     ctx.done.append(action.name)

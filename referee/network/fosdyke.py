@@ -113,6 +113,19 @@ class Distances:
             found.extend(costs[(b, end)] for end in ends if (b, end) in costs)
         return min(found) if found else None
 
+    def changes_to_line(self, a: str, line: LineCode) -> int | None:
+        """L from a Station to a Line: the fewest changes from any Line at ``a`` to reach
+        ``line`` anywhere (0 when ``a`` is on it)."""
+        if self.network.facts[a].ghost:
+            return None
+        found = [
+            cost
+            for start in self.network.lines_at[a]
+            for (_, reached), cost in self._changes_from(a, start).items()
+            if reached == line
+        ]
+        return min(found) if found else None
+
     @cache  # noqa: B019 - one Distances per cached Network
     def _changes_from(self, a: str, a_line: LineCode) -> dict[tuple[str, LineCode], int]:
         """0-1 breadth-first search over (station, line): a step along a line is free, a

@@ -60,10 +60,11 @@ def test_1_9_1_a_stub_owner_blocks_for_free() -> None:
 
 
 def test_1_9_1_only_a_neighbour_may_be_blocked() -> None:
-    """Rule 1.9.1: the Station must be adjacent to the Piece's position."""
+    """Rule 1.9.1: the Station must be adjacent to the Piece's position (the index's (S1),
+    checked for every Action under rule 1.17.9)."""
     result = play(at_tcr(), "Rushton : Holborn (CN) [Blocking Bank]")
-    assert rules_broken(result) == ["1.9.1"]
-    assert "Bank is not next to your Piece (Holborn)" in message(result)
+    assert rules_broken(result) == ["1.17.9"]
+    assert "requires (S1) from your Piece to Bank, but from Holborn (CN)" in message(result)
 
 
 def test_1_9_1_an_occupied_station_cannot_be_blocked() -> None:
@@ -171,10 +172,10 @@ def test_1_9_3_bulkheading_a_neighbour() -> None:
 
 
 def test_1_9_3_bulkheading_needs_adjacency() -> None:
-    """Rule 1.9.3: only when adjacent."""
+    """Rule 1.9.3: only when adjacent (the index's (S1), rule 1.17.9)."""
     result = play(at_tcr("4Re"), "Rushton : Holborn (CN) [Bulkheading Bank]")
-    assert rules_broken(result) == ["1.9.3"]
-    assert "Bank is not next to your Piece" in message(result)
+    assert rules_broken(result) == ["1.17.9"]
+    assert "requires (S1) from your Piece to Bank" in message(result)
 
 
 def test_1_9_3_a_station_is_bulkheaded_once() -> None:

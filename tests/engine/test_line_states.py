@@ -25,7 +25,7 @@ def test_1_20_1_back_to_normal_from_a_station_on_the_line() -> None:
     assert states(result.state) == ["CN: Speed Limit: 6"]
     assert row(result.state, "Rushton").tokens.bu == 4
     refused = play(gsd, "Rushton : Pass [VC: Normal]")
-    assert rules_broken(refused) == ["1.20.0"] and "VC" in refused.violations[0].message
+    assert rules_broken(refused) == ["1.17.9"] and "(L0)" in refused.violations[0].message
 
 
 def test_1_20_2_one_way_forbids_running_against_it() -> None:
@@ -103,7 +103,7 @@ def test_1_20_5_a_power_failure_on_the_line_of_ones_last_move() -> None:
     result = play(gsd, "Rushton : Bond Street (CN) [CN: Power Failure!]")
     assert result.legal, result.messages()
     assert states(result.state) == ["CN: Power Failure!"]
-    refused = play(gsd, "Rushton : Bond Street (CN) [NT: Power Failure!]")
+    refused = play(gsd, "Rushton : Bond Street (CN) [JL: Power Failure!]")
     assert rules_broken(refused) == ["1.20.5"] and "CN" in refused.violations[0].message
 
 

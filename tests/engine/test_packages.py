@@ -43,8 +43,8 @@ def test_1_4_7_dropping_a_package_passed_through() -> None:
 def test_1_4_7_not_at_a_station_not_yet_reached() -> None:
     """Rule 1.4.7: "so far this Turn": before the Move only the Piece's own Station counts."""
     result = play(from_oxford_circus(), "Rushton : [Dropping Package at Holborn] Holborn (CN)")
-    assert rules_broken(result) == ["1.4.7"]
-    assert "Holborn is neither where your Piece stands" in message(result)
+    assert rules_broken(result) == ["1.17.9"]
+    assert "requires (S0) from your Piece to Holborn" in message(result)
 
 
 def test_1_4_7_at_most_three_packages() -> None:
@@ -208,12 +208,13 @@ def test_1_7_30_detonating_from_four_stations_away() -> None:
 
 
 def test_1_7_30_not_from_five_stations_away() -> None:
-    """Rule 1.7.30: a player five Stations from the Package may not detonate it."""
+    """Rule 1.7.30: a player five Stations from the Package may not detonate it; the index
+    writes the distance as the Fosdyke Requirement (R<5), so the refusal cites rule 1.17.9."""
     gsd = game({"Rushton": "Moorgate (NT)"}, tokens={"Rushton": "2Re"})
     gsd = packages_at(gsd, "Tottenham Court Road")
     result = play(gsd, "Rushton : Pass Moorgate (NT) [Detonating Tottenham Court Road Package]")
-    assert rules_broken(result) == ["1.7.30"]
-    assert "is 5 Stations away; you must be fewer than 5" in message(result)
+    assert rules_broken(result) == ["1.17.9"]
+    assert "requires (R<5)" in message(result) and "R5," in message(result)
 
 
 def test_1_7_30_detonating_costs_two_red() -> None:

@@ -129,12 +129,12 @@ def test_1_11_6_ghosting_to_an_empty_ghost_station() -> None:
 
 def test_1_11_7_defaming_a_holy_station_until_sunday() -> None:
     """Rule 1.11.7 - Sanctuary: [Defaming Temple] (5 Black) from next door (Embankment)
-    marks Temple not Holy; Euston is not Holy; on Sunday the mark goes."""
+    marks Temple not Holy; Waterloo, next door too, is not Holy; on Sunday the mark goes."""
     gsd = game({"Rushton": "Embankment (DS)"}, tokens={"Rushton": "6 Bk"})
     result = play(gsd, "Rushton : [Defaming Temple] Pass")
     assert result.legal, result.messages()
     assert [d.render() for d in result.state.disruptions] == ["Temple (Defamed)"]
-    assert rules_broken(play(gsd, "Rushton : [Defaming Euston] Pass")) == ["1.11.7"]
+    assert rules_broken(play(gsd, "Rushton : [Defaming Waterloo] Pass")) == ["1.11.7"]
 
 
 def test_1_11_7_defaming_needs_the_index_fosdyke_requirement() -> None:

@@ -132,8 +132,8 @@ def test_1_10_1_no_stack_of_more_than_six() -> None:
 def test_1_10_0_the_target_shares_station_and_line() -> None:
     """Rule 1.10.0: only if the Actioning Player shares a Station and Line with the target."""
     result = play(at_euston(), f"{TO_EUSTON} [Shunting Cryer to Bank (NT)]")
-    assert rules_broken(result) == ["1.10.0"]
-    assert "Cryer (Moorgate (NT)) does not share your Station and Line" in message(result)
+    assert rules_broken(result) == ["1.17.9"]
+    assert "requires (S0,L0) from your Piece to Cryer at Moorgate (NT)" in message(result)
 
 
 def test_1_10_0_the_first_post_move_action() -> None:
@@ -278,7 +278,13 @@ def test_1_13_1_a_stack_is_no_player_in_the_small_hours() -> None:
     Suspect Package or the PoID, Shunted "as though" a player, is not one."""
     for name, marker in (("Token Stack", None), ("Suspect Package", "Susp Package"),
                          ("PoID", "PoID")):  # fmt: skip
-        gsd = at_euston(time="Wednesday 0100*").model_copy(update={"stacks": (
+        # A PoID resting on the Map makes every player its carrier (rule 1.4.24), so no Move
+        # may end where another Piece stands: Garden waits elsewhere.
+        gsd = game({"Garden": "Brixton (VC)", "Rushton": "Victoria (VC)",
+                    "Cryer": "Moorgate (NT)"}, lv={"Rushton": 4, "Garden": 2, "Cryer": 1},
+                   tokens={"Rushton": "3Re", "Garden": "2Go,1Bu", "Cryer": "1Gr"},
+                   time="Wednesday 0100*")  # fmt: skip
+        gsd = gsd.model_copy(update={"stacks": (
             TokenStack(station="Euston", tokens=(Colour.RE,) if marker is None else (),
                        marker=marker),)})  # type: ignore[arg-type]  # fmt: skip
         result = play(gsd, f"{TO_EUSTON} [Shunting {name} to Moorgate (NT)]")

@@ -78,3 +78,13 @@ def test_1_17_9_line_changes_from_a_pieces_own_line(london: Network) -> None:
     assert distances.line_changes("Holborn", "Euston", LineCode.CN) == 1
     assert distances.line_changes("Holborn", "Euston", LineCode.CN, LineCode.VC) == 1
     assert distances.line_changes("Holborn", "Chancery Lane", LineCode.PD, LineCode.CN) == 1
+
+
+def test_1_17_9_changes_from_a_station_to_a_line(london: Network) -> None:
+    """L between a Station and a Line (a Line State's object, rule 1.20.0): 0 on the Line,
+    else the fewest changes to reach it anywhere; '*' for a Ghost."""
+    distances = london.distances
+    assert distances.changes_to_line("Euston", LineCode.NT) == 0
+    assert distances.changes_to_line("Euston", LineCode.CN) == 1
+    assert distances.changes_to_line("Chancery Lane", LineCode.VC) == 1
+    assert distances.changes_to_line("Aldwych", LineCode.CN) is None

@@ -95,12 +95,6 @@ def blocking(ctx: TurnContext, action: Action) -> None:
     to eir Piece for one Round; no Move may start at, pass through or end at it meanwhile,
     except its Ticket Stub's owner's. Each further Block in a Turn costs one Red more."""
     station = str(action.args[0])
-    where = ctx.position()
-    if where is None or station not in neighbours(ctx, where.station):
-        here = where.station if where else "off the Map"
-        ctx.violate("1.9.1", f"{station} is not next to your Piece ({here}); Block a "
-                             "neighbouring Station")  # fmt: skip
-        return
     if occupied(ctx, station):
         ctx.violate("1.9.1", f"{station} holds a Piece; only an unoccupied Station may be "
                              "Blocked")  # fmt: skip
@@ -165,11 +159,6 @@ def bulkheading(ctx: TurnContext, action: Action) -> None:
     """Rule 1.9.3 - Bulkheading: a player next to a Station may Bulkhead it; it stays Blocked
     (``(Bulkhead)`` in Disruptions) until a [Removing Bulkhead at] or a Fire there."""
     station = str(action.args[0])
-    where = ctx.position()
-    if where is None or station not in neighbours(ctx, where.station):
-        ctx.violate("1.9.3", f"{station} is not next to your Piece; Bulkhead a neighbouring "
-                             "Station")  # fmt: skip
-        return
     if ctx.disrupted(station, "Bulkhead"):
         ctx.violate("1.9.3", f"{station} is already Bulkheaded")
         return

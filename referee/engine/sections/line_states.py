@@ -2,7 +2,8 @@
 Limit: 6`` and so on.
 
 Rule 1.20.0 - Line States: a Line is Normal unless put in another State by [<Line>: <State>],
-played from a Station on that Line; every Line starts with a Speed Limit of 10. We keep one
+played from a Station on that Line (the index's (L0), checked by the pipeline for every Action,
+``referee.engine.proximity``); every Line starts with a Speed Limit of 10. We keep one
 State per Line besides its Speed Limit: a new State replaces the old (rules/choices.md).
 Rule 1.20.1 - Back To Normal: [<Line>: Normal] ends the State, not the Speed Limit.
 Rule 1.20.2 - One Way: no Move may run along the Line, or along a stretch of another Line
@@ -81,17 +82,6 @@ def _line(action: Action) -> LineCode:
     return line
 
 
-def _on_line(ctx: TurnContext, line: LineCode, written: str) -> bool:
-    """Rule 1.20.0 - Line States: the player's Piece must be at a Station on the Line."""
-    here = ctx.position()
-    facts = ctx.network.facts.get(here.station) if here is not None else None
-    if facts is None or line not in facts.lines:
-        ctx.violate("1.20.0", f"{written} is played from a Station on {line.value}; "
-                              f"{here.station if here else 'your Piece'} is not on it")  # fmt: skip
-        return False
-    return True
-
-
 def _last_move_line(ctx: TurnContext, line: LineCode, rule: str, written: str) -> bool:
     """Rules 1.20.5 and 1.20.6: the Line must be that of the player's most recent Move."""
     here = ctx.position()
@@ -108,8 +98,7 @@ def _last_move_line(ctx: TurnContext, line: LineCode, rule: str, written: str) -
 def line_normal(ctx: TurnContext, action: Action) -> None:
     """Rule 1.20.1 - Back To Normal: the Line leaves its State; its Speed Limit stays."""
     line = _line(action)
-    if _on_line(ctx, line, f"[{line.value}: Normal]"):
-        _set(ctx, line, None)
+    _set(ctx, line, None)
 
 
 @VANILLA.action("Line: One Way")
@@ -124,16 +113,14 @@ def line_one_way(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.20.2", f"{direction.value} is not a direction of {line.value}; write "
                               f"{entry.direction} or {entry.opposite}")  # fmt: skip
         return
-    if _on_line(ctx, line, f"[{line.value}: One Way: {direction.value}]"):
-        _set(ctx, line, f"{ONE_WAY}: {direction.value}")
+    _set(ctx, line, f"{ONE_WAY}: {direction.value}")
 
 
 @VANILLA.action("Line: Electrified")
 def line_electrified(ctx: TurnContext, action: Action) -> None:
     """Rule 1.20.3 - Opposites Attract, They Say: Electrify the Line."""
     line = _line(action)
-    if _on_line(ctx, line, f"[{line.value}: Electrified]"):
-        _set(ctx, line, ELECTRIFIED)
+    _set(ctx, line, ELECTRIFIED)
 
 
 @VANILLA.action("Line: Speed Limit")
@@ -142,8 +129,6 @@ def line_speed_limit(ctx: TurnContext, action: Action) -> None:
     line = _line(action)
     (limit,) = (a for a in action.args if isinstance(a, int) and not isinstance(a, LineCode))
     written = f"[{line.value}: Speed Limit: {limit}]"
-    if not _on_line(ctx, line, written):
-        return
     change = abs(limit - speed_limit(ctx, line))
     if ctx.pay({Colour.BU: change}, written, "1.20.4", ctx.spec("Line: Speed Limit")):
         _set(ctx, line, f"{SPEED}: {limit}" if limit != DEFAULT_LIMIT else None, speed=True)

@@ -44,7 +44,7 @@ def night_train(ctx: TurnContext, action: Action) -> None:
         ctx.time = ctx.time.model_copy(update={"night_train": True})
 
 
-def _holiday(ctx: TurnContext) -> bool:
+def is_holiday(ctx: TurnContext) -> bool:
     """Rule 1.13.7 - Upcoming Holidays: today is the Holiday Disruptions name."""
     if ctx.time is None:
         return False
@@ -63,7 +63,7 @@ def station_open(ctx: TurnContext, station: str, line: str | None = None) -> boo
     holy = (facts is not None and Category.HOLY in facts.categories
             and not ctx.disrupted(station, DEFAMED))  # fmt: skip
     return table.station_open(
-        station, weekday(ctx.time), minute_of_day(ctx.time), _holiday(ctx),
+        station, weekday(ctx.time), minute_of_day(ctx.time), is_holiday(ctx),
         line=line, holy=holy, collection_plate=ctx.has_done(COLLECTION_PLATE),
         opening_mc=opening_mc_now,
     )  # fmt: skip
@@ -121,7 +121,7 @@ def closed_segments(ctx: TurnContext, moving: MoveContext) -> None:
         return
     table = load_opening(ctx.ruleset.rules_name)
     steps = _segment_steps(ctx.ruleset.rules_name, ctx.ruleset.map_name)
-    day, minute, holiday = weekday(ctx.time), minute_of_day(ctx.time), _holiday(ctx)
+    day, minute, holiday = weekday(ctx.time), minute_of_day(ctx.time), is_holiday(ctx)
     stations, hops = moving.route.stations, moving.route.hops
     reported: set[str] = set()
     for a, b, hop in zip(stations, stations[1:], hops, strict=False):

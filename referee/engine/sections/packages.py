@@ -16,7 +16,6 @@ from collections.abc import Iterable
 
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
-from referee.engine.sections.blocks import passed_this_turn
 from referee.engine.sections.pegs import is_pegged
 from referee.notation.actions import Action
 from referee.notation.disruptions import Disruption
@@ -66,12 +65,6 @@ def dropping_package(ctx: TurnContext, action: Action) -> None:
     Package where eir Piece stands or at a Station it passed through so far this Turn. Rule
     1.11.4: nothing may be placed at a Pegged Station."""
     station = str(action.args[0])
-    where = ctx.position()
-    allowed = passed_this_turn(ctx) | ({where.station} if where else set())
-    if station not in allowed:
-        ctx.violate("1.4.7", f"{station} is neither where your Piece stands nor a Station it "
-                             "passed through this Turn; drop the Package there")  # fmt: skip
-        return
     if len(packages(ctx)) >= PACKAGE_LIMIT:
         ctx.violate("1.4.7", "three Suspect Packages are already in play; no more may be "
                              "dropped")  # fmt: skip
@@ -114,20 +107,16 @@ def defusing_package(ctx: TurnContext, action: Action) -> None:
 def detonating_package(ctx: TurnContext, action: Action) -> None:
     """Rule 1.7.30 - You Have 10 Minutes To Clear This Building...: a player fewer than five
     Stations (by any Lines) from a Suspect Package may set it off, naming the Station it
-    rests at. Rule 1.11.4: a Package at a Pegged Station may not be removed, so it may not be
-    set off either."""
+    rests at. The distance is the index's Fosdyke Requirement (R<5), judged for every Action by
+    the pipeline (rule 1.17.9), so a Magnifier can loosen it (rule 1.4.48). Rule 1.11.4: a
+    Package at a Pegged Station may not be removed, so it may not be set off either."""
     station = str(action.args[0])
     if not any(s.station == station for s in packages(ctx)):
         ctx.violate("1.7.30", f"there is no Suspect Package at {station} to detonate")
         return
-    where = ctx.position()
-    distance = None if where is None else ctx.network.distances.route_distance(
-        where.station, station)  # fmt: skip
-    if distance is None or distance >= DETONATION_RANGE:
-        away = "off the Map" if where is None else (
-            f"{distance} Stations away" if distance is not None else "out of reach")  # fmt: skip
-        ctx.violate("1.7.30", f"the Package at {station} is {away}; you must be fewer than "
-                              f"{DETONATION_RANGE} Stations from it to detonate it")  # fmt: skip
+    if ctx.position() is None:
+        ctx.violate("1.7.30", f"your Piece is off the Map, so the Package at {station} is not "
+                              f"within {DETONATION_RANGE} Stations of you")  # fmt: skip
         return
     if is_pegged(ctx, station):
         ctx.violate("1.11.4", f"{station} is Pegged; its Package may not be removed, so it "

@@ -15,7 +15,8 @@ empty Ghost Station; nothing else reaches a Ghost Station.
 Rule 1.11.7 - Sanctuary: [Collection Plate] opens every Holy Station for the rest of the Turn
 (read by :mod:`referee.engine.sections.opening`); [Defaming <Station>] makes a Holy Station
 not Holy until Game Time next reaches a Sunday (written ``<Station> (Defamed)``); the
-index's Fosdyke Requirement (S1) makes that Station one next to the player's Piece.
+index's Fosdyke Requirement (S1), checked by the pipeline, makes that Station one next to the
+player's Piece.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from referee.engine.sections.home import goes_home
 from referee.engine.sections.special_moves import WALKING, destination, permit
 from referee.engine.tables.costs import TokenCost
 from referee.engine.tables.courier import CourierStation, load_courier
-from referee.engine.tables.fosdyke import FosdykeRequirement
 from referee.network.categories import Category
 from referee.notation.actions import Action
 from referee.notation.disruptions import Disruption
@@ -319,32 +319,14 @@ def holy(ctx: TurnContext, station: str) -> bool:
             and not ctx.disrupted(station, DEFAMED))  # fmt: skip
 
 
-def fosdyke_met(ctx: TurnContext, station: str, fr: str, written: str) -> bool:
-    """Rule 1.17.9 - Fosdyke Notation: the Action's Requirement between the player's Piece and
-    ``station`` (the index's FR column); reported when unmet."""
-    here = ctx.position()
-    if not fr:
-        return True
-    if here is None:
-        ctx.violate("1.17.9", f"{written} needs your Piece on the Map ({fr})")
-        return False
-    code = ctx.network.distances.code(here.station, station)
-    if FosdykeRequirement.parse(fr).met_by(code.to_json()):
-        return True
-    ctx.violate("1.17.9", f"{written} requires {fr} from your Piece to {station}, but the "
-                          f"Fosdyke Code from {here.station} is {code.render()}")  # fmt: skip
-    return False
-
-
 @VANILLA.action("Defaming")
 def defaming(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.11.7 - Sanctuary: a Holy Station is not Holy until the next Sunday."""
+    """Rule 1.11.7 - Sanctuary: a Holy Station is not Holy until the next Sunday. The index's
+    (S1) is the pipeline's to check (rule 1.17.9, ``referee.engine.proximity``)."""
     (station,) = action.args
     assert isinstance(station, str)
     if not holy(ctx, station):
         ctx.violate("1.11.7", f"{station} is not a Holy Station (or is already Defamed)")
-        return
-    if not fosdyke_met(ctx, station, ctx.spec("Defaming").fr, "[Defaming]"):
         return
     ctx.disruptions.append(Disruption(station=station, marker=DEFAMED))
     ctx.event("defamed", f"{station} is not Holy until Sunday", station=station)

@@ -132,10 +132,6 @@ def token_claiming(ctx: TurnContext, action: Action) -> None:
     Station of the Move; once a Station (twice with Gloves Worn); never one placed this Turn."""
     colour, station = action.args
     assert isinstance(colour, Colour) and isinstance(station, str)
-    if station not in touched(ctx):
-        ctx.violate("1.14.4", f"Tokens are claimed where your Move started, passed or ended; "
-                              f"{station} is not one of them")  # fmt: skip
-        return
     number = stack_at(ctx, station)
     if number is None or not ctx.stacks[number].tokens:
         ctx.violate("1.14.4", f"there is no Token Stack at {station}")

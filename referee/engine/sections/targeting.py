@@ -96,7 +96,9 @@ def may_target(
 ) -> bool:
     """Rules 1.10.0 and 1.11.7 for ``action`` aimed at ``target`` (a player or a Stack's
     stand-in name): the first Post-Move Action, the same Station and Line (unless ``beside``
-    is false: a Double-Shunt's target stands where the Shunt before it ended), no Sanctuary."""
+    is false: a Double-Shunt's target stands where the Shunt before it ended; an Action whose
+    index entry gives it a Fosdyke Requirement had it checked by the pipeline, rule 1.17.9,
+    with any Magnifier, rule 1.4.48), no Sanctuary."""
     written = action.render(ctx.index)
     if beside and post_move_index(ctx, action) != 0:
         ctx.violate("1.10.0", f"{written} must be the first Post-Move Action of your Turn")
@@ -118,7 +120,7 @@ def may_target(
     if there is None:
         ctx.violate("1.10.0", f"{target}'s Piece is not on the Map")
         return False
-    if beside and (there.station != me.station or (
+    if beside and not ctx.spec(action.name).fr and (there.station != me.station or (
         there.line is not None and me.line is not None and there.line != me.line
     )):
         place = there.render() if there else "off the Map"
@@ -235,7 +237,8 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
             return
         me = ctx.position()
         assert me is not None
-        start = me.station
+        there = ctx.position(target) if target in ctx.players else None
+        start = (there or me).station  # the target's own Station (rule 1.4.48 may part them)
         lv = ctx.me.lv
         if kind == "Stationary-Shunting":
             if lv != 0:
