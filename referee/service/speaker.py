@@ -16,6 +16,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from referee import variants as rulesets
 from referee.engine.drone import DRONE
 from referee.engine.order_of_play import seat_players, tally
 from referee.service import deadlines, gsd_edits
@@ -23,6 +24,7 @@ from referee.service.notices import CommandError, Notice
 from referee.service.seats import SILENCE_REMINDER, Timing, active_names, finish
 from referee.store import games
 from referee.store.models import Game, Membership, Player
+from referee.variants.base import Ruleset
 
 MIN_PLAYERS = 3
 """Rule 1.1.2: a game begins once it has three players, the Drone among them."""
@@ -34,6 +36,33 @@ def find(session: Session, number: int) -> Game:
     if game is None:
         raise CommandError(f"there is no game MC {number}")
     return game
+
+
+def special_rules(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Rule 1.1.2: the variants a Special Rules game adds to the Normal game, by their names.
+
+    Each must be a ruleset this referee knows (``referee.variants.VARIANTS``), and none may be
+    the Normal game itself, since Special Rules come from Volumes 2-4 on top of it. The
+    refusal lists the names the referee knows, so the Speaker can correct the command.
+    """
+    known = ", ".join(v.name for v in rulesets.VARIANTS if v is not Ruleset) or "none yet"
+    found: list[str] = []
+    for name in names:
+        try:
+            variant = rulesets.find_variant(name)
+        except rulesets.UnknownVariantError:
+            raise CommandError(
+                f"there is no variant {name!r}; the Special Rules variants this referee knows "
+                f"are: {known} (a Normal game needs none: write 'normal')"
+            ) from None
+        if variant is Ruleset:
+            raise CommandError(
+                f"{name!r} is the Normal game itself; a Special Rules game adds variants to it "
+                f"(rule 1.1.2), and those this referee knows are: {known}"
+            )
+        if variant.name not in found:
+            found.append(variant.name)
+    return tuple(found)
 
 
 def new_game(
@@ -54,6 +83,7 @@ def new_game(
         raise CommandError(f"{lounge} is already the lounge of another game")
     if buzz_mode not in {"strict", "players"}:
         raise CommandError(f"buzz mode {buzz_mode!r}: write 'strict' or 'players'")
+    variants = special_rules(variants)
     number = (session.scalar(select(func.max(Game.number))) or 0) + 1
     time = gsd_edits.random_game_time(rng)
     game = games.create_game(
