@@ -1,0 +1,229 @@
+"""A game's life by mail, continued (issue 6): the Drone's late Turn (rules 1.15.1, 1.3.5),
+resignation with possessions (1.1.3), and deadlines racing turns on PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, select
+from sqlalchemy import text as sql
+
+from referee.notation.gsd import GSD
+from referee.notation.luggage import RackEntry
+from referee.notation.possessions import parse_possessions
+from referee.service import deadlines, seats
+from referee.service.engine_desk import EngineDesk
+from referee.service.timekeeper import run_due
+from referee.store import games
+from referee.store.db import make_engine, sessions, upgrade
+from referee.store.models import Deadline, Game, Membership, Turn
+from tests.service.harness import HandClock, Table, text, to
+
+LOUNGE = "mc1@lounge.example.org"
+FRIDAY_10AM = datetime(2026, 11, 20, 10, 0)
+MONDAY_10PM = datetime(2026, 11, 23, 22, 0)
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mail"
+
+
+def _address(name: str) -> str:
+    return f"{name.lower()}@example.org"
+
+
+def _started(engine: Engine, *, engine_desk: bool = True) -> Table:
+    """Game MC 1 with Alice, Bob and Carol, begun on Friday at 10am."""
+    desk = EngineDesk(prepare=False) if engine_desk else None
+    table = Table(sessions(engine), HandClock(FRIDAY_10AM), desk=desk)  # type: ignore[arg-type]
+    table.speaker(f"new-game {LOUNGE}")
+    for name in ("Alice", "Bob", "Carol"):
+        table.mail(_address(name), f"nomic join {name}", subject="[MC 1]")
+        table.speaker(f"approve 1 {name}")
+    table.speaker("start 1")
+    table.sent()
+    return table
+
+
+def _game(table: Table) -> Game:
+    with table.factory() as session:
+        return session.scalars(select(Game)).one()
+
+
+def _give(table: Table, owner: str, possessions: str, *, home: str | None = None) -> None:
+    """Set up the stored GSD: ``owner`` carries ``possessions`` (the Drone plays if the Drone
+    Stick is among them) and has ``home`` as Home Station."""
+    with table.factory.begin() as session:
+        game = session.scalars(select(Game)).one()
+        gsd = GSD.parse(game.state or "")
+        carries = "drone stick" in possessions.lower()
+        rows = tuple(
+            row.model_copy(update={"inactive": False} if carries else {})
+            if row.name == "Drone"
+            else row.model_copy(update={"home": home} if row.name == owner else {})
+            for row in gsd.players
+        )
+        rack = (RackEntry(player=owner, possessions=parse_possessions(possessions)),)
+        game.state = gsd.model_copy(update={"players": rows, "rack": rack}).render()
+
+
+def _drone_owes_a_turn(table: Table) -> None:
+    """The turn before the Drone's was played at Friday 10am, so the Drone owes one."""
+    with table.factory.begin() as session:
+        game = session.scalars(select(Game)).one()
+        deadlines.turn_owed(
+            session, game, "Drone", FRIDAY_10AM, FRIDAY_10AM, reminder_lead=timedelta(hours=12)
+        )
+
+
+def test_1_15_1_the_drones_deadline_is_reminded_to_the_stick_carrier_only(
+    sqlite_engine: Engine,
+) -> None:
+    table = _started(sqlite_engine)
+    _give(table, "Alice", "Drone Stick")
+    _drone_owes_a_turn(table)
+    run_due(table.factory, table.settings, MONDAY_10PM - timedelta(hours=12))  # type: ignore[arg-type]
+    [(rcpt, reminder)] = table.sent()
+    assert rcpt == [_address("Alice")], "the carrier posts the Drone's Turn, so e is reminded"
+    assert "Dear Alice" in text(reminder) and "the Drone's turn" in text(reminder)
+    assert "carrier of the Drone Stick" in text(reminder)
+    run_due(table.factory, table.settings, MONDAY_10PM)  # type: ignore[arg-type]
+    [(rcpt, passed)] = table.sent()
+    assert rcpt == [_address("Alice")]
+    assert "play Timeout for the Drone (rule 1.3.5) by writing 'nomic timeout Drone'" in text(
+        passed
+    )
+
+
+def test_1_15_1_no_one_is_reminded_of_the_drones_turn_when_no_one_carries_the_stick(
+    sqlite_engine: Engine,
+) -> None:
+    table = _started(sqlite_engine)
+    _drone_owes_a_turn(table)
+    done = run_due(table.factory, table.settings, MONDAY_10PM)  # type: ignore[arg-type]
+    assert done.passed == 1 and table.sent() == [], "the Drone has no address of its own"
+
+
+def test_1_3_5_any_player_times_out_the_drones_late_turn_and_play_goes_on(
+    sqlite_engine: Engine,
+) -> None:
+    table = _started(sqlite_engine)
+    _give(table, "Alice", "Drone Stick")
+    _drone_owes_a_turn(table)
+    table.clock.now = MONDAY_10PM - timedelta(minutes=1)
+    [(rcpt, early)] = table.mail(_address("Bob"), "nomic timeout Drone", to=LOUNGE)
+    assert rcpt == [_address("Bob")] and "Timeout can be forced only after that" in text(early)
+    table.clock.now = MONDAY_10PM
+    [(rcpt, post)] = table.mail(_address("Bob"), "nomic timeout Drone", to=LOUNGE)
+    assert rcpt == [LOUNGE] and "Drone : Timeout" in post["Subject"]
+    game = _game(table)
+    gsd = GSD.parse(game.state or "")
+    assert gsd.plays[-1].render() == "Drone : Timeout", "the Timeout is in the record"
+    following = deadlines.next_in_order(game.order_of_play, "Drone")
+    with table.factory() as session:
+        owed = session.scalars(
+            select(Deadline).where(Deadline.closed_at.is_(None), Deadline.kind == "turn")
+        ).one()
+        turn = session.scalars(select(Turn).where(Turn.status == "applied")).one()
+        forcer = games.player_by_name(session, "Bob")
+        assert owed.owed_by == following
+        assert turn.play == "Drone : Timeout" and forcer is not None
+        assert turn.player_id == forcer.id, "kept under the player who forced it"
+    assert following is not None
+    table.clock.advance(hours=1)
+    sent = table.mail(
+        _address(following), f"{following} : [LV+1] Holborn (CN)", to=LOUNGE, subject="[MC 1]"
+    )
+    assert to(sent) == [LOUNGE], "the engine reads the Timeout from the record: next plays"
+
+
+def test_1_1_3_a_resigners_home_and_stubs_become_ownerless_and_play_goes_on(
+    sqlite_engine: Engine,
+) -> None:
+    table = _started(sqlite_engine)
+    order = [n for n in _game(table).order_of_play if n != "Drone"]
+    first, leaver = order[0], order[-1]
+    _give(table, leaver, "Euston Stub, Drone Stick, Hat (C)", home="Euston")
+    [(rcpt, post)] = table.mail(_address(leaver), "nomic resign moving to Swindon", to=LOUNGE)
+    assert rcpt == [LOUNGE]
+    got = f"Subject: {post['Subject']}\n\n{post.get_payload(decode=True).decode()}"  # type: ignore[union-attr]
+    path = GOLDEN / "lounge.player-resigned.txt"
+    if os.environ.get("REFEREE_UPDATE_GOLDEN"):
+        path.write_text(got.replace("\r\n", "\n"), encoding="utf-8")
+    assert got.replace("\r\n", "\n") == path.read_text(encoding="utf-8")
+    gsd = GSD.parse(_game(table).state or "")
+    assert leaver not in gsd.player_names and gsd.rack == ()
+    assert all(row.home != "Euston" for row in gsd.players), "eir Home is no one's"
+    [drone] = [row for row in gsd.players if row.name == "Drone"]
+    assert drone.inactive, "the Drone Stick left with em, so the Drone is Inactive (1.15.1)"
+    table.clock.advance(hours=1)
+    sent = table.mail(_address(first), f"{first} : [LV+1] Holborn (CN)", to=LOUNGE)
+    assert to(sent) == [LOUNGE], "the GSD after the resignation is still one the engine reads"
+
+
+def _waiting_on_a_lock(url: str) -> bool:
+    probe = make_engine(url)
+    try:
+        with probe.connect() as connection:
+            found = connection.execute(
+                sql("select count(*) from pg_stat_activity where wait_event_type = 'Lock'")
+            ).scalar_one()
+        return bool(found)
+    finally:
+        probe.dispose()
+
+
+@pytest.mark.postgres
+def test_1_1_10_a_silence_deadline_and_a_turn_at_once_on_postgres_both_apply_in_turn(
+    pg_url: str,
+) -> None:
+    """A turn is being written when Carol's two silent months pass: the deadline runner waits
+    for the game's row, then resigns Carol from the GSD the turn left, not the one before."""
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    table = _started(engine, engine_desk=False)
+    game = _game(table)
+    mover = next(n for n in game.order_of_play if n not in {"Drone", "Carol"})
+    silent_until = FRIDAY_10AM + timedelta(days=1)  # set early: nothing else falls due
+    with table.factory.begin() as session:
+        row = session.scalars(
+            select(Deadline).where(Deadline.kind == "silence", Deadline.owed_by == "Carol")
+        ).one()
+        row.due = silent_until
+    turn_state = GSD.parse(game.state or "").model_copy(update={"turn": 1}).render()
+    writing = table.factory()
+    writing.begin()
+    player = games.player_by_name(writing, mover)
+    assert player is not None
+    recorded = games.record_turn(
+        writing, game_id=game.id, judged_version=game.version, player_id=player.id,
+        inbox_id=None, raw_text="a turn", play=f"{mover} : Timeout", new_state=turn_state,
+        now=silent_until, state_before=game.state,
+    )  # fmt: skip
+    assert recorded.applied
+    done: list[object] = []
+    runner = threading.Thread(
+        target=lambda: done.append(run_due(table.factory, table.settings, silent_until))  # type: ignore[arg-type]
+    )
+    runner.start()
+    deadline = time.monotonic() + 20
+    while not _waiting_on_a_lock(pg_url):
+        assert time.monotonic() < deadline, "the deadline runner never reached the game row"
+        time.sleep(0.02)
+    seats.turn_applied(writing, writing.get_one(Game, game.id), mover, silent_until, seats.Timing())
+    writing.commit()
+    writing.close()
+    runner.join(timeout=30)
+    assert done, "the deadline runner finished"
+    after = _game(table)
+    gsd = GSD.parse(after.state or "")
+    assert after.version == game.version + 2, "the turn and the resignation, one after the other"
+    assert gsd.turn == 1, "the resignation kept the turn's GSD"
+    assert "Carol" not in gsd.player_names
+    with table.factory() as session:
+        carol = games.player_by_name(session, "Carol")
+        seat = session.scalars(select(Membership).where(Membership.player_id == carol.id)).one()  # type: ignore[union-attr]
+        assert seat.status == "resigned"
+    engine.dispose()
