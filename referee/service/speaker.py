@@ -5,7 +5,8 @@ Special Rules, in a lounge of eir choice, at a Game Time chosen at random; once 
 three players counting the Drone, the Speaker sets the order of play (rule 1.1.12) and it
 starts, and a game that will not start may be declared void. Rule 1.1.8 - Joining In: the
 Speaker approves a player's application or declines it with a reason. Rule 1.1.11 -
-Stalemate: the Speaker may declare a stalemated game over, with no winner and no loser.
+Stalemate: once every active player agrees, the Speaker may declare the game over, with no
+winner and no loser.
 """
 
 from __future__ import annotations
@@ -217,10 +218,69 @@ def void(session: Session, game: Game, now: datetime) -> list[Notice]:
     )
 
 
-def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
-    """Rule 1.1.11: the players agree it is stalemate; the game ends, nobody wins or loses."""
+def _not_agreed(session: Session, game: Game) -> list[str]:
+    people = gsd_edits.non_drone(active_names(session, game))
+    return [name for name in people if name not in game.stalemate_agreed]
+
+
+def agree_stalemate(
+    session: Session, game: Game, player: Player, speaker: str | None, *, withdraw: bool = False
+) -> list[Notice]:
+    """Rule 1.1.11 - Stalemate: a player says the game can no longer be won (or takes it back).
+
+    The word stands until withdrawn, through later turns; who must agree is worked out when the
+    Speaker declares, from the players then active, so a joiner must agree too and a resigned
+    player's word no longer counts. When the last one agrees, the Speaker is told.
+    """
     if game.status != "running":
         raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+    agreed = {*game.stalemate_agreed}
+    if withdraw:
+        if player.name not in agreed:
+            raise CommandError(
+                "you have not agreed to a Stalemate, so there is nothing to withdraw"
+            )
+        agreed.discard(player.name)
+    else:
+        if player.name in agreed:
+            raise CommandError("you have already agreed that this game is at Stalemate")
+        agreed.add(player.name)
+    game.stalemate_agreed = sorted(agreed)
+    waiting = _not_agreed(session, game)
+    values: dict[str, object] = {
+        "player": player.name,
+        "withdraw": withdraw,
+        "agreed": game.stalemate_agreed,
+        "waiting": waiting,
+        "number": game.number,
+    }
+    notices = [
+        Notice(
+            "lounge.stalemate-agreed",
+            game.lounge_address,
+            values,
+            subject=f"[MC {game.number}] Stalemate? {player.name} "
+            + ("withdraws" if withdraw else "agrees"),
+            lounge=True,
+        )
+    ]
+    if not waiting and not withdraw and speaker:
+        notices.append(Notice("speaker.stalemate-agreed", speaker, values))
+    return notices
+
+
+def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
+    """Rule 1.1.11: once every Active non-Drone player agrees it is Stalemate, the Speaker may
+    end the game; nobody has won or lost, so no points move (rule 1.1.9), and its last GSD goes
+    to the Game Archive (rule 1.1.5)."""
+    if game.status != "running":
+        raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+    waiting = _not_agreed(session, game)
+    if waiting:
+        raise CommandError(
+            f"a Stalemate needs every active player's agreement (rule 1.1.11); still to agree "
+            f"with 'nomic stalemate': {', '.join(waiting)}"
+        )
     return finish(
         session, game, now, winner=None, status="stalemate", how="declared stalemate (1.1.11)"
     )
