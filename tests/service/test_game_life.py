@@ -227,3 +227,36 @@ def test_1_1_10_a_silence_deadline_and_a_turn_at_once_on_postgres_both_apply_in_
         seat = session.scalars(select(Membership).where(Membership.player_id == carol.id)).one()  # type: ignore[union-attr]
         assert seat.status == "resigned"
     engine.dispose()
+
+
+def _lounge(sent: list[tuple[list[str], object]]) -> list[str]:
+    return [text(m) for rcpt, m in sent if rcpt == [LOUNGE]]  # type: ignore[arg-type]
+
+
+def _scripted(engine: Engine) -> Table:
+    """A started game whose turns a script judges legal, to reach a buzz quickly."""
+    table = _started(engine, engine_desk=False)
+    for name in ("Alice", "Bob", "Carol"):
+        table.clock.advance(hours=1)
+        table.mail(_address(name), f"{name} : Euston (VC)", to=LOUNGE, subject="[MC 1] turn")
+    table.sent()
+    return table
+
+
+def test_1_16_1_the_turns_after_a_questionable_turn_are_shown_mistimed(
+    sqlite_engine: Engine,
+) -> None:
+    table = _scripted(sqlite_engine)
+    [post] = _lounge(table.mail(_address("Carol"), "BUZZ turn 1 wrong line", to=LOUNGE))
+    assert "Turn 1 is now Questionable" in post
+    assert "Turns 2, 3 followed it, so they are Mistimed until the buzz is settled" in post
+    [(_, paused)] = table.mail(_address("Alice"), "Alice : Bank (NT)", to=LOUNGE)
+    assert "A turn played now would be Mistimed (rule 1.16.1)" in text(paused)
+    [post] = _lounge(table.mail(_address("Carol"), "WITHDRAW", to=LOUNGE, subject="Turn 1"))
+    assert "Turns 2, 3, Mistimed while it was Questionable, now stand as Legal" in post
+
+
+def test_1_16_1_a_buzz_of_the_latest_turn_names_no_mistimed_turn(sqlite_engine: Engine) -> None:
+    table = _scripted(sqlite_engine)
+    [post] = _lounge(table.mail(_address("Alice"), "BUZZ turn 3 wrong line", to=LOUNGE))
+    assert "Turn 3 is now Questionable" in post and "Mistimed until" not in post
