@@ -7,6 +7,7 @@ import os
 import threading
 import time
 from datetime import datetime, timedelta
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,13 @@ from referee.notation.gsd import GSD
 from referee.notation.luggage import RackEntry
 from referee.notation.possessions import parse_possessions
 from referee.service import deadlines, seats
+from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.service.engine_desk import EngineDesk
+from referee.service.runner import Runner
 from referee.service.timekeeper import run_due
 from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
+from referee.store.inbox import enqueue
 from referee.store.models import Deadline, Game, Membership, Turn
 from tests.service.harness import HandClock, Table, text, to
 
@@ -79,9 +83,9 @@ def _drone_owes_a_turn(table: Table) -> None:
 
 
 def test_1_15_1_the_drones_deadline_is_reminded_to_the_stick_carrier_only(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _started(sqlite_engine)
+    table = _started(engine)
     _give(table, "Alice", "Drone Stick")
     _drone_owes_a_turn(table)
     run_due(table.factory, table.settings, MONDAY_10PM - timedelta(hours=12))  # type: ignore[arg-type]
@@ -107,9 +111,9 @@ def test_1_15_1_no_one_is_reminded_of_the_drones_turn_when_no_one_carries_the_st
 
 
 def test_1_3_5_any_player_times_out_the_drones_late_turn_and_play_goes_on(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _started(sqlite_engine)
+    table = _started(engine)
     _give(table, "Alice", "Drone Stick")
     _drone_owes_a_turn(table)
     table.clock.now = MONDAY_10PM - timedelta(minutes=1)
@@ -140,9 +144,9 @@ def test_1_3_5_any_player_times_out_the_drones_late_turn_and_play_goes_on(
 
 
 def test_1_1_3_a_resigners_home_and_stubs_become_ownerless_and_play_goes_on(
-    sqlite_engine: Engine,
+    engine: Engine,
 ) -> None:
-    table = _started(sqlite_engine)
+    table = _started(engine)
     order = [n for n in _game(table).order_of_play if n != "Drone"]
     first, leaver = order[0], order[-1]
     _give(table, leaver, "Euston Stub, Drone Stick, Hat (C)", home="Euston")
@@ -260,3 +264,62 @@ def test_1_16_1_a_buzz_of_the_latest_turn_names_no_mistimed_turn(sqlite_engine: 
     table = _scripted(sqlite_engine)
     [post] = _lounge(table.mail(_address("Alice"), "BUZZ turn 3 wrong line", to=LOUNGE))
     assert "Turn 3 is now Questionable" in post and "Mistimed until" not in post
+
+
+class _Gate:
+    """A desk that says every turn is legal, but only once the test lets it answer."""
+
+    def __init__(self) -> None:
+        self.judging, self.go = threading.Event(), threading.Event()
+
+    def submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
+        self.judging.set()
+        assert self.go.wait(20), "the test never let the turn through"
+        gsd = GSD.parse(game.state or "")
+        new_state = gsd.model_copy(update={"turn": (gsd.turn or 0) + 1}).render()
+        return TurnOutcome("legal", play=text.strip(), new_state=new_state)
+
+
+def _enqueue(table: Table, sender: str, body: str, n: int) -> None:
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = sender, LOUNGE, "[MC 1]"
+    message["Message-ID"] = f"<race-{n}@example.org>"
+    message.set_content(body)
+    enqueue(table.factory, bytes(message), mail_from=sender, rcpt_tos=[LOUNGE], source="smtp")
+
+
+@pytest.mark.postgres
+def test_1_3_5_a_timeout_and_the_late_turn_racing_on_postgres_apply_exactly_one(
+    pg_url: str,
+) -> None:
+    """The late player's turn is being judged when another player forces eir Timeout: the
+    Timeout lands, and the turn is answered stale rather than applied on top of it."""
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    table = _started(engine, engine_desk=False)
+    with table.factory() as session:
+        late = session.scalars(select(Deadline.owed_by).where(Deadline.kind == "turn")).one()
+    assert late is not None and late != "Drone"
+    forcer = next(n for n in ("Alice", "Bob", "Carol") if n != late)
+    table.clock.now = MONDAY_10PM + timedelta(minutes=5)
+    _enqueue(table, _address(late), f"{late} : Euston (VC)", 1)
+    _enqueue(table, _address(forcer), f"nomic timeout {late}", 2)
+    gate = _Gate()
+    runners = [
+        Runner(table.factory, table.settings, gate, clock=table.clock),  # type: ignore[arg-type]
+        Runner(table.factory, table.settings, gate, clock=table.clock),  # type: ignore[arg-type]
+    ]
+    judging = threading.Thread(target=runners[0].process_one)
+    judging.start()
+    assert gate.judging.wait(20), "the first runner took the late turn to the desk"
+    forcing = threading.Thread(target=runners[1].process_one)
+    forcing.start()
+    forcing.join(timeout=30)
+    gate.go.set()
+    judging.join(timeout=30)
+    with table.factory() as session:
+        turns = sorted((t.status, t.play) for t in session.scalars(select(Turn)))
+        assert turns == [("applied", f"{late} : Timeout"), ("stale", f"{late} : Euston (VC)")]
+        game = session.scalars(select(Game)).one()
+        assert GSD.parse(game.state or "").plays[-1].render() == f"{late} : Timeout"
+    engine.dispose()
