@@ -32,10 +32,12 @@ MIN_PLAYERS = 3
 
 
 def find(session: Session, number: int) -> Game:
-    """Game MC ``number``, or a refusal naming it."""
+    """Game MC ``number``, or a refusal naming it; its row is locked for the command, as the
+    deadline runner locks it (``timekeeper.run_due``), so the two act one after the other."""
     game = games.game_by_number(session, number)
     if game is None:
         raise CommandError(f"there is no game MC {number}")
+    session.refresh(game, with_for_update=True)
     return game
 
 

@@ -7,7 +7,7 @@ import os
 import threading
 import time
 from datetime import datetime, timedelta
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from pathlib import Path
 
 import pytest
@@ -233,8 +233,8 @@ def test_1_1_10_a_silence_deadline_and_a_turn_at_once_on_postgres_both_apply_in_
     engine.dispose()
 
 
-def _lounge(sent: list[tuple[list[str], object]]) -> list[str]:
-    return [text(m) for rcpt, m in sent if rcpt == [LOUNGE]]  # type: ignore[arg-type]
+def _lounge(sent: list[tuple[list[str], Message]]) -> list[str]:
+    return [text(m) for rcpt, m in sent if rcpt == [LOUNGE]]
 
 
 def _scripted(engine: Engine) -> Table:
