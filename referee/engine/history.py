@@ -12,7 +12,10 @@ hands the new GSD's :class:`History` on, so a replay never re-reads the record.
 
 Actions that move Pieces (Shunts, Translocations, Home) register a *position effect* with the
 ruleset's registry; :func:`derive` applies them in record order, so the positions it derives
-agree with what the engine did when it adjudicated those plays.
+agree with what the engine did when it adjudicated those plays. Where an outcome hung on state
+the record does not keep (a Shunt through a Kafka Sinkhole, rule 1.9.6, depends on the Token
+Stacks of that moment), the Turn wrote it into the GSD's tables and a *position settler* reads
+it back once the record has been walked.
 """
 
 from __future__ import annotations
@@ -145,6 +148,8 @@ def derive(gsd: GSD, registry: Registry | None = None) -> History:
                 effect = effects.get(part.name)
                 if effect is not None:
                     effect(positions, play, part)
+    for settle in registry.position_settlers:
+        settle(positions, gsd)
     last = plays[-1].player if plays else None
     history = History(positions, previous, last, len(plays))
     remember(gsd, history)

@@ -124,19 +124,20 @@ def find_routes(ctx: TurnContext, start: Position, move: Move, lv: int) -> list[
     """Every route of exactly ``lv`` stations that fits the play's lines, in search order."""
     assert move.destination is not None
     finder = ctx.network.routes
+    revisit = ctx.ruleset.settings.route_revisits
     seen: set[tuple[str, ...]] = set()
     routes: list[Route] = []
     for reading in readings(move, start.line):
         if reading is None:
             found = finder.find(start.station, move.destination.station, lv, None,
-                                max_portions=1, start_line=start.line)  # fmt: skip
+                                max_portions=1, start_line=start.line, revisit=revisit)  # fmt: skip
         elif not ctx.ruleset.settings.via_lists_every_portion and reading is not None and (
             len(reading) == len(move.destination.via)
         ):
             continue
         else:
             found = finder.find(start.station, move.destination.station, lv, reading,
-                                start_line=start.line)  # fmt: skip
+                                start_line=start.line, revisit=revisit)  # fmt: skip
         for route in found:
             signature = (*route.stations, *(h.value if h else "-" for h in route.hops))
             if signature not in seen:

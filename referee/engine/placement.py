@@ -5,7 +5,8 @@ otherwise aside) goes onto a Token Stack at a Station the paying player chooses,
 in the Quadrant of eir final position or a Quadrant next to it; if no Station qualifies, the
 Tokens are discarded. The Tokens of one Action share one Stack; Tokens beyond the Stack's
 room (six, rule 1.14.3, except at Mornington Crescent, Seven Sisters and Euston) are destroyed.
-No Token goes onto a Pegged Station (rule 1.11.4).
+No Token goes onto a Pegged Station, nor one inside a Pegged Line Segment (rules 1.11.4,
+1.11.5).
 
 Quadrant 0 (the Circle) is next to every other Quadrant, and compass Quadrants are next to the
 two either side (rules/choices.md, rule 1.17.9); a Station on a boundary is in each Quadrant it
@@ -47,10 +48,15 @@ def forbidden(ctx: TurnContext) -> frozenset[int] | None:
 
 
 def allowed(ctx: TurnContext, station: str, barred: frozenset[int]) -> bool:
+    """Whether paid Tokens may go to ``station``: outside the barred Quadrants, and not Pegged
+    in its own right or inside a Pegged Line Segment (rules 1.11.4, 1.11.5: the Pegs family
+    reads Segments, so it is asked)."""
+    from referee.engine.sections.pegs import is_pegged
+
     facts = ctx.network.facts.get(station)
     if facts is None or not facts.quadrants or facts.quadrants & barred:
         return False
-    return not ctx.disrupted(station, "Peg")
+    return not is_pegged(ctx, station)
 
 
 def named_station(ctx: TurnContext) -> str | None:

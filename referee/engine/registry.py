@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from referee.engine.context import MoveContext, TurnContext
     from referee.engine.history import Position
     from referee.network.routes import Route
+    from referee.notation.gsd import GSD
     from referee.notation.plays import Move
 
 Handler = Callable[["TurnContext", Action], None]
@@ -43,6 +44,10 @@ MoveCheck = Callable[["TurnContext", "MoveContext"], None]
 """Judges a found route of a Move (what a Move can hit); reports through ``ctx.violate``."""
 PositionEffect = Callable[[dict[str, "Position"], Play, Action], None]
 """Moves Pieces as an Action of the record did, so derived positions follow it."""
+PositionSettler = Callable[[dict[str, "Position"], "GSD"], None]
+"""Corrects derived positions from what the GSD's tables say once the whole record is read:
+where an Action's outcome hung on state the record does not keep (the Token Stacks when a
+Shunt met a Kafka Sinkhole, rule 1.9.6), the Turn wrote the outcome into the tables."""
 CostRule = Callable[["TurnContext", "ActionSpec | None", dict[Colour, int]], dict[Colour, int]]
 """Adjusts a cost before it is paid (Knip, rule 1.8.4; Bocks, rule 1.8.8): gets the Action's
 spec (None for a cost no Action names) and the counts, returns the counts to charge."""
@@ -67,6 +72,7 @@ class Registry:
     end_of_turn: list[Hook] = field(default_factory=list)
     move_checks: list[MoveCheck] = field(default_factory=list)
     position_effects: dict[str, PositionEffect] = field(default_factory=dict)
+    position_settlers: list[PositionSettler] = field(default_factory=list)
     cost_rules: list[CostRule] = field(default_factory=list)
     paid_elsewhere: set[str] = field(default_factory=set)
     """Actions whose paid Tokens a rule sends somewhere other than a Token Stack (rule
@@ -112,6 +118,11 @@ class Registry:
             return function
 
         return register
+
+    def settles_positions(self, function: PositionSettler) -> PositionSettler:
+        """Register a correction :func:`history.derive` applies after reading the record."""
+        self.position_settlers.append(function)
+        return function
 
     def cost_rule(self, function: CostRule) -> CostRule:
         """Register a rule that changes what Actions cost (applied in registration order)."""

@@ -28,7 +28,7 @@ from referee.engine.placement import place_paid
 from referee.engine.result import TurnResult
 from referee.engine.tables.costs import TokenCost
 from referee.notation.action_index import Phase
-from referee.notation.actions import Action
+from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.gsd import GSD
 from referee.notation.plays import Move, Play
 from referee.variants.base import VANILLA, Ruleset
@@ -71,6 +71,12 @@ def turn_dice(gsd: GSD) -> RecordingDice:
     return RecordingDice(random.Random(f"{gsd.game}:{gsd.turn}:{len(gsd.record)}"))
 
 
+STAND_INS = frozenset(SPECIAL_TARGETS) - {"Drone"}
+"""Names a targeting Action may take that are no player (rules 1.10.1, 1.4.7, 1.4.24): the
+small hours of rule 1.13.1 forbid targeting players, so these stay allowed; the Drone is a
+player (rule 1.15.1)."""
+
+
 @cache
 def _cost(text: str) -> TokenCost:
     return TokenCost.parse(text)
@@ -89,7 +95,7 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
     if not spec.repeatable and ctx.has_done(action.name) and action.name != "Line Change":
         ctx.violate("1.3.4", f"{written} may be played once a Turn; remove the repeat")
     if ctx.time is not None and in_small_hours(ctx.time) and any(
-        kind == "player" and value != ctx.player
+        kind == "player" and value != ctx.player and value not in STAND_INS
         for kind, value in zip(spec.placeholders, action.args, strict=False)
     ):
         ctx.violate("1.13.1", f"{written} targets another player, which no one may do between "

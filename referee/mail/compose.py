@@ -11,9 +11,10 @@ from __future__ import annotations
 import functools
 import re
 import secrets
+import socket
 from datetime import UTC, datetime
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, formataddr
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -24,14 +25,16 @@ QUOTE_LINES = 30
 
 
 def new_message_id(sender: str) -> str:
-    """A Message-ID no other message of ours can share.
+    """A short Message-ID no other message of ours can share.
 
-    ``make_msgid`` alone draws on the ``random`` module, which anything in the process may
-    reseed (hypothesis does, per example): two replies in one hundredth of a second then got
-    the same id and the outbox's unique constraint refused the second. The id's own part comes
-    from ``secrets`` instead.
+    ``make_msgid`` draws on the ``random`` module, which anything in the process may reseed
+    (hypothesis does, per example): two replies in one hundredth of a second then got the same
+    id and the outbox's unique constraint refused the second. Its ids are also long enough to
+    be folded onto a continuation line, which some readers keep in the value. Ours take their
+    unique part from ``secrets`` and stay well inside one header line.
     """
-    return make_msgid(f"referee.{secrets.token_hex(8)}", domain=sender.rpartition("@")[2] or None)
+    domain = sender.rpartition("@")[2] or socket.getfqdn()
+    return f"<referee.{secrets.token_hex(12)}@{domain}>"
 
 
 def quote(text: str, limit: int = QUOTE_LINES) -> str:

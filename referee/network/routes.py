@@ -21,9 +21,11 @@ Rule 1.4.20 - Token Collection Table counts Interchanges passed through, each on
 How the rules' words map onto the data is set out in ``maps/london-1999`` (a portion is a
 contiguous stretch of one section of a line file, read forwards or backwards, a one-way section
 forwards only). The choices where the rules are silent are in ``rules/choices.md`` under these
-rule numbers: a route never visits a station twice; ``via:`` lists each line once per run of
-portions on it, so a branch change within a line needs no extra code; an Escalator Link is used
-only mid-move.
+rule numbers: a route never visits a station twice unless asked (``revisit=True``, the setting
+``route_revisits``: then only turning straight back along the same line is barred, which is
+rule 1.5.6's Rebounding; see maps/README.md for what that adds and costs); ``via:`` lists each
+line once per run of portions on it, so a branch change within a line needs no extra code; an
+Escalator Link is used only mid-move.
 
 The search is a depth-first walk over a small automaton built once per map: a state is the set
 of section placements (section, position, direction) consistent with the portion so far, so
@@ -378,6 +380,7 @@ class RouteFinder:
         max_portions: int = 3,
         start_line: LineCode | None = None,
         avoid: Iterable[str] = (),
+        revisit: bool = False,
     ) -> tuple[Route, ...]:
         """Every route from ``start`` to ``end`` of exactly ``lv`` stations.
 
@@ -387,14 +390,15 @@ class RouteFinder:
         the site of a split station. ``avoid`` names stations the route may neither pass
         through nor end at (a Blocked one, say; which stations those are is the engine's to
         judge under section 1.9). Routes that differ only in where a portion is split are one
-        route, kept with the fewest portions.
+        route, kept with the fewest portions. ``revisit`` lets a route come back to a station
+        it has visited (by another line: never straight back along the line it came by).
         """
         src, dst = self._id(start), self._id(end)
         lines = _collapse(via) if via else None
         barred = frozenset(self._id(name) for name in avoid)
         if dst in barred:
             return ()
-        raws = self._search(src, dst, lv, lines, max_portions, start_line, barred)
+        raws = self._search(src, dst, lv, lines, max_portions, start_line, barred, revisit)
         return tuple(self._route(raw) for raw in raws)
 
     def _search(
@@ -406,6 +410,7 @@ class RouteFinder:
         max_portions: int,
         start_line: LineCode | None,
         barred: frozenset[int] = frozenset(),
+        revisit: bool = False,
     ) -> list[_Raw]:
         dist_to = self.dist[dst]
         if lv < 1 or dist_to[src] > lv or src == dst:
@@ -416,6 +421,7 @@ class RouteFinder:
         changeable, interchange, escalator = self.changeable, self.interchange, self.escalator
         last_via = len(via) - 1 if via is not None else 0
         visited = bytearray(len(self.names))
+        mark = 0 if revisit else 1
         path: list[int] = [src]
         hops: list[LineCode | None] = []
         portions: list[tuple[int, int, int]] = []  # (first index, last index, directions)
@@ -447,7 +453,7 @@ class RouteFinder:
             onward = trans[q]
             for n, q2 in onward:
                 if not visited[n] and dist_to[n] < rem:
-                    visited[n] = 1
+                    visited[n] = mark
                     path.append(n)
                     hops.append(line)
                     walk(q2, need, steps + 1, via_i)
@@ -471,6 +477,8 @@ class RouteFinder:
                 for n, q2 in trans[fresh[(s, line2)]]:
                     if visited[n] or dist_to[n] >= rem:
                         continue
+                    if line2 == line and n == path[-2]:
+                        continue  # no turning back on the same line (that is rule 1.5.6)
                     if line2 == line and (n, q2) in onward and not state_dirs[q2] & ~need:
                         continue  # carrying on in the same portion is the same route
                     if interchange[s]:
@@ -481,7 +489,7 @@ class RouteFinder:
                             continue
                     portions.append((starts[-1], here, need))
                     starts.append(here)
-                    visited[n] = 1
+                    visited[n] = mark
                     path.append(n)
                     hops.append(line2)
                     walk(q2, need2, steps + 1, via2)
@@ -507,7 +515,7 @@ class RouteFinder:
                         continue
                     portions.append((starts[-1], here, need))
                     starts.append(here + 1)
-                    visited[t] = visited[n] = 1
+                    visited[t] = visited[n] = mark
                     path.extend((t, n))
                     hops.extend((None, line2))
                     walk(q2, ANY, steps + 2, via2)
@@ -517,7 +525,7 @@ class RouteFinder:
                     starts.pop()
                     portions.pop()
 
-        visited[src] = 1
+        visited[src] = mark
         for sid in barred:
             visited[sid] = 1
         first_lines = (
@@ -530,7 +538,7 @@ class RouteFinder:
                 continue
             for n, q2 in trans[fresh[(src, line)]]:
                 if dist_to[n] < lv:
-                    visited[n] = 1
+                    visited[n] = mark
                     path.append(n)
                     hops.append(line)
                     walk(q2, ANY, 1, 0)

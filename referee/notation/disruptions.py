@@ -9,10 +9,15 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
 - game states the rules put here: ``Bridges Up`` (rule 1.8.3), ``In Knip`` (rule 1.8.4),
   ``Gapminding`` (rule 1.8.7), ``Parks and Greens`` (rule 1.8.2), ``Venbacker Ladder``
   (rule 1.8.9), ``Charge In`` / ``Charge Out`` (rule 1.8.11), ``Re Bock`` (rule 1.8.8),
-  ``Upcoming Holiday`` and ``Upcoming Holiday: Tuesday`` (rule 1.13.7);
+  ``Upcoming Holiday`` and ``Upcoming Holiday: Tuesday`` (rule 1.13.7), or ``Upcoming Holiday:
+  next Tuesday`` while the day rolled is today's and the Holiday is the week after's;
 - line states of section 1.20, which no rule places, so the referee records them here in the
   form of their Actions: ``NT: One Way: N-S``, ``NT: Electrified``, ``NT: Speed Limit: 6``,
-  ``NT: Power Failure!``, ``NT: Soaped`` (see rules/choices.md).
+  ``NT: Power Failure!``, ``NT: Soaped`` (see rules/choices.md);
+- players a rule binds until eir next Turn, which no table holds: ``Blasted: Garden`` (rule
+  1.7.30: caught in a Suspect Package's Blast, e must Pass with no Actions next Turn) and
+  ``Sunk: Garden at Angel (NT)`` (rule 1.9.6: Shunted into the Kafka Sinkhole at Angel, eir
+  Piece stands there although the record's Shunt names a farther Station).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from referee.network.lines import LineCode
 from referee.notation.boxes import titled_box
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day
-from referee.notation.places import parse_line, parse_station
+from referee.notation.places import Destination, parse_line, parse_station
 from referee.notation.possessions import split_items
 from referee.notation.tokens import Colour
 
@@ -42,13 +47,17 @@ MARKERS: tuple[str, ...] = ("Peg", "Bulkhead", "Maelberg", "Damage", "*Damage*")
 
 _FLAGS = {f.lower(): f for f in FLAGS}
 _MARKERS = {m.lower(): m for m in MARKERS}
-_HOLIDAY = re.compile(r"^upcoming\s+holiday\s*:\s*(?P<day>\S.*)$", re.I)
+_HOLIDAY = re.compile(r"^upcoming\s+holiday\s*:\s*(?P<next>next\s+)?(?P<day>\S.*)$", re.I)
+NEXT_WEEK = "next"
+"""The ``state`` of a Holiday entry whose day is today's but falls a week on (rule 1.13.7)."""
 _BOCK = re.compile(r"^(?P<colour>\S+)\s+bock$", re.I)
 _LINE_STATE = re.compile(r"^(?P<line>[A-Za-z]{2})\s*:\s*(?P<state>\S.*)$")
 _MARKED = re.compile(r"^(?P<what>.*?)\s*\((?P<marker>[^()]*)\)$")
 _SEGMENT = re.compile(r"^(?P<a>.+?)\s+to\s+(?P<b>.+?)\s*\((?P<line>[A-Za-z]{2})\)$", re.I)
 _ONE_WAY = re.compile(r"^one\s*way\s*:\s*(?P<d>\S.*)$", re.I)
 _SPEED = re.compile(r"^speed\s*limit\s*:\s*(?P<n>\d+)$", re.I)
+_BLASTED = re.compile(r"^blasted\s*:\s*(?P<player>\S.*)$", re.I)
+_SUNK = re.compile(r"^sunk\s*:\s*(?P<player>\S.*)\s+at\s+(?P<where>\S.*)$", re.I)
 _SIMPLE_STATES = {"electrified": "Electrified", "power failure!": "Power Failure!",
                   "power failure": "Power Failure!", "soaped": "Soaped"}  # fmt: skip
 
@@ -66,6 +75,8 @@ class Disruption(BaseModel):
     colour: Colour | None = None
     day: Day | None = None
     state: str | None = None
+    player: str | None = None
+    """The player a ``Blasted`` or ``Sunk`` entry names (rules 1.7.30, 1.9.6)."""
 
     @classmethod
     def parse(cls, text: str) -> Disruption:
@@ -76,7 +87,19 @@ class Disruption(BaseModel):
             return cls(flag=flag)
         holiday = _HOLIDAY.match(item)
         if holiday:
-            return cls(flag="Upcoming Holiday", day=Day.parse(holiday.group("day")))
+            return cls(flag="Upcoming Holiday", day=Day.parse(holiday.group("day")),
+                       state=NEXT_WEEK if holiday.group("next") else None)
+        blasted = _BLASTED.match(item)
+        if blasted:
+            return cls(flag="Blasted", player=blasted.group("player"))
+        sunk = _SUNK.match(item)
+        if sunk:
+            try:
+                where = Destination.parse(sunk.group("where"))
+            except NotationError as error:
+                raise error.shifted(sunk.start("where")) from None
+            return cls(flag="Sunk", player=sunk.group("player"), station=where.station,
+                       line=where.line)  # fmt: skip
         bock = _BOCK.match(item)
         if bock:
             return cls(flag="Bock", colour=Colour.parse(bock.group("colour")))
@@ -109,8 +132,15 @@ class Disruption(BaseModel):
         """The canonical entry."""
         if self.flag == "Bock" and self.colour is not None:
             return f"{self.colour.value} Bock"
+        if self.flag == "Blasted" and self.player is not None:
+            return f"Blasted: {self.player}"
+        if self.flag == "Sunk" and self.player is not None and self.station is not None:
+            line = f" ({self.line.value})" if self.line is not None else ""
+            return f"Sunk: {self.player} at {self.station}{line}"
         if self.flag is not None:
-            return self.flag + (f": {self.day.value}" if self.day is not None else "")
+            if self.day is None:
+                return self.flag
+            return f"{self.flag}: " + ("next " if self.state == NEXT_WEEK else "") + self.day.value
         if self.state is not None and self.line is not None:
             return f"{self.line.value}: {self.state}"
         assert self.station is not None

@@ -47,6 +47,10 @@ class Settings:
     via_lists_every_portion: bool = True
     """Rule 1.2.0: when ``via:`` already ends with the destination's code, also read it as
     listing every portion (the move is valid if either reading fits)."""
+    route_revisits: bool = False
+    """Rules 1.5.4 and 1.4.20: whether a Move's route may come back to a Station it has already
+    visited, by changing Line at an Interchange (never straight back along one Line, which
+    needs rule 1.5.6). Off: a route visits each Station once (rules/choices.md)."""
     home_declaration_required: bool = False
     """Rule 1.12.2: refuse a Turn (other than a Timeout or Farkle, which allow no Actions) of a
     player without a Home Station that does not declare one. Off until game records and tests

@@ -62,3 +62,20 @@ def test_1_15_1_the_drone_goes_inactive_when_no_one_carries_the_stick() -> None:
     awake = gsd.model_copy(update={"players": rows})
     result = play(awake, "Rushton : Pass")
     assert result.legal and row(result.state, "Drone").inactive
+
+
+def test_1_15_2_a_stick_taken_by_a_shunt_waits_for_the_drone_too() -> None:
+    """Rule 1.15.2 "last taken from another Player": Rushton's Shunt claims the Stick from
+    Garden (rule 1.10.1); Cryer may not claim it before the Drone has played, and may after."""
+    at = {"Garden": "Euston (VC)", "Rushton": "Victoria (VC)", "Cryer": "Moorgate (NT)"}
+    gsd = stick_with(game(at, lv={"Rushton": 4}, tokens={"Rushton": "3Re", "Cryer": "3 Bu"}),
+                     "Garden")  # fmt: skip
+    shunt = play(gsd, "Rushton : Euston (VC) [Shunting Garden to Moorgate (NT)] "
+                      "{claim: Drone Stick from Garden}")  # fmt: skip
+    assert shunt.legal, shunt.messages()
+    assert stick_holder(shunt.state) == "Rushton"
+    early = play(shunt.state, "Cryer : [Claiming Drone Stick] Pass")
+    assert rules_broken(early) == ["1.15.2"] and "claimed or taken" in early.violations[0].message
+    record = (*shunt.state.record, Play.parse("Drone : Pass", players=gsd.player_names))
+    after = shunt.state.model_copy(update={"record": record})
+    assert play(after, "Cryer : [Claiming Drone Stick] Pass").legal

@@ -73,3 +73,50 @@ def test_1_13_7_a_holiday_ends_when_its_day_does() -> None:
     assert result.state.disruptions == ()
     same_day = play(gsd, "Rushton : [Waiting] Pass {wait: 5m}")
     assert [d.render() for d in same_day.state.disruptions] == ["Upcoming Holiday: Tuesday"]
+
+
+def _rolled(day_now: str, roll: int) -> list[str]:
+    """Cranmer announces on ``day_now``; the next Turn, on the same day, rolls ``roll``."""
+    gsd = game({"Rushton": "Holborn (CN)", "Cryer": "Euston (NT)"}, tokens={"Rushton": "1 Bu"},
+               time=f"{day_now} 1200")  # fmt: skip
+    announced = play(gsd, "Rushton : [Upcoming Holiday] Pass")
+    nxt = Play.parse("Cryer : Pass", players=gsd.player_names)
+    rolled = adjudicate(announced.state, nxt, dice=ReplayDice.of([Roll(6, roll, "rule 1.13.7")]),
+                        check_order=False)  # fmt: skip
+    assert rolled.legal, rolled.messages()
+    return [d.render() for d in rolled.state.disruptions]
+
+
+def test_1_13_7_the_rules_example_a_tuesday_roll_on_a_tuesday_is_next_week() -> None:
+    """Rule 1.13.7's example: played on a Tuesday, a roll of 2 makes "the following Tuesday"
+    the Holiday, not today; another day's roll is simply that day."""
+    assert _rolled("Tuesday", 2) == ["Upcoming Holiday: next Tuesday"]
+    assert _rolled("Tuesday", 4) == ["Upcoming Holiday: Thursday"]
+
+
+def test_1_13_7_next_weeks_holiday_does_not_close_today() -> None:
+    """Rule 1.13.7 with 1.13.5: a Holiday is like a Sunday (Chancery Lane closed); "next
+    Tuesday" leaves this Tuesday's Chancery Lane open, the plain entry closes it."""
+    move = "Rushton : Chancery Lane (CN)"
+    at = {"Rushton": "Holborn (CN)"}
+    later = game(at, lv={"Rushton": 1}, time="Tuesday 1200",
+                 disruptions=("Upcoming Holiday: next Tuesday",))  # fmt: skip
+    assert play(later, move).legal
+    today = game(at, lv={"Rushton": 1}, time="Tuesday 1200",
+                 disruptions=("Upcoming Holiday: Tuesday",))  # fmt: skip
+    assert rules_broken(play(today, move)) == ["1.13.4"]
+
+
+def test_1_13_7_leaving_today_makes_next_week_the_firstcoming() -> None:
+    """Rule 1.13.7: once Game Time leaves the rolled day, "next Tuesday" is plain "Tuesday"
+    (kept until that Tuesday ends); a Turn that runs past a Holiday's day ends it too."""
+    gsd = game(HOLBORN, time="Tuesday 2350", disruptions=("Upcoming Holiday: next Tuesday",),
+               tokens={"Rushton": "2 Bu"})  # fmt: skip
+    result = play(gsd, "Rushton : [Waiting] Pass {wait: 20m}")
+    assert result.legal, result.messages()
+    assert [d.render() for d in result.state.disruptions] == ["Upcoming Holiday: Tuesday"]
+    past = game(HOLBORN, time="Monday 2300", disruptions=("Upcoming Holiday: Tuesday",),
+                tokens={"Rushton": "26 Bu"})  # fmt: skip
+    result = play(past, "Rushton : [Duration: +2600] [Waiting] Pass {wait: 1d1h}")
+    assert result.state.time is not None and result.state.time.day.value == "Wednesday"
+    assert result.state.disruptions == ()

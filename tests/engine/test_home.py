@@ -105,6 +105,22 @@ def test_1_12_4_going_home_goes_home_only() -> None:
     assert "a Special Move to Cockfosters only, not to Oakwood" in message(result)
 
 
+def test_1_5_0_home_and_wild_each_permit_the_special_move() -> None:
+    """Rules 1.12.4, 1.11.1 and 1.5.0: [Home] permits a Special Move Home and [Wild] one to a
+    Wild Station; played together (with a Long Lunch, rule 1.7.51, for the hour they take),
+    the Move may go to either, and nowhere else."""
+    gsd = with_home(game({"Rushton": "Bank (CN)"}, lv={"Rushton": 3},
+                         tokens={"Rushton": "1Bk, 1Bu"}), Rushton="Cockfosters")  # fmt: skip
+    gsd = gsd.model_copy(update={"wild": ("Epping",)})
+    lunch = "Rushton : [Duration: +0100] "
+    legal(play(gsd, lunch + "[Home] [Wild] Epping (CN)"))
+    legal(play(gsd, lunch + "[Wild] [Home] Epping (CN)"))
+    legal(play(gsd, lunch + "[Wild] [Home] Cockfosters (PD)"))
+    legal(play(gsd, lunch + "[Wild] [Home: Cockfosters (PD)] Cockfosters (PD)"))
+    elsewhere = play(gsd, lunch + "[Home] [Wild] Oakwood (PD)")
+    assert rules_broken(elsewhere) == ["1.11.1", "1.12.4"]
+
+
 def test_1_12_4_no_home_to_go_to() -> None:
     """Rule 1.12.4: without a Home Station there is nowhere to go."""
     gsd = game({"Rushton": "Bank (CN)"}, lv={"Rushton": 3})
@@ -180,3 +196,25 @@ def test_1_15_1_the_drone_declares_no_home() -> None:
     result = play(gsd, "Drone : [Home: Cockfosters (PD)] Pass Arnos Grove (PD)")
     assert rules_broken(result) == ["1.15.1"]
     assert "the Drone" in message(result)
+
+
+def test_1_12_3_rent_opens_the_home_only_against_its_own_block() -> None:
+    """Rule 1.12.3: Rent makes the Home "Open instead of Blocked or Closed", the states the
+    Toll rule gives it; a Closure from elsewhere still stands: Light Damage (rule 1.11.3)."""
+    damaged = with_home(at_arnos_grove(tokens={"Rushton": "8Br"},
+                                       disruptions=("Southgate (Damage)",)),
+                        Garden="Southgate")  # fmt: skip
+    result = play(damaged, "Rushton : [Rent to Garden] Southgate (PD)")
+    assert rules_broken(result) == ["1.11.3"]
+
+
+def test_1_12_3_rent_does_not_open_a_home_outside_its_opening_hours() -> None:
+    """Rules 1.12.3 and 1.13.5: St. Paul's, a Holy Station, is Closed on Sunday; Renting
+    Garden's Home there pays Garden but does not open it. On a Wednesday it does."""
+    def home_at_st_pauls(time: str) -> GSD:
+        return with_home(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2},
+                              tokens={"Rushton": "8Br"}, time=time), Garden="St. Paul's")
+
+    sunday = play(home_at_st_pauls("Sunday 1200"), "Rushton : [Rent to Garden] St. Paul's (CN)")
+    assert rules_broken(sunday) == ["1.13.4"]
+    legal(play(home_at_st_pauls("Wednesday 1200"), "Rushton : [Rent to Garden] St. Paul's (CN)"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.notation.disruptions import Disruption
 from referee.notation.gsd import GSD
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import Colour
@@ -56,3 +57,28 @@ def test_1_14_3_a_full_stack_destroys_the_surplus() -> None:
     result = play(_at_angel(full), NIGHT + " {stack: Hammersmith}")
     assert result.legal and result.state.stacks == (full,)
     assert any(e.detail.get("destroyed") == 1 for e in result.events)
+
+
+SEGMENT = "East Putney to Wimbledon (DS) (Peg)"
+"""Rule 1.11.5: Southfields and Wimbledon Park lie inside it, so they are Pegged too."""
+
+
+def test_1_11_5_no_paid_tokens_inside_a_pegged_segment() -> None:
+    """Rules 1.11.4 and 1.11.5: no Token may be placed at a Station a Pegged Segment covers,
+    though Disruptions do not name it."""
+    gsd = _at_angel().model_copy(update={"disruptions": (Disruption.parse(SEGMENT),)})
+    result = play(gsd, NIGHT + " {stack: Southfields}")
+    assert rules_broken(result) == ["1.4.19"]
+    assert "it is Pegged" in " ".join(v.message for v in result.violations)
+
+
+def test_1_11_5_the_default_stack_skips_a_pegged_segment() -> None:
+    """Rule 1.4.19's default (the first qualifying Stack) passes over a Stack inside a Pegged
+    Segment to the next one."""
+    gsd = _at_angel(TokenStack(station="Southfields", quadrant=3),
+                    TokenStack(station="Morden", quadrant=3))  # fmt: skip
+    gsd = gsd.model_copy(update={"disruptions": (Disruption.parse(SEGMENT),)})
+    result = play(gsd, NIGHT)
+    assert result.legal, result.messages()
+    assert [(s.station, s.tokens) for s in result.state.stacks] == [
+        ("Southfields", ()), ("Morden", (Colour.BU,))]

@@ -273,6 +273,18 @@ def test_1_13_1_no_targeting_in_the_small_hours() -> None:
     assert "1.13.1" in rules_broken(result)
 
 
+def test_1_13_1_a_stack_is_no_player_in_the_small_hours() -> None:
+    """Rule 1.13.1 forbids targeting other Players between 0000 and 0500; a Token Stack, a
+    Suspect Package or the PoID, Shunted "as though" a player, is not one."""
+    for name, marker in (("Token Stack", None), ("Suspect Package", "Susp Package"),
+                         ("PoID", "PoID")):  # fmt: skip
+        gsd = at_euston(time="Wednesday 0100*").model_copy(update={"stacks": (
+            TokenStack(station="Euston", tokens=(Colour.RE,) if marker is None else (),
+                       marker=marker),)})  # type: ignore[arg-type]  # fmt: skip
+        result = play(gsd, f"{TO_EUSTON} [Shunting {name} to Moorgate (NT)]")
+        assert rules_broken(result) == [], name
+
+
 def test_1_11_7_a_player_at_a_holy_station_targets_no_one() -> None:
     """Rule 1.11.7: nor may a player at a Holy Station perform Actions which target a Player;
     a Token Stack is no Player, so it may still be Shunted from there."""
@@ -311,16 +323,6 @@ def test_1_10_1_a_claim_from_a_shunted_stack() -> None:
     state = legal(play(gsd, text))
     assert [s.tokens for s in state.stacks] == [(Colour.RE,)]
     assert row(state, "Rushton").tokens.go == 1
-
-
-def test_1_9_6_a_shunt_through_a_sinkhole_is_not_yet_adjudicated() -> None:
-    """Rule 1.9.6: a Player Shunted through a Kafka Sinkhole ends the Shunt there; positions
-    derived from the record cannot see Stacks yet, so the referee says so rather than guess."""
-    sink = TokenStack(station="King's Cross St. Pancras", tokens=(Colour.BK,) * 4)
-    gsd = at_euston().model_copy(update={"stacks": (sink,)})
-    result = play(gsd, f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)]")
-    assert not result.adjudicated
-    assert "Shunting through a Kafka Sinkhole" in result.unadjudicated
 
 
 def test_1_11_4_no_shunt_onto_a_pegged_station() -> None:

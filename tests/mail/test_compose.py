@@ -56,3 +56,4 @@ def test_message_ids_stay_unique_when_the_random_module_is_reseeded() -> None:
         ids.add(new_message_id("referee@example.org"))
     assert len(ids) == 50
     assert all(i.endswith("@example.org>") for i in ids)
+    assert all(len(f"Message-ID: {i}") <= 78 for i in ids), "a folded id reaches readers with CRLF"

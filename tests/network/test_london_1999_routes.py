@@ -163,3 +163,39 @@ def test_1_5_4_circle_to_district_at_bayswater_keeps_going(london: Network) -> N
     Gate may change to the District there and carry on to Paddington."""
     routes = london.routes.find("Notting Hill Gate", "Paddington", 2, [CL, DS])
     assert [r.render() for r in routes] == ["Notting Hill Gate -CL-> Bayswater -DS-> Paddington"]
+
+
+def test_1_5_4_a_route_may_come_back_by_another_line_when_revisits_are_allowed(
+    london: Network,
+) -> None:
+    """Rules 1.5.4 and 1.4.20: changing Line at an Interchange may turn the Piece, so a route
+    can pass a Station twice: Westminster -CL-> Embankment, then District back through
+    Westminster. Only with ``revisit``; the default search never visits a Station twice."""
+    finder = london.routes
+    found = finder.find("Westminster", "Earl's Court", 8, max_portions=3, revisit=True)
+    back = [r for r in found if r.stations[:3] == ("Westminster", "Embankment", "Westminster")]
+    assert back and back[0].lines == (LineCode.CL, LineCode.DS)
+    plain = finder.find("Westminster", "Earl's Court", 8, max_portions=3)
+    assert all(len(set(r.stations)) == len(r.stations) for r in plain)
+    assert len(found) > len(plain)
+
+
+def test_1_5_6_revisiting_never_turns_straight_back_along_one_line(london: Network) -> None:
+    """Rule 1.5.6: turning back along the Line one came by is Rebounding, not a change of Line,
+    so even with ``revisit`` Holborn -CN-> Tottenham Court Road -CN-> Holborn is no route."""
+    found = london.routes.find("Tottenham Court Road", "Chancery Lane", 4, (LineCode.CN,),
+                               revisit=True)  # fmt: skip
+    assert found == ()
+    onward = london.routes.find("Holborn", "Chancery Lane", 3, (LineCode.CN,), revisit=True)
+    assert onward == ()
+
+
+def test_1_4_20_a_triangle_brings_a_piece_back_through_its_start(london: Network) -> None:
+    """Rule 1.4.20's "passes through the same Interchange more than once" arises: Baker Street
+    -JL-> Bond Street -CN-> Oxford Circus -BL-> back through Baker Street to Marylebone."""
+    via = (LineCode.JL, CN, LineCode.BL)
+    found = london.routes.find("Baker Street", "Marylebone", 5, via, revisit=True)
+    assert [r.passed_through for r in found] == [
+        ("Bond Street", "Oxford Circus", "Regent's Park", "Baker Street")
+    ]
+    assert london.routes.find("Baker Street", "Marylebone", 5, via) == ()

@@ -10,7 +10,7 @@ from referee.network.lines import LineCode
 from referee.network.names import game_station_names
 from referee.notation.action_index import ActionSpec, load_action_index
 from referee.notation.actions import SPECIAL_TARGETS, Action, ArgValue, Compass, Direction
-from referee.notation.disruptions import FLAGS, MARKERS, Disruption
+from referee.notation.disruptions import FLAGS, MARKERS, NEXT_WEEK, Disruption
 from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD, Comment
 from referee.notation.luggage import RackEntry
@@ -144,11 +144,18 @@ def plays(draw: st.DrawFn, players: list[str]) -> Play:
 
 @st.composite
 def disruptions(draw: st.DrawFn) -> Disruption:
-    kind = draw(st.sampled_from(["flag", "holiday", "bock", "line", "station", "segment"]))
+    kind = draw(st.sampled_from(["flag", "holiday", "bock", "line", "station", "segment",
+                                 "blasted", "sunk"]))  # fmt: skip
+    if kind == "blasted":
+        return Disruption(flag="Blasted", player=draw(player_names))
+    if kind == "sunk":
+        return Disruption(flag="Sunk", player=draw(player_names), station=draw(stations),
+                          line=draw(st.none() | lines))  # fmt: skip
     if kind == "flag":
         return Disruption(flag=draw(st.sampled_from(FLAGS)))
     if kind == "holiday":
-        return Disruption(flag="Upcoming Holiday", day=draw(days))
+        return Disruption(flag="Upcoming Holiday", day=draw(days),
+                          state=draw(st.sampled_from([None, NEXT_WEEK])))
     if kind == "bock":
         return Disruption(flag="Bock", colour=draw(colours))
     if kind == "line":

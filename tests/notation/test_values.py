@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.network.lines import LineCode
-from referee.notation.disruptions import Disruption, parse_disruptions
+from referee.notation.disruptions import NEXT_WEEK, Disruption, parse_disruptions
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day, GameTime
 from referee.notation.places import Destination
@@ -150,10 +150,31 @@ def test_1_8_3_and_1_8_4_states_recorded_in_disruptions() -> None:
 def test_1_13_7_upcoming_holiday_later_amended() -> None:
     assert Disruption.parse("Upcoming Holiday").day is None
     assert Disruption.parse("Upcoming Holiday: Tuesday").day is Day.TUESDAY
+    later = Disruption.parse("upcoming holiday: next tue")
+    assert (later.day, later.state) == (Day.TUESDAY, NEXT_WEEK)
+    assert later.render() == "Upcoming Holiday: next Tuesday"
 
 
 def test_1_20_2_line_state_in_disruptions() -> None:
     assert Disruption.parse("nt: one way: n-s").render() == "NT: One Way: N-S"
+
+
+def test_1_7_30_a_player_caught_in_a_blast() -> None:
+    entry = Disruption.parse("blasted:  Mrs. Trellis")
+    assert (entry.flag, entry.player, entry.station) == ("Blasted", "Mrs. Trellis", None)
+    assert entry.render() == "Blasted: Mrs. Trellis"
+
+
+def test_1_9_6_a_player_shunted_into_a_sinkhole() -> None:
+    entry = Disruption.parse("sunk: Pat at Home at angel (nt)")
+    assert (entry.player, entry.station, entry.line) == ("Pat at Home", "Angel", LineCode.NT)
+    assert entry.render() == "Sunk: Pat at Home at Angel (NT)"
+    assert Disruption.parse("Sunk: Garden at Angel").line is None
+
+
+def test_a_sunk_entry_names_a_real_station() -> None:
+    with pytest.raises(NotationError, match="column 32: 'Angle' is not a station"):
+        parse_disruptions("Euston (Peg),  Sunk: Garden at Angle (NT)")
 
 
 def test_unreadable_disruption_says_what_to_write() -> None:

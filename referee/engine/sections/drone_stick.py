@@ -1,8 +1,11 @@
 """The Drone and its Stick (section 1.15).
 
 Rule 1.15.2 - Here, Boy: [Claiming Drone Stick] takes the Stick from whoever holds it (or
-picks it up if no one does), unless the Drone has not played since it was last taken from
-another player; the record says when that was.
+picks it up if no one does), unless the Drone has not played since the Stick was created or
+last taken from another player. The record says when that was: in Volume 1 a Stick is created
+only by a claim when no one holds one, and taken only by a claim or by a Shunt that claims it
+(rule 1.10.1, ``{claim: Drone Stick from <player>}``), and every legal play is in the record
+from the game's first Turn (rules/choices.md, "Engine gaps (issue 4)").
 Rule 1.15.1 - Nyurmenyurmenyurmen: the Drone is Inactive while the Stick is carried by the
 Drone, by an Inactive player, or by no one; after every Turn the Drone's row is marked Active
 or Inactive to match, so whose Turn it is (rule 1.3.2) follows the Stick. Its carrier submits
@@ -12,11 +15,15 @@ the Drone's Turn (:func:`referee.engine.turn.may_submit` with
 
 from __future__ import annotations
 
+import re
+
 from referee.engine.context import TurnContext
 from referee.engine.drone import DRONE, DRONE_STICK, is_drone
 from referee.engine.registry import VANILLA
+from referee.engine.sections.targeting import SHUNTS
 from referee.notation.actions import Action
 from referee.notation.luggage import RackEntry
+from referee.notation.plays import Play
 from referee.notation.possessions import Possession
 
 CLAIM = "Claiming Drone Stick"
@@ -30,11 +37,23 @@ def holder(ctx: TurnContext) -> str | None:
     return None
 
 
+_SHUNT_CLAIM = re.compile(r"(?:^|;)\s*claim\s*:\s*drone\s+stick\s+from\b", re.I)
+
+
+def takes_the_stick(play: Play) -> bool:
+    """Whether a recorded play created the Stick or took it from another player: a
+    [Claiming Drone Stick], or a Shunt whose comment claims the Stick (rule 1.10.1)."""
+    if any(a.name == CLAIM for a in play.actions):
+        return True
+    return bool(play.comment and _SHUNT_CLAIM.search(play.comment)
+                and any(a.name in SHUNTS for a in play.actions))  # fmt: skip
+
+
 def _drone_played_since_last_claim(ctx: TurnContext) -> bool:
     for play in reversed(ctx.before.plays):
         if is_drone(play.player):
             return True
-        if any(a.name == CLAIM for a in play.actions):
+        if takes_the_stick(play):
             return False
     return True
 
@@ -48,7 +67,7 @@ def claiming_drone_stick(ctx: TurnContext, action: Action) -> None:
         return
     if not _drone_played_since_last_claim(ctx):
         ctx.violate("1.15.2", "the Drone has not taken a Turn since the Drone Stick was last "
-                              "claimed; wait until it has")  # fmt: skip
+                              "claimed or taken; wait until it has")  # fmt: skip
         return
     stick = Possession(name=DRONE_STICK)
     rack: list[RackEntry] = []

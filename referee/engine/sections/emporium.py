@@ -9,7 +9,8 @@ Rule 1.4.6 - You Can Leave Your Hat On: a Hat of a Station type is sold at Stati
 type, Hard and Silly Hats at any Emporium; no one buys a Hat e already has; the five typed
 Hats together cash in for a Gold and two Silver, never in the Turn a Hat was bought.
 Rules 1.4.28 and 1.4.32: an All Day Rover and a Newspaper are stamped with the day of purchase.
-Rule 1.4.23 - Unique Opportunity: a second instance of a Unique Possession is destroyed.
+Rule 1.4.23 - Unique Opportunity: a second instance of a Unique Possession is destroyed
+(:mod:`referee.engine.sections.unique`, called at once for a purchase).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from referee.engine.context import TurnContext
 from referee.engine.possessions import emporium, find, give, hat_letters, list_line, take
 from referee.engine.registry import VANILLA
+from referee.engine.sections.unique import destroy_duplicates
 from referee.engine.tables._load import TableError
 from referee.engine.tables.emporium import Hat
 from referee.network.categories import Category
@@ -90,8 +92,7 @@ def purchasing(ctx: TurnContext, action: Action) -> None:
     item = _made(ctx, bought.name, written, line.has("Electrical"))
     give(ctx, item)
     ctx.event("purchase", f"bought {item.render()} for {line.cost} Bronze", item=item.render())
-    if line.has("Unique"):
-        unique(ctx, item)
+    destroy_duplicates(ctx)
 
 
 def _made(ctx: TurnContext, name: str, written: Possession, electrical: bool) -> Possession:
@@ -103,19 +104,6 @@ def _made(ctx: TurnContext, name: str, written: Possession, electrical: bool) ->
         return Possession(name="Rover Card", stamp=day)
     state = "Off" if electrical else None
     return written.model_copy(update={"worn": False, "nantucketed": False, "state": state})
-
-
-def unique(ctx: TurnContext, item: Possession) -> None:
-    """Rule 1.4.23 - Unique Opportunity: if another ``item`` is in play (any Luggage, the
-    Lost & Found box), the one just made is destroyed."""
-    others = sum(1 for luggage in ctx.rack.values() for held in luggage
-                 if held.name == item.name)  # fmt: skip
-    others += sum(1 for held in ctx.before.lost_and_found if held.name == item.name)
-    if others > 1:
-        luggage = ctx.luggage()
-        luggage.pop(max(i for i, held in enumerate(luggage) if held.name == item.name))
-        ctx.event("destroyed", f"{item.render()} is Unique and already in play, so the new "
-                               "one is destroyed (rule 1.4.23)")  # fmt: skip
 
 
 @VANILLA.action("Selling")

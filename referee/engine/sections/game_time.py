@@ -8,7 +8,8 @@ as the player likes in a Turn. The play says how long in its comment, one ``wait
 time waited counts against the Turn's maximum like any other (rules/choices.md).
 Rule 1.13.7 - Upcoming Holidays: [Upcoming Holiday] writes ``Upcoming Holiday`` in Disruptions;
 as the next Turn starts, the referee rolls the six-sided die that player would read and amends
-it to ``Upcoming Holiday: <day>``. The Holiday ends when Game Time leaves that day.
+it to ``Upcoming Holiday: <day>`` (``next <day>`` when the die names today: the firstcoming
+such day is a week on). The Holiday ends when Game Time leaves that day.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from referee.engine.clock import TURN_EXTENSION
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
 from referee.notation.actions import Action
-from referee.notation.disruptions import Disruption
+from referee.notation.disruptions import NEXT_WEEK, Disruption
 from referee.notation.gametime import Day
 from referee.notation.tokens import Colour
 
@@ -87,22 +88,46 @@ def upcoming_holiday(ctx: TurnContext, action: Action) -> None:
 @VANILLA.at_start
 def holiday_day(ctx: TurnContext) -> None:
     """Rule 1.13.7 - Upcoming Holidays: the next player reads the die (1 Monday ... 6 Saturday) and
-    the entry becomes ``Upcoming Holiday: <day>``."""
+    the entry becomes ``Upcoming Holiday: <day>``. The Holiday is the *firstcoming* such day:
+    when the die names today, it is next week's (the rule's own example: played on a Tuesday,
+    a 2 makes "the following Tuesday" the Holiday), written ``Upcoming Holiday: next <day>``
+    until Game Time has left today."""
     for number, entry in enumerate(ctx.disruptions):
         if entry.flag == HOLIDAY and entry.day is None:
             day = HOLIDAY_DAYS[ctx.roll(6, "rule 1.13.7") - 1]
-            ctx.disruptions[number] = Disruption(flag=HOLIDAY, day=day)
-            ctx.event("holiday", f"the Upcoming Holiday falls on {day.value}", day=day.value)
+            later = ctx.time is not None and ctx.time.day == day
+            ctx.disruptions[number] = Disruption(flag=HOLIDAY, day=day,
+                                                 state=NEXT_WEEK if later else None)  # fmt: skip
+            when = f"next {day.value}, a week from today" if later else day.value
+            ctx.event("holiday", f"the Upcoming Holiday falls on {when}", day=day.value)
+
+
+def days_left(ctx: TurnContext) -> set[Day]:
+    """The days Game Time left during this Turn: the day it started on and every day it ran
+    through, up to (not including) the day it ends on."""
+    start, end = ctx.before.time, ctx.time
+    if start is None or end is None or start.day == end.day:
+        return set()
+    week = list(Day)
+    first = week.index(start.day)
+    span = (week.index(end.day) - first) % len(week)
+    return {week[(first + step) % len(week)] for step in range(span)}
 
 
 @VANILLA.at_end
 def holiday_over(ctx: TurnContext) -> None:
-    """Rule 1.13.7 - Upcoming Holidays: a Holiday is one day; once Game Time has left it, it is
-    gone."""
-    start, end = ctx.before.time, ctx.time
-    if start is None or end is None or start.day == end.day:
+    """Rule 1.13.7 - Upcoming Holidays: a Holiday is one day; once Game Time has left it (or
+    run past it within the Turn), it is gone. A ``next <day>`` entry whose day Game Time leaves
+    becomes the plain ``<day>``: the firstcoming one is now the next to come."""
+    left = days_left(ctx)
+    if not left:
         return
-    ended = [d for d in ctx.disruptions if d.flag == HOLIDAY and d.day == start.day]
-    if ended:
-        ctx.disruptions[:] = [d for d in ctx.disruptions if d not in ended]
-        ctx.event("holiday", f"the Holiday of {start.day.value} is over")
+    kept: list[Disruption] = []
+    for entry in ctx.disruptions:
+        if entry.flag != HOLIDAY or entry.day not in left:
+            kept.append(entry)
+        elif entry.state == NEXT_WEEK:
+            kept.append(Disruption(flag=HOLIDAY, day=entry.day))
+        else:
+            ctx.event("holiday", f"the Holiday of {entry.day.value} is over")
+    ctx.disruptions[:] = kept

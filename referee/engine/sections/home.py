@@ -12,6 +12,7 @@ from referee.engine import moves
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.drone import is_drone
 from referee.engine.registry import VANILLA
+from referee.engine.sections.special_moves import PERMITTED_HERE
 from referee.engine.tables.costs import TokenCost
 from referee.network.mapfile import StationKind
 from referee.notation.actions import Action
@@ -111,10 +112,32 @@ def home(ctx: TurnContext, action: Action) -> None:
     _going_home(ctx, "[Home]")
 
 
+def goes_home(ctx: TurnContext, station: str) -> bool:
+    """Whether the play also goes Home to ``station`` (rule 1.12.4): a Pre-Move [Home], or
+    [Home: <Station>] naming it, by a player whose Home Station it already is."""
+    if ctx.me.home != station:
+        return False
+    moved = False
+    for part in ctx.play.parts:
+        if not isinstance(part, Action):
+            moved = True
+        elif not moved and (part.name == "Home" or (
+            part.name == "Home:" and isinstance(part.args[0], Destination)
+            and part.args[0].station == station
+        )):  # fmt: skip
+            return True
+    return False
+
+
 @VANILLA.move_check
 def only_home(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rule 1.12.4: the Special Move [Home] permits goes to the Home Station and nowhere else."""
+    """Rule 1.12.4: the Special Move [Home] permits goes to the Home Station and nowhere else,
+    unless another Action of the Turn (a [Wild], a [Walking] ...) permitted a Special Move to
+    where it went (rule 1.5.0: each permission is a way to make it, none restricts the
+    others)."""
     target = ctx.extra.get("home")
+    if PERMITTED_HERE in ctx.flags:
+        return
     if target and moving.special and moving.end is not None and moving.end.station != target:
         ctx.violate("1.12.4", f"going Home permits a Special Move to {target} only, not to "
                               f"{moving.end.station}")  # fmt: skip

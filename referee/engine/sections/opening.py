@@ -22,6 +22,7 @@ from referee.engine.tables.opening import SegmentHours, is_open, load_opening
 from referee.network.categories import Category
 from referee.network.lines import LineCode
 from referee.notation.actions import Action
+from referee.notation.disruptions import NEXT_WEEK
 
 OPENING_MC = "opening_mc"
 COLLECTION_PLATE = "Collection Plate"
@@ -47,7 +48,8 @@ def _holiday(ctx: TurnContext) -> bool:
     """Rule 1.13.7 - Upcoming Holidays: today is the Holiday Disruptions name."""
     if ctx.time is None:
         return False
-    return any(d.flag == "Upcoming Holiday" and d.day == ctx.time.day for d in ctx.disruptions)
+    return any(d.flag == "Upcoming Holiday" and d.day == ctx.time.day and d.state != NEXT_WEEK
+               for d in ctx.disruptions)  # fmt: skip
 
 
 def station_open(ctx: TurnContext, station: str, line: str | None = None) -> bool:

@@ -1,26 +1,41 @@
-"""Suspect Packages (rules 1.4.7 and 1.7.30): dropping and defusing them.
+"""Suspect Packages (rules 1.4.7 and 1.7.30): dropping, defusing and detonating them.
 
 A Suspect Package is a Token Stack entry reading ``Susp Package``; the core's move check
-refuses Moves passing through one. [Detonating <Station> Package] stays recognised but not
-yet adjudicated: a Blast obliges each player caught in it to play a Pass with no Actions as
-eir next Turn, and the GSD has nowhere to remember who was caught (the chain of Packages a
-Blast sets off cannot be rebuilt from the record later).
+refuses Moves passing through one. A detonation Heavily Damages the Package's Station and
+Blasts every Station fewer than three stops from it: Token Stacks there are destroyed,
+players there lose their Possessions and owe a Pass with no Actions as their next Turn, and
+Packages there detonate in turn. Who owes that Pass is written in Disruptions as
+``Blasted: <Player>`` (no table holds it, and the record alone cannot rebuild a chain of
+Blasts) and cleared by the Turn that pays it.
 """
 
 from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
 
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
 from referee.engine.sections.blocks import passed_this_turn
 from referee.engine.sections.pegs import is_pegged
 from referee.notation.actions import Action
+from referee.notation.disruptions import Disruption
 from referee.notation.gsd import GSD
+from referee.notation.plays import MoveKind
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import Colour
 
 PACKAGE = "Susp Package"
 PACKAGE_LIMIT = 3
 """Rule 1.4.7: a Package may be dropped only while fewer than three are in play."""
+DETONATION_RANGE = 5
+"""Rule 1.7.30: a player fewer than five Stations from a Package may detonate it."""
+BLAST_RADIUS = 3
+"""Rule 1.7.30: a detonation Blasts every Station fewer than three stops away."""
+BLASTED = "Blasted"
+FORCED_MOVES = frozenset({MoveKind.PASS, MoveKind.TIMEOUT})
+"""What a Blasted player may play next (rules/choices.md: a Timeout, which allows no Actions
+either and is imposed by others, also pays it; a Farkle changes Game Time and does not)."""
 
 
 def packages(ctx: TurnContext) -> list[TokenStack]:
@@ -93,3 +108,121 @@ def defusing_package(ctx: TurnContext, action: Action) -> None:
     ctx.gain({Colour.SI: 1}, "[Defusing Package]")
     ctx.event("package_defused", f"the Suspect Package at {where.station} is defused",
               station=where.station)  # fmt: skip
+
+
+@VANILLA.action("Detonating Package")
+def detonating_package(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.7.30 - You Have 10 Minutes To Clear This Building...: a player fewer than five
+    Stations (by any Lines) from a Suspect Package may set it off, naming the Station it
+    rests at. Rule 1.11.4: a Package at a Pegged Station may not be removed, so it may not be
+    set off either."""
+    station = str(action.args[0])
+    if not any(s.station == station for s in packages(ctx)):
+        ctx.violate("1.7.30", f"there is no Suspect Package at {station} to detonate")
+        return
+    where = ctx.position()
+    distance = None if where is None else ctx.network.distances.route_distance(
+        where.station, station)  # fmt: skip
+    if distance is None or distance >= DETONATION_RANGE:
+        away = "off the Map" if where is None else (
+            f"{distance} Stations away" if distance is not None else "out of reach")  # fmt: skip
+        ctx.violate("1.7.30", f"the Package at {station} is {away}; you must be fewer than "
+                              f"{DETONATION_RANGE} Stations from it to detonate it")  # fmt: skip
+        return
+    if is_pegged(ctx, station):
+        ctx.violate("1.11.4", f"{station} is Pegged; its Package may not be removed, so it "
+                              "cannot be detonated")  # fmt: skip
+        return
+    detonate(ctx, station)
+
+
+def detonate(ctx: TurnContext, first: str) -> None:
+    """Rule 1.7.30: detonate the Package at ``first`` and every Package its Blast reaches.
+
+    Each detonation Heavily Damages its Station, takes the Package out of play and Blasts the
+    Stations fewer than three stops from it (its own included). A Blasted Station loses its
+    Token Stacks (not the PoID, which is no Token Stack, nor anything at a Pegged Station,
+    rule 1.11.4); each player with a Piece there loses every Possession and is Blasted; a
+    Package there detonates next, in the order the Blasts reach them."""
+    waiting: deque[str] = deque([first])
+    blasted: set[str] = set()
+    while waiting:
+        station = waiting.popleft()
+        package = next((s for s in packages(ctx) if s.station == station), None)
+        if package is None:
+            continue
+        ctx.stacks.remove(package)
+        _heavily_damage(ctx, station)
+        ctx.event("package_detonated", f"the Suspect Package at {station} detonates",
+                  station=station)  # fmt: skip
+        reach = ctx.network.distances.route.get(station, {})
+        near = [s for s, d in reach.items() if d < BLAST_RADIUS and s not in blasted]
+        for target in sorted(near, key=lambda s: (reach[s], s)):
+            blasted.add(target)
+            waiting.extend(_blast(ctx, target))
+
+
+def _heavily_damage(ctx: TurnContext, station: str) -> None:
+    """Rule 1.11.3: Light Damage becomes Heavy in its place in the list; Heavy stays as it is."""
+    for number, entry in enumerate(ctx.disruptions):
+        if entry.station == station and entry.segment_end is None and entry.marker == "Damage":
+            ctx.disruptions[number] = entry.model_copy(update={"marker": "*Damage*"})
+            return
+    if not ctx.disrupted(station, "*Damage*"):
+        ctx.disruptions.append(Disruption(station=station, marker="*Damage*"))
+
+
+def _blast(ctx: TurnContext, station: str) -> list[str]:
+    """Blast one Station; return where Packages there rest (to detonate next)."""
+    pegged = is_pegged(ctx, station)
+    if not pegged:
+        for stack in [s for s in ctx.stacks if s.station == station and s.marker is None]:
+            ctx.stacks.remove(stack)
+            ctx.event("stack_destroyed", f"the Token Stack at {station} is destroyed by the "
+                                         "Blast", station=station)  # fmt: skip
+    for name in caught_at(ctx, station):
+        luggage = ctx.luggage(name)
+        if luggage:
+            ctx.event("possessions_lost", f"{name} loses {len(luggage)} Possessions in the "
+                      f"Blast at {station}", player=name, count=len(luggage))  # fmt: skip
+            luggage.clear()
+        if not blasted_players(ctx.disruptions, name):
+            ctx.disruptions.append(Disruption(flag=BLASTED, player=name))
+        ctx.event("blasted", f"{name} is caught in the Blast at {station} and must Pass with "
+                             "no Actions next Turn", player=name, station=station)  # fmt: skip
+    if pegged:
+        return []
+    return [s.station for s in packages(ctx) if s.station == station]
+
+
+def caught_at(ctx: TurnContext, station: str) -> list[str]:
+    """The players with a Piece (either, if Bifurcated) at ``station``, in Token Table order."""
+    here = {key.removesuffix("/B") for key, where in ctx.positions.items()
+            if where.station == station}  # fmt: skip
+    return [name for name in ctx.players if name in here]
+
+
+def blasted_players(entries: Iterable[Disruption], name: str) -> bool:
+    """Whether Disruptions hold a ``Blasted`` entry for ``name`` (names compared without
+    case: the entry is kept as written)."""
+    return any(d.flag == BLASTED and d.player is not None
+               and d.player.casefold() == name.casefold() for d in entries)  # fmt: skip
+
+
+@VANILLA.at_start
+def blasted_player_passes(ctx: TurnContext) -> None:
+    """Rule 1.7.30: a player caught in a Blast must make eir next Turn a Pass with no Actions;
+    that Turn pays the debt, so eir ``Blasted`` entry leaves Disruptions with it."""
+    if not blasted_players(ctx.disruptions, ctx.player):
+        return
+    mine = ctx.player.casefold()
+    ctx.disruptions[:] = [d for d in ctx.disruptions if not (
+        d.flag == BLASTED and d.player is not None and d.player.casefold() == mine)]  # fmt: skip
+    actions = ctx.play.actions
+    if actions:
+        written = ", ".join(a.render(ctx.index) for a in actions)
+        ctx.violate("1.7.30", f"you were caught in a Blast, so this Turn must be a Pass with no "
+                              f"Actions; remove {written}")  # fmt: skip
+    if any(move.kind not in FORCED_MOVES for move in ctx.play.moves):
+        ctx.violate("1.7.30", "you were caught in a Blast, so this Turn's Move must be a Pass "
+                              "where your Piece stands")  # fmt: skip

@@ -40,9 +40,18 @@ def destination(ctx: TurnContext) -> Position | None:
     return None
 
 
+PERMITTED_HERE = "special_move_destination_checked"
+"""``ctx.flags`` entry: an Action that checked the Move's destination against its own rule
+permitted this Turn's Special Move, so a rule tying some other permission to one Station
+(going Home, rule 1.12.4) must not refuse it: rule 1.5.0 lets a player permitted a Special
+Move by several Actions make it under any one of them."""
+
+
 def permit(ctx: TurnContext, what: str) -> None:
-    """Let the play's Move be made as a Special Move."""
+    """Let the play's Move be made as a Special Move (the caller has checked the Move's
+    destination against its own rule)."""
     ctx.flags.add(SPECIAL_MOVE)
+    ctx.flags.add(PERMITTED_HERE)
     ctx.event("special_move_permitted", f"{what} permits a Special Move this Turn")
 
 

@@ -25,6 +25,7 @@ import re
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import piece_key
 from referee.engine.registry import VANILLA
+from referee.engine.sections.home import goes_home
 from referee.engine.sections.special_moves import WALKING, destination, permit
 from referee.engine.tables.costs import TokenCost
 from referee.engine.tables.courier import CourierStation, load_courier
@@ -53,10 +54,12 @@ def _wild(ctx: TurnContext) -> tuple[str, ...]:
 
 @VANILLA.action("Wild")
 def wild(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.11.1 - Born to be Wild: a Special Move to any Wild Station."""
+    """Rule 1.11.1 - Born to be Wild: a Special Move to any Wild Station. A Move to the
+    player's Home Station that a Pre-Move [Home] of the same play also permits is not the
+    [Wild]'s to refuse (rule 1.5.0: either permission may be the one used)."""
     there = destination(ctx)
     stations = _wild(ctx)
-    if there is not None and there.station not in stations:
+    if there is not None and there.station not in stations and not goes_home(ctx, there.station):
         ctx.violate("1.11.1", f"{there.station} is not Wild; the Wild Stations are "
                               f"{', '.join(stations) or 'none'}")  # fmt: skip
         return

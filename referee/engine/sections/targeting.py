@@ -23,6 +23,7 @@ from referee.engine.registry import VANILLA
 from referee.engine.sections.obstacles import sinkhole
 from referee.engine.sections.packages import quadrant_of
 from referee.engine.sections.pegs import is_pegged
+from referee.engine.sections.sinkholes import sink
 from referee.network.categories import Category
 from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.errors import NotationError
@@ -272,17 +273,17 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
         return
     assert dest.line is not None
     sinks = _sinkholes_between(ctx, dest.line.value, start, dest.station)
-    if sinks:
-        ctx.unadjudicated.append("Shunting through a Kafka Sinkhole")
-        return
+    end = dest if not sinks else Destination(station=sinks[0], line=dest.line)
     shunted.add(target)
     if kind != "Double-Shunting":
         state["lv"] = n
-    state["destination"] = dest.station
+    state["destination"] = end.station
     if stack is not None:
-        _move_stack(ctx, kind, target, stack, start, dest)
+        _move_stack(ctx, kind, target, stack, start, end)
     else:
-        _move_player(ctx, kind, rule, target, dest)
+        _move_player(ctx, kind, rule, target, end)
+        if sinks:
+            sink(ctx, target, Position(end.station, end.line))
     if kind != "Power-Shunting" and kind != "Double-Shunting":
         ctx.set_lv(0)
     if kind == "Double-Shunting":
@@ -290,7 +291,7 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
     if kind in ("Shunting", "Double-Shunting"):
         current = None
         if stack is not None:
-            current = next((s for s in ctx.stacks if s.station == dest.station
+            current = next((s for s in ctx.stacks if s.station == end.station
                             and s.marker == stack.marker), None)  # fmt: skip
         _claim(ctx, target, current, rule)
 
@@ -335,7 +336,9 @@ def _destination_ok(ctx: TurnContext, kind: str, rule: str, start: str, dest: De
 
 
 def _sinkholes_between(ctx: TurnContext, line: str, a: str, b: str) -> list[str]:
-    """Rule 1.9.6: Kafka Sinkholes strictly between ``a`` and ``b`` along ``line``."""
+    """Rule 1.9.6 - Kafka Sinkholes: the Sinkholes strictly between ``a`` and ``b`` along
+    ``line``, nearest ``a`` first: anyone (or any Stack, Shunted as a player) Shunted through
+    one ends the Shunt at the first."""
     if not any(sinkhole(ctx, s.station) for s in ctx.stacks):
         return []
     graph = nx.Graph([(x, y) for x, y, key in ctx.network.graph.edges(keys=True) if key == line])
@@ -396,7 +399,10 @@ def shunting(ctx: TurnContext, action: Action) -> None:
     Rule 1.10.3 - Dead-End Shunts: to a Terminus fewer than LV Stations away; no claim; the
     target loses one Token of each colour e has; a Stack is destroyed.
     Rule 1.10.17 - Stationary Shunts: only at LV zero, as a Shunt at LV one, with no claim.
-    Rule 1.10.18 - Power Shunts: the Shunter's LV is unchanged; no claim."""
+    Rule 1.10.18 - Power Shunts: the Shunter's LV is unchanged; no claim.
+    Rule 1.9.6 - Kafka Sinkholes: a Shunt passing through a Sinkhole ends there, player,
+    Stack or Package alike (a Double-Shunt then starts there); a player so stopped is
+    recorded as Sunk (:mod:`referee.engine.sections.sinkholes`)."""
     _shunt(ctx, action)
 
 
