@@ -9,15 +9,16 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import smtplib
 import socket
 import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from email import message_from_bytes
-from email.message import Message
+from email.message import EmailMessage, Message
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +171,75 @@ def relay_sink() -> Iterator[RunningSink]:
     controller.stop()
 
 
+@dataclass
+class MailPath:
+    """A running service (SMTP listener on loopback, runner, sender) and the relay sink its
+    replies reach: the whole mail path, driven as players drive it, over SMTP."""
+
+    service: Any
+    port: int
+    sink: RunningSink
+
+    def deliver(self, message: EmailMessage | bytes, mail_from: str, rcpt: list[str]) -> None:
+        """Hand ``message`` to the referee's listener, as a player's mail server would (raw
+        bytes are sent exactly as given, however broken)."""
+        with smtplib.SMTP("127.0.0.1", self.port) as client:
+            if isinstance(message, bytes):
+                client.sendmail(mail_from, rcpt, message)
+            else:
+                client.send_message(message, mail_from, rcpt)
+
+    def settled(self, timeout: float = 15.0) -> None:
+        """Wait until the runner has finished every message and the sender every reply."""
+        from sqlalchemy import func, select
+
+        from referee.store.models import InboxMessage
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.service.factory() as session:
+                waiting = session.scalar(
+                    select(func.count())
+                    .select_from(InboxMessage)
+                    .where(InboxMessage.status == "new")
+                )
+            if waiting == 0 and self.service.sender.seconds_until_due() is None:
+                return
+            time.sleep(0.02)
+        raise AssertionError("the service did not settle")
+
+    def replies(self) -> list[Message]:
+        """Everything the relay has received, once the service has settled."""
+        self.settled()
+        return self.sink.sink.messages()
+
+
+@pytest.fixture
+def mail_path(relay_sink: RunningSink) -> Iterator[Callable[..., MailPath]]:
+    """Start the service on a database URL (``mail_path(url, desk=..., clock=..., rng=...,
+    **settings)``) with its listener on a free loopback port and its relay the sink; every
+    service started is stopped after the test."""
+    from referee.service.app import Service
+
+    started: list[Any] = []
+
+    def start(url: str, *, desk: Any = None, clock: Any = None, rng: Any = None,
+              **settings: Any) -> MailPath:  # fmt: skip
+        port = free_port()
+        config = make_settings(url, smtp_port=port, relay_port=relay_sink.port, **settings)
+        extra: dict[str, Any] = {"desk": desk, "rng": rng}
+        if clock is not None:
+            extra["clock"] = clock
+        service = Service(config, **extra)
+        service.start()
+        started.append(service)
+        return MailPath(service, port, relay_sink)
+
+    yield start
+    for service in started:
+        service.stop()
+
+
 @pytest.fixture
 def flaky_sink() -> Iterator[RunningSink]:
     """A relay that refuses the first two messages with 451, then accepts."""
@@ -262,7 +332,9 @@ REFEREE = "referee@example.org"
 
 @dataclass(frozen=True)
 class Seeded:
-    """Game MC 12 with Alice (seat 1, secret "orange peel") and Bob (seat 2)."""
+    """Game MC 12 with Alice (seat 1, secret "orange peel") and Bob (seat 2), started as
+    ``referee db new-game`` starts one: its real opening GSD (Turn 1, Monday 0900), with
+    Alice to play first (rule 1.3.2)."""
 
     factory: sessionmaker[Session]
     game_id: int
@@ -271,16 +343,19 @@ class Seeded:
 
 
 def seed_game(factory: sessionmaker[Session]) -> Seeded:
-    """Create the standard test game in an empty, migrated database."""
+    """Create the standard test game in an empty, migrated database, so that turns sent to
+    it are judged by the rules engine from the game's real opening."""
+    from referee.service.starting import start_game
     from referee.store import games
     from referee.store.clock import utcnow
 
     with factory.begin() as session:
-        game = games.create_game(session, 12, LOUNGE, utcnow(), name="Test", state="GSD 0")
+        game = games.create_game(session, 12, LOUNGE, utcnow(), name="Test")
         alice = games.add_player(session, "Alice", "alice@example.org", secret="orange peel")
         bob = games.add_player(session, "Bob", "bob@example.org")
         games.join(session, game, alice, 1)
         games.join(session, game, bob, 2)
+        start_game(session, game)
         return Seeded(factory, game.id, alice.id, bob.id)
 
 

@@ -81,6 +81,8 @@ class Registry:
     duration_rules: list[DurationRule] = field(default_factory=list)
     after_placement: list[Hook] = field(default_factory=list)
     """Run once paid Tokens are on their Stacks (rule 1.14.2's rewards look at them)."""
+    after_action: list[Hook] = field(default_factory=list)
+    """Run after each adjudicated Action (states that hold "immediately", rule 1.7.54)."""
 
     def action(self, *names: str) -> Callable[[Handler], Handler]:
         """Register a handler for the index Actions ``names`` (ActionSpec names)."""
@@ -137,6 +139,11 @@ class Registry:
     def after_paid_placement(self, function: Hook) -> Hook:
         """Register an effect run after rule 1.4.19's placement of paid Tokens."""
         self.after_placement.append(function)
+        return function
+
+    def after_each_action(self, function: Hook) -> Hook:
+        """Register an effect run after every adjudicated Action's handler."""
+        self.after_action.append(function)
         return function
 
     def duration_rule(self, function: DurationRule) -> DurationRule:

@@ -46,12 +46,27 @@ def whose_turn(gsd: GSD, history: History | None = None) -> str | None:
         return None
     names = [row.name for row in gsd.players]
     last = history.last_player
-    if last is None or last not in names:
+    if last is not None and last not in names:
+        last = _last_still_seated(gsd, names)
+    if last is None:
         return active[0]
     for name in names[names.index(last) + 1 :]:
         if name in active:
             return name
     return active[0]
+
+
+def _last_still_seated(gsd: GSD, names: list[str]) -> str | None:
+    """The latest player in the record who is still in the Token Table.
+
+    A player who resigned (rule 1.1.3) leaves the table but not the record. Plays follow the
+    table's order, so the turn after a departed last player is the one after the latest
+    player still seated, which skips over the departed: the next one in the old order.
+    """
+    for play in reversed(gsd.plays):
+        if play.player in names:
+            return play.player
+    return None
 
 
 def may_submit(gsd: GSD, submitter: str, stick_holder: str | None = None) -> bool:
@@ -110,6 +125,8 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
     if cost.fixed():
         ctx.pay(cost.fixed(), written, "1.7.1", spec)
     handler(ctx, action)
+    for hook in ctx.ruleset.registry().after_action:
+        hook(ctx)
     ctx.done.append(action.name)
     if not spec.duration_varies:
         minutes = spec.duration

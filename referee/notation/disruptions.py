@@ -11,6 +11,7 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
   (rule 1.8.9), ``Charge In`` / ``Charge Out`` (rule 1.8.11), ``Re Bock`` (rule 1.8.8),
   ``Upcoming Holiday`` and ``Upcoming Holiday: Tuesday`` (rule 1.13.7), or ``Upcoming Holiday:
   next Tuesday`` while the day rolled is today's and the Holiday is the week after's;
+  ``Token Cascade`` (rule 1.7.36);
 - line states of section 1.20, which no rule places, so the referee records them here in the
   form of their Actions: ``NT: One Way: N-S``, ``NT: Electrified``, ``NT: Speed Limit: 6``,
   ``NT: Power Failure!``, ``NT: Soaped`` (see rules/choices.md);
@@ -38,9 +39,10 @@ from referee.notation.tokens import Colour
 FLAGS: tuple[str, ...] = (
     "Bridges Up", "In Knip", "Gapminding", "Parks and Greens", "Venbacker Ladder", "Charge In",
     "Charge Out", "Upcoming Holiday", "Sgronk", "Speed Craze", "Dollis Hill Loop",
+    "Token Cascade",
 )  # fmt: skip
-"""States written as a bare phrase (rules 1.8.2, 1.8.3, 1.8.4, 1.8.7, 1.8.9, 1.8.11, 1.13.7;
-rules 1.8.10, 1.8.13 and 1.8.1 give no string, so the referee writes the state's name)."""
+"""States written as a bare phrase (rules 1.7.36, 1.8.2, 1.8.3, 1.8.4, 1.8.7, 1.8.9, 1.8.11,
+1.13.7; rules 1.8.10, 1.8.13 and 1.8.1 give no string, so the referee writes the state's name)."""
 
 MARKERS: tuple[str, ...] = ("Peg", "Bulkhead", "Maelberg", "Damage", "*Damage*")
 """Station markers the rules name; others are kept as written."""

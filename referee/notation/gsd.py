@@ -111,10 +111,15 @@ class GSD(BaseModel):
 
     @classmethod
     def parse(
-        cls, text: str, *, index: ActionIndex | None = None
+        cls, text: str, *, index: ActionIndex | None = None, kept: bool = False
     ) -> GSD:
-        """Read a GSD from a posting; an error if the posting holds only play lines."""
-        posting = read_posting(text, index=index)
+        """Read a GSD from a posting; an error if the posting holds only play lines.
+
+        ``kept`` reads a GSD the referee itself keeps, whose newest play is not a player's new
+        play but history: it may be by a player who has since resigned (rule 1.1.3), so it
+        is not held to the Token Table as a posted new play is.
+        """
+        posting = read_posting(text, index=index, kept=kept)
         if posting.gsd is None:
             raise NotationError(
                 "this posting holds no GSD: I found no Token Table (rule 1.2.0)", line=1
@@ -187,9 +192,15 @@ class _Reader:
     """One pass over a posting's lines, building the GSD section by section."""
 
     def __init__(
-        self, lines: list[Line], index: ActionIndex | None, known: Sequence[str] | None
+        self,
+        lines: list[Line],
+        index: ActionIndex | None,
+        known: Sequence[str] | None,
+        *,
+        kept: bool = False,
     ) -> None:
         self.lines = lines
+        self.kept = kept
         self.index = index
         self.known = None if known is None else list(known)
         self.position = 0
@@ -229,7 +240,8 @@ class _Reader:
             if self.started and self.stray is None:
                 self.stray = line
             self.position += 1
-        self._check_last_play()
+        if not self.kept:
+            self._check_last_play()
         if self.players is None:
             plays = tuple(e for e in self.record if isinstance(e, Play))
             return Posting(gsd=None, plays=plays, declared_hash=self.declared_hash)
@@ -527,7 +539,11 @@ def _newest_gsd(lines: list[Line]) -> list[Line]:
 
 
 def read_posting(
-    text: str, *, index: ActionIndex | None = None, players: Sequence[str] | None = None
+    text: str,
+    *,
+    index: ActionIndex | None = None,
+    players: Sequence[str] | None = None,
+    kept: bool = False,
 ) -> Posting:
     """Read a mail body: a whole GSD (with any play appended) or only play lines.
 
@@ -536,7 +552,7 @@ def read_posting(
     Raises :class:`NotationError` (and nothing else) for anything unreadable.
     """
     try:
-        return _Reader(_newest_gsd(clean_lines(text)), index, players).read()
+        return _Reader(_newest_gsd(clean_lines(text)), index, players, kept=kept).read()
     except NotationError:
         raise
     except (ValueError, LookupError, TypeError) as error:

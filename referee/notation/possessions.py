@@ -69,7 +69,7 @@ KNOWN_NAMES: tuple[str, ...] = (
     "Zone 1 Pass", "Zone 2 Pass", "Zone 3 Pass", "Zone 4 Pass", "Zone 5 Pass", "Zone 6 Pass",
     "Zones 1-3 Pass", "Zones 1-6 Pass", "Velocity Bomb", "Spoon Clamp", "Narg Clamp",
     "Radio Clamp", "Magno-Clamp", "Drone Stick", "Parcel", "Pigeon", "Rat", "Token Generator",
-    "Podume of Infinite Darkness", "Package",
+    "Podume of Infinite Darkness", "Package", "Hyde Mask",
 )  # fmt: skip
 """Possession names the rules spell, used only to write back the rules' capitalisation."""
 

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from referee.engine import buzzing
 from referee.engine.buzzing import Buzz, BuzzError, Stage, Step
 from referee.engine.deadlines import VANILLA_DEADLINES
-from referee.service import deadlines
+from referee.service import deadlines, gsd_edits
 from referee.service.notices import CommandError, Notice
 from referee.service.seats import WINNING, Timing, active_names
 from referee.store.models import BuzzRecord, Game, Player, Turn
@@ -295,10 +295,11 @@ def _after(
     notices: list[Notice] = []
     if buzz.stage is Stage.UPHELD:
         values["gsd"] = _roll_back(session, game, row, now, timing)
-    elif not buzz.stage.is_open:
+    elif not buzz.stage.is_open and game.status != WINNING:
         deadlines.turn_owed(
-            session, game, row.resumes, now, now, reminder_lead=timing.turn_reminder
-        )
+            session, game, gsd_edits.to_play(game.state), now, now,
+            reminder_lead=timing.turn_reminder,
+        )  # fmt: skip
     subject = f"[MC {game.number}] Turn {buzz.turn}: {buzz.standing.value}"
     notices.append(
         Notice(
@@ -359,5 +360,6 @@ def _roll_back(session: Session, game: Game, row: BuzzRecord, now: datetime, tim
     game.version += 1
     if game.status == WINNING:  # rule 1.1.1: the winning turn fell, so nobody has won
         game.status, game.winner, game.acknowledged = "running", None, []
-    deadlines.turn_owed(session, game, row.buzzed, now, now, reminder_lead=timing.turn_reminder)
+    following = gsd_edits.to_play(game.state)
+    deadlines.turn_owed(session, game, following, now, now, reminder_lead=timing.turn_reminder)
     return game.state or ""

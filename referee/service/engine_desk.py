@@ -127,7 +127,7 @@ class EngineDesk:
             warm = self._warm.get(game.number)
         if warm is not None and warm[0] == game.state:
             return warm[1]
-        gsd = GSD.parse(game.state, index=self.index)
+        gsd = GSD.parse(game.state, index=self.index, kept=True)
         with self._lock:
             self._warm[game.number] = (game.state, gsd)
         return gsd

@@ -1,9 +1,9 @@
 """The changes to a GSD that the life of a game makes outside any play.
 
-Starting a game, seating a joiner, a resignation and a forced Timeout change the Game State
-Document without a move being adjudicated; the rules engine has no part in them, so the
-service makes them here through the notation's own GSD value, and the text it stores is always
-the canonical rendering a player can read back.
+Starting a game, seating a joiner and a resignation change the Game State Document without a
+move being adjudicated, so the service makes them here through the notation's own GSD value,
+and the text it stores is always the canonical rendering a player can read back. A forced
+Timeout is a play like any other: the engine judges it, so the record says whose Turn follows.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import random
 from collections.abc import Sequence
 
 from referee.engine.drone import drone_active, is_drone
-from referee.engine.turn import adjudicate
+from referee.engine.turn import adjudicate, whose_turn
+from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD
@@ -27,11 +28,11 @@ class GSDUnreadable(ValueError):
     """The game's stored GSD cannot be read, so the referee will not guess at a change."""
 
 
-def _read(state: str | None) -> GSD:
+def _read(state: str | None, index: ActionIndex | None = None) -> GSD:
     if not state:
         raise GSDUnreadable("the game has no GSD yet")
     try:
-        return GSD.parse(state)
+        return GSD.parse(state, index=index, kept=True)
     except NotationError as error:
         raise GSDUnreadable(f"the game's GSD cannot be read: {error}") from error
 
@@ -44,11 +45,11 @@ def random_game_time(rng: random.Random) -> GameTime:
 def new_game(number: int, time: GameTime, ruleset: Ruleset = VANILLA) -> str:
     """Rule 1.1.2 - A New Game: the opening GSD, with the Drone as the only player.
 
-    The ruleset says what a new game holds (so a variant's opening applies here too); the
-    service numbers the opening GSD turn 0 until the first player is seated.
+    The ruleset says what a new game holds (so a variant's opening applies here too),
+    including its header's Turn 1: the GSD names the Turn to be played on it, the same
+    opening ``referee db new-game`` writes (rules/choices.md).
     """
-    gsd = ruleset.new_game([], time, game=number)
-    return gsd.model_copy(update={"turn": 0}).render()
+    return ruleset.new_game([], time, game=number).render(ruleset.action_index())
 
 
 def with_player(
@@ -111,21 +112,33 @@ def owned_by(state: str | None, name: str) -> tuple[str | None, tuple[str, ...]]
     return home, tuple(item.render() for item in items)
 
 
-def after_timeout(state: str | None, late: str, ruleset: Ruleset = VANILLA) -> str:
-    """Rule 1.3.5 - Timing is Everything: the forced Timeout is ``late``'s play.
+def after_timeout(state: str | None, name: str, ruleset: Ruleset = VANILLA) -> str:
+    """Rule 1.3.5 - Timing is Everything: the forced ``NAME : Timeout`` judged by the engine.
 
-    The rules engine judges it like any play, so the record gains ``late : Timeout`` (whose
-    Turn comes next is read from the record) and the Game Time moves on its hour. The order is
-    not checked: the service has already found that ``late`` owes the Turn and is out of time.
+    It goes into the record as the late player's play, which moves the Game Time on an hour
+    and, by rule 1.3.2, hands the Turn to the player after em. Refused (GSDUnreadable) if the
+    engine will not accept it, for instance when it is not that player's Turn by the GSD.
     """
-    gsd = _read(state)
-    if gsd.time is None:
-        raise GSDUnreadable("the game's GSD has no Game Time to advance")
-    play = Play.parse(f"{late} : Timeout", players=gsd.player_names)
-    result = adjudicate(gsd, play, ruleset, check_order=False)
+    index = ruleset.action_index()
+    gsd = _read(state, index)
+    try:
+        play = Play.parse(f"{name} : Timeout", players=gsd.player_names, index=index)
+    except NotationError as error:
+        raise GSDUnreadable(f"{name} is not in this game's Token Table: {error}") from error
+    result = adjudicate(gsd, play, ruleset)
     if not result.legal:
-        raise GSDUnreadable(f"the Timeout cannot be played: {'; '.join(result.messages())}")
-    return result.state.render()
+        raise GSDUnreadable("; ".join(result.messages()) or "the engine refused the Timeout")
+    return result.state.render(index)
+
+
+def to_play(state: str | None) -> str | None:
+    """Rule 1.3.2 - Playing Sequence: whose Turn it is, as the engine reads the GSD (the next
+    Active player after the last to play; the Inactive Drone is passed over). None if the
+    game has no readable GSD or no one is Active."""
+    try:
+        return whose_turn(_read(state, VANILLA.action_index()))
+    except GSDUnreadable:
+        return None
 
 
 def non_drone(names: Sequence[str]) -> list[str]:

@@ -105,9 +105,8 @@ def resign(
     game.state = gsd_edits.without_player(game.state, player.name)
     game.version += 1
     owed = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=player.name)
-    order = list(game.order_of_play)
-    following = deadlines.next_in_order(order, player.name)
-    game.order_of_play = [n for n in order if n != player.name]
+    following = gsd_edits.to_play(game.state)
+    game.order_of_play = [n for n in game.order_of_play if n != player.name]
     deadlines.close(session, game, now, owed_by=player.name)
     for row in owed:
         row.closed_at = now
@@ -174,9 +173,10 @@ def turn_applied(
 ) -> Deadline | None:
     """After a turn lands: the next player owes one (1.3.5), the mover's silence resets (1.1.10).
 
+    Who is next is the engine's answer for the new GSD (rule 1.3.2), the one source of truth.
     Returns the next turn's deadline, for the lounge post to announce.
     """
-    following = deadlines.next_in_order(game.order_of_play, player)
+    following = gsd_edits.to_play(game.state)
     owed = deadlines.turn_owed(
         session, game, following, now, now, reminder_lead=timing.turn_reminder
     )
@@ -335,7 +335,7 @@ def timeout(
     if not recorded.applied or recorded.number is None:
         raise CommandError("the game moved on while the Timeout was being recorded; try again")
     session.refresh(game)
-    following = deadlines.next_in_order(game.order_of_play, name)
+    following = gsd_edits.to_play(game.state)
     deadlines.turn_owed(session, game, following, now, now, reminder_lead=timing.turn_reminder)
     return [
         Notice(

@@ -188,9 +188,8 @@ def start(
     game.state = gsd_edits.in_order(game.state, order)
     game.status, game.started_at = "running", now
     game.version += 1
-    owed = deadlines.turn_owed(
-        session, game, order[0], now, now, reminder_lead=timing.turn_reminder
-    )
+    first = gsd_edits.to_play(game.state)
+    owed = deadlines.turn_owed(session, game, first, now, now, reminder_lead=timing.turn_reminder)
     for name in people:
         deadlines.moved(session, game, name, now, reminder_lead=SILENCE_REMINDER)
     return [
@@ -200,7 +199,7 @@ def start(
             {
                 "order": list(order),
                 "gsd": game.state,
-                "first": order[0],
+                "first": first or "",
                 "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
             },
             subject=f"[MC {game.number}] The game begins",

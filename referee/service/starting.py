@@ -74,7 +74,7 @@ def join_started(
     if not game.state:
         return ""
     index = ruleset.action_index()
-    current = GSD.parse(game.state, index=index)
+    current = GSD.parse(game.state, index=index, kept=True)
     if player.name.casefold() in (n.casefold() for n in current.player_names):
         raise StartError(f"{player.name} is already in the Token Table of MC {game.number}")
     text = ruleset.join(current, player.name, seat).render(index)

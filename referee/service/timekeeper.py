@@ -117,7 +117,7 @@ def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str
     """
     if name is not None and is_drone(name):
         try:
-            name = stick_holder(GSD.parse(game.state or ""))
+            name = stick_holder(GSD.parse(game.state or "", kept=True))
         except NotationError:
             name = None
     if name is None:

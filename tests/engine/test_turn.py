@@ -29,6 +29,21 @@ def test_1_3_2_the_next_active_player_in_table_order_plays() -> None:
     assert whose_turn(game({})) == "Rushton"
 
 
+def test_1_3_2_after_the_last_player_resigns_the_next_in_the_old_order_plays() -> None:
+    """Rules 1.3.2 and 1.1.3: a resigned player leaves the Token Table but not the record; if
+    e played last, the Turn passes to the player after em, not back to the first."""
+    gsd = game({"Rushton": "Holborn (CN)", "Cryer": "Euston (VC)"})
+    assert whose_turn(gsd) == "Garden"
+    without_cryer = tuple(row for row in gsd.players if row.name != "Cryer")
+    resigned = gsd.model_copy(update={"players": without_cryer})
+    assert whose_turn(resigned) == "Garden"
+    without_rushton = tuple(row for row in gsd.players if row.name != "Rushton")
+    assert whose_turn(gsd.model_copy(update={"players": without_rushton})) == "Garden"
+    only_played = game({"Rushton": "Holborn (CN)"})
+    alone = tuple(row for row in only_played.players if row.name != "Rushton")
+    assert whose_turn(only_played.model_copy(update={"players": alone})) == "Cryer"
+
+
 def test_1_15_1_the_drone_stick_holder_submits_the_drones_turn() -> None:
     """Rule 1.15.1: when it is the Drone's Turn, the carrier of the Drone Stick submits it."""
     gsd = game({"Garden": "Euston (VC)"})

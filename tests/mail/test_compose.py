@@ -57,3 +57,23 @@ def test_message_ids_stay_unique_when_the_random_module_is_reseeded() -> None:
     assert len(ids) == 50
     assert all(i.endswith("@example.org>") for i in ids)
     assert all(len(f"Message-ID: {i}") <= 78 for i in ids), "a folded id reaches readers with CRLF"
+
+
+def test_a_message_id_header_fits_on_one_line_so_it_is_never_folded() -> None:
+    """RFC 5322 folds a header longer than 78 characters: an id a little too long went out
+    folded onto its own line and came back from the relay with the fold in its value, so it
+    no longer matched the one stored. Ours stay short enough for one line."""
+    for _ in range(20):
+        message = compose(
+            sender="referee@example.org",
+            sender_name="The Mornington Nomic referee",
+            to=["alice@example.org"],
+            subject="[MC 12] Turn 1: Alice : Euston (VC)",
+            body="Alice played turn 1.",
+            loop_token="referee@example.org",
+            in_reply_to=None,
+            references=[],
+        )
+        raw = message.as_bytes(policy=message.policy.clone(linesep="\r\n"))  # as the outbox
+        line = raw.split(b"\r\nMessage-ID:", 1)[1].split(b"\r\n", 1)[0]
+        assert line == b" " + str(message["Message-ID"]).encode()

@@ -1,14 +1,16 @@
 """A table to play whole games at through the runner: mail in, outbox out, time by hand.
 
-The rules engine is not connected yet, so turns are judged by :class:`ScriptDesk`: legal
-unless told otherwise, it moves the GSD on by one turn. Tests that use it will be re-pointed
-at the real engine's desk when it lands.
+Turns are judged by the real rules engine (:class:`EngineDesk`) from the game's real opening,
+so every play a test sends must be legal by the rules (or be meant not to be). The plays here
+are ones the engine accepts from any opening: a first Move onto the Map is a Special Move to
+any Station (:data:`OPENINGS`), Pass after that; :func:`road_to_the_crescent` is a real way
+from the opening holdings to a win (rule 1.1.1).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email import message_from_bytes
 from email.message import EmailMessage, Message
@@ -17,8 +19,7 @@ from itertools import count
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from referee.notation.gsd import GSD
-from referee.service.desk import GameView, PlayerView, TurnOutcome
+from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
 from referee.store.inbox import enqueue
 from referee.store.models import OutboxMessage
@@ -41,24 +42,59 @@ class HandClock:
         self.now += timedelta(**delta)
 
 
-@dataclass
-class ScriptDesk:
-    """Legal unless ``illegal`` names the play; a legal play moves the GSD on one turn, and
-    wins the game if ``winning`` names it."""
+_DESK: list[EngineDesk] = []
 
-    illegal: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    winning: set[str] = field(default_factory=set)
-    seen: list[tuple[str, str]] = field(default_factory=list)
 
-    def submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
-        play = text.strip().splitlines()[-1].strip()
-        self.seen.append((player.name, play))
-        if play in self.illegal:
-            return TurnOutcome("illegal", play=play, violations=self.illegal[play])
-        gsd = GSD.parse(game.state or "")
-        new_state = gsd.model_copy(update={"turn": (gsd.turn or 0) + 1}).render()
-        winner = player.name if play in self.winning else None
-        return TurnOutcome("legal", play=play, new_state=new_state, winner=winner)
+def engine_desk() -> EngineDesk:
+    """The real turn desk, made once: preparing the ruleset's tables is the slow part, and
+    the desk keeps nothing between games but a cache checked against the stored GSD."""
+    if not _DESK:
+        _DESK.append(EngineDesk())
+    return _DESK[0]
+
+
+OPENINGS = ("Brixton (VC)", "Ealing Broadway (CN)", "Upminster (DS)", "Stanmore (JL)")
+"""First Moves for players who are not heading anywhere: far from each other and from the
+winner's Northern line, so nobody is in anybody's way."""
+
+ROUTE = (
+    "Morden (NT)",
+    "[LV+3] Tooting Broadway (NT)",
+    "[LV+3] Stockwell (NT)",
+    "[LV+2] Goodge Street (NT)",
+    "[Electroplating] Pass",
+    "[Electroplating] Pass",
+    "[Gold to Bronze] [Electroplating] Pass",
+)
+"""A winner's plays from the opening holdings (two Black, Red and Bronze, no Gold; rule 1.1.8)
+to the brink of a win, while everyone else only Passes:
+
+- Morden (Current 58) to Goodge Street (Current 4) leaves eir Charge at -54 (rule 1.19.2),
+  fifty from everyone else's 0, so [Electroplating] turns a Bronze into a Gold (rule 1.7.46);
+- two Bronze make two Gold; [Gold to Bronze] (rule 1.7.21) buys eight Bronze for one of them;
+- the last [Electroplating], in the winning play itself, makes the three Gold that
+  [Opening MC] costs (rule 1.7.28), and Goodge Street is three stops from the Crescent."""
+
+WINNING_PLAY = "[Electroplating] [Opening MC] [LV+3] Mornington Crescent (NT)"
+"""The winning play after :data:`ROUTE`: the Piece rests at Mornington Crescent (rule 1.1.1)."""
+
+
+def road_to_the_crescent(people: list[str], winner: str) -> list[tuple[str, str]]:
+    """Every play, in Order of Play, from the opening to the winner's :data:`WINNING_PLAY`
+    (not included): the winner follows :data:`ROUTE`, the others make a first Move from
+    :data:`OPENINGS` and then Pass."""
+    others = iter(OPENINGS)
+    first = {name: next(others) for name in people if name != winner}
+    plays: list[tuple[str, str]] = []
+    for round_ in range(len(ROUTE) + 1):
+        for name in people:
+            if name == winner:
+                if round_ == len(ROUTE):
+                    return plays
+                plays.append((name, ROUTE[round_]))
+            else:
+                plays.append((name, first[name] if round_ == 0 else "Pass"))
+    return plays
 
 
 def settings(**overrides: object) -> object:
@@ -79,11 +115,10 @@ class Table:
         clock: HandClock,
         *,
         seed: int = 7,
-        desk: ScriptDesk | None = None,
     ) -> None:
         self.factory = factory
         self.clock = clock
-        self.desk = desk or ScriptDesk()
+        self.desk = engine_desk()
         self.settings = settings()
         self.runner = Runner(
             factory,

@@ -14,6 +14,11 @@ from tests.service.harness import HandClock, Table, text, to
 LOUNGE = "mc1@lounge.example.org"
 TUESDAY = datetime(2026, 11, 24, 9, 0)
 PEOPLE = ("Alice", "Bob", "Carol", "Dan")
+FIRST_MOVES = ("Euston (VC)", "Bank (NT)", "Brixton (VC)", "Upminster (DS)")
+"""Each player's first Move onto the Map: a Special Move the engine accepts anywhere."""
+ILLEGAL = "Alice : [Opening MC] Mornington Crescent (NT)"
+"""No one holds Gold at the start (rule 1.1.8), so [Opening MC] cannot be paid for."""
+VIOLATION = "Rule 1.7.1 - Action Types: [Opening MC] costs 3 Gold; you hold 0 Gold"
 
 
 def _address(name: str) -> str:
@@ -25,7 +30,9 @@ def _game(table: Table) -> Game:
         return session.scalars(select(Game)).one()
 
 
-def _table(engine: Engine, people: tuple[str, ...] = PEOPLE) -> Table:
+def _table(
+    engine: Engine, people: tuple[str, ...] = PEOPLE, order: tuple[str, ...] = PEOPLE
+) -> Table:
     table = Table(sessions(engine), HandClock(TUESDAY), seed=11)
     table.speaker(f"new-game {LOUNGE}")
     for name in people:
@@ -33,6 +40,8 @@ def _table(engine: Engine, people: tuple[str, ...] = PEOPLE) -> Table:
         table.speaker(f"approve 1 {name}")
     table.speaker("start 1")
     table.sent()
+    seated = [n for n in _game(table).order_of_play if n != "Drone"]
+    assert seated == list(order), "seed 11 seats them in this order (rule 1.1.12's draw)"
     return table
 
 
@@ -92,8 +101,9 @@ def test_1_16_2_a_turn_can_be_buzzed_while_three_turns_follow_it_not_four(
     engine: Engine,
 ) -> None:
     table = _table(engine)
-    for name in ("Alice", "Bob", "Carol", "Dan", "Alice"):
-        _play(table, name, "Euston (VC)")
+    for name, play in zip(PEOPLE, FIRST_MOVES, strict=True):
+        _play(table, name, play)
+    _play(table, "Alice", "Pass")
     table.clock.advance(hours=1)
     [(_, refusal)] = table.mail(_address("Bob"), "BUZZ turn 1 too late", to=LOUNGE)
     assert "followed by 4 turns" in text(refusal)
@@ -204,11 +214,11 @@ def test_1_16_4_a_judgment_of_legal_lets_play_resume(engine: Engine) -> None:
 def test_1_16_4_a_declining_referee_is_replaced_and_with_none_left_the_speaker_appoints(
     engine: Engine,
 ) -> None:
-    table = _table(engine, ("Alice", "Bob", "Carol"))
-    _play(table, "Alice", "Euston (VC)")
-    _say(table, "Bob", "BUZZ wrong", 1)
-    _say(table, "Alice", "CONTEST", 1)
+    table = _table(engine, ("Alice", "Bob", "Carol"), order=("Bob", "Alice", "Carol"))
+    _play(table, "Bob", "Bank (NT)")
+    _say(table, "Alice", "BUZZ wrong", 1)
     _say(table, "Bob", "CONTEST", 1)
+    _say(table, "Alice", "CONTEST", 1)
     assert _buzz(table).referee == "Carol", "the only player who is neither party"
     [post] = _say(table, "Carol", "DECLINE", 1)
     assert "on hold until a referee is available" in post
@@ -244,11 +254,9 @@ def test_1_3_3_a_buzzed_turn_cannot_be_taken_back(engine: Engine) -> None:
 
 def test_the_referee_refuses_an_illegal_turn_at_once_in_strict_mode(engine: Engine) -> None:
     table = _table(engine)
-    violation = "Rule 1.6.2 - Getting There: Euston is 3 stations away; your LV is 4"
-    table.desk.illegal["Alice : Euston (VC)"] = (violation,)
     table.clock.advance(hours=1)
-    [(rcpt, refusal)] = table.mail(_address("Alice"), "Alice : Euston (VC)", to=LOUNGE)
-    assert rcpt == [_address("Alice")] and violation in text(refusal)
+    [(rcpt, refusal)] = table.mail(_address("Alice"), ILLEGAL, to=LOUNGE)
+    assert rcpt == [_address("Alice")] and VIOLATION in text(refusal)
     assert _game(table).turn_number == 0
 
 
@@ -262,16 +270,14 @@ def test_in_the_players_style_the_referee_posts_an_illegal_turn_and_buzzes_it(
         table.speaker(f"approve 1 {name}")
     table.speaker("start 1")
     table.sent()
-    violation = "Rule 1.6.2 - Getting There: Euston is 3 stations away; your LV is 4"
-    table.desk.illegal["Alice : Euston (VC)"] = (violation,)
-    posted = (_game(table).state or "") + "\nAlice : Euston (VC)\n"
+    posted = (_game(table).state or "") + f"\n{ILLEGAL}\n"
     table.clock.advance(hours=1)
     sent = table.mail(_address("Alice"), posted, to=LOUNGE, subject="[MC 1] turn")
     assert to(sent) == [LOUNGE, LOUNGE]
-    assert "Turn 1: Alice : Euston (VC)" in str(sent[0][1]["Subject"])
+    assert f"Turn 1: {ILLEGAL}" in str(sent[0][1]["Subject"])
     buzz_post = text(sent[1][1])
     assert "the referee has buzzed turn 1, played by Alice" in buzz_post
-    assert violation in buzz_post
+    assert VIOLATION in buzz_post
     [post] = _say(table, "Alice", "CONTEST the map is wrong", 1)
     buzz = _buzz(table)
     assert buzz.stage == "JUDGMENT_DUE", "the referee stands by its buzz: judgment decides"
@@ -323,7 +329,7 @@ def test_1_1_3_a_buzzer_who_resigns_withdraws_and_a_buzzed_player_who_resigns_co
     _say(table, "Bob", "BUZZ wrong", 1)
     _say(table, "Bob", "nomic resign", 1)
     assert _buzz(table).stage == "WITHDRAWN" and _game(table).turn_number == 1
-    _play(table, "Carol", "Bank (NT)")
+    _play(table, "Carol", "Brixton (VC)")
     _say(table, "Dan", "BUZZ wrong", 2)
     _say(table, "Alice", "CONTEST", 2)  # not a party: refused, changes nothing
     _say(table, "Carol", "nomic resign", 2)

@@ -7,24 +7,21 @@ with its first GSD as ``referee db new-game`` starts one.
 from __future__ import annotations
 
 import contextlib
-import smtplib
 import threading
-import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage, Message
+from typing import Any
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 
-from referee.service.app import Service
 from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
-from referee.service.starting import start_game
 from referee.store.db import make_engine, sessions, upgrade
-from referee.store.models import Game, InboxMessage, Turn
-from tests.conftest import LOUNGE, RunningSink, free_port, make_settings, seed_game
+from referee.store.models import Game, Turn
+from tests.conftest import LOUNGE, MailPath, seed_game
 
 FIRST = "Alice : [LV+1] Holborn (CN)"
 OTHER_FIRST = "Alice : [LV+1] Chancery Lane (CN)"
@@ -33,10 +30,14 @@ SECOND = "Bob : [LV+1] Tottenham Court Road (CN)"
 
 @dataclass
 class Running:
-    service: Service
-    port: int
-    sink: RunningSink
+    """The mail path (tests/conftest.py ``mail_path``) on a game started with its first GSD."""
+
+    path: MailPath
     first_gsd: str
+
+    @property
+    def service(self) -> Any:
+        return self.path.service
 
     def send(self, body: str, sender: str = "alice@example.org", mid: str = "<t1@x>") -> None:
         message = EmailMessage()
@@ -45,26 +46,13 @@ class Running:
         message["Subject"] = "[MC 12] my turn"
         message["Message-ID"] = mid
         message.set_content(body)
-        with smtplib.SMTP("127.0.0.1", self.port) as client:
-            client.send_message(message, sender, [LOUNGE])
+        self.path.deliver(message, sender, [LOUNGE])
 
-    def settled(self, timeout: float = 15.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self.service.factory() as session:
-                waiting = session.scalar(
-                    select(func.count())
-                    .select_from(InboxMessage)
-                    .where(InboxMessage.status == "new")
-                )
-            if waiting == 0 and self.service.sender.seconds_until_due() is None:
-                return
-            time.sleep(0.02)
-        raise AssertionError("the service did not settle")
+    def settled(self) -> None:
+        self.path.settled()
 
     def replies(self) -> list[Message]:
-        self.settled()
-        return self.sink.sink.messages()
+        return self.path.replies()
 
     def game(self) -> Game:
         with self.service.factory() as session:
@@ -80,27 +68,19 @@ class Running:
             return found
 
 
-def _start(db_url: str, desk: EngineDesk | None, relay: RunningSink) -> Running:
+def _start(db_url: str, desk: EngineDesk | None, mail_path: Callable[..., MailPath]) -> Running:
     engine = make_engine(db_url)
     upgrade(engine)
     seeded = seed_game(sessions(engine))
-    with seeded.factory.begin() as session:
-        game = session.get(Game, seeded.game_id)
-        assert game is not None
-        game.state = None  # the shared fixture's placeholder; start it as an operator would
-        first = start_game(session, game).gsd
+    with seeded.factory() as session:
+        first = session.get_one(Game, seeded.game_id).state or ""
     engine.dispose()
-    port = free_port()
-    service = Service(make_settings(db_url, smtp_port=port, relay_port=relay.port), desk=desk)
-    service.start()
-    return Running(service, port, relay, first)
+    return Running(mail_path(db_url, desk=desk), first)
 
 
 @pytest.fixture
-def running(db_url: str, relay_sink: RunningSink) -> Iterator[Running]:
-    started = _start(db_url, None, relay_sink)
-    yield started
-    started.service.stop()
+def running(db_url: str, mail_path: Callable[..., MailPath]) -> Running:
+    return _start(db_url, None, mail_path)
 
 
 def _text(message: Message) -> str:
@@ -212,10 +192,10 @@ class _Together(EngineDesk):
 
 
 def test_two_concurrent_legal_turns_for_one_game_apply_exactly_one(
-    db_url: str, relay_sink: RunningSink
+    db_url: str, mail_path: Callable[..., MailPath]
 ) -> None:
     desk = _Together()
-    running = _start(db_url, desk, relay_sink)
+    running = _start(db_url, desk, mail_path)
     service = running.service
     second = Runner(service.factory, service.settings, desk, on_queued=service.sender_wake)
     thread = threading.Thread(target=second.run, args=(service.stopping, service.runner_wake))
@@ -230,7 +210,6 @@ def test_two_concurrent_legal_turns_for_one_game_apply_exactly_one(
         service.stopping.set()
         service.runner_wake.set()
         thread.join(5)
-        service.stop()
     assert sorted(t.status for t in turns)[0] == "applied"
     assert [t.status for t in turns].count("applied") == 1
     assert (game.turn_number, game.version) == (1, 2)  # started at version 1, one turn since

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from email.message import EmailMessage, Message
 from pathlib import Path
@@ -17,9 +18,8 @@ from sqlalchemy import text as sql
 from referee.notation.gsd import GSD
 from referee.notation.luggage import RackEntry
 from referee.notation.possessions import parse_possessions
-from referee.service import deadlines, seats
+from referee.service import deadlines, gsd_edits, seats
 from referee.service.desk import GameView, PlayerView, TurnOutcome
-from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
 from referee.service.timekeeper import run_due
 from referee.store import games
@@ -29,6 +29,7 @@ from referee.store.models import Deadline, Game, Membership, Turn
 from tests.service.harness import HandClock, Table, text, to
 
 LOUNGE = "mc1@lounge.example.org"
+LEAD = timedelta(hours=12)
 FRIDAY_10AM = datetime(2026, 11, 20, 10, 0)
 MONDAY_10PM = datetime(2026, 11, 23, 22, 0)
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mail"
@@ -38,10 +39,9 @@ def _address(name: str) -> str:
     return f"{name.lower()}@example.org"
 
 
-def _started(engine: Engine, *, engine_desk: bool = True) -> Table:
-    """Game MC 1 with Alice, Bob and Carol, begun on Friday at 10am."""
-    desk = EngineDesk(prepare=False) if engine_desk else None
-    table = Table(sessions(engine), HandClock(FRIDAY_10AM), desk=desk)  # type: ignore[arg-type]
+def _started(engine: Engine) -> Table:
+    """Game MC 1 with Alice, Bob and Carol, begun on Friday at 10am, on the real engine."""
+    table = Table(sessions(engine), HandClock(FRIDAY_10AM))
     table.speaker(f"new-game {LOUNGE}")
     for name in ("Alice", "Bob", "Carol"):
         table.mail(_address(name), f"nomic join {name}", subject="[MC 1]")
@@ -49,6 +49,24 @@ def _started(engine: Engine, *, engine_desk: bool = True) -> Table:
     table.speaker("start 1")
     table.sent()
     return table
+
+
+FIRST_MOVES = ("Euston (VC)", "Bank (NT)", "Brixton (VC)", "Upminster (DS)")
+
+
+def _play_until(table: Table, stop: Callable[[str | None, int], bool]) -> int:
+    """Play first Moves by mail, each player in turn as the engine says, until ``stop``
+    (whose turn, turns played) is true; the number of turns played."""
+    played = 0
+    moves = iter(FIRST_MOVES)
+    while not stop(who := gsd_edits.to_play(_game(table).state), played):
+        assert who is not None
+        table.clock.advance(hours=1)
+        sent = table.mail(_address(who), f"{who} : {next(moves)}", to=LOUNGE, subject="[MC 1]")
+        assert to(sent) == [LOUNGE], f"{who}'s first Move was applied: {text(sent[0][1])}"
+        played += 1
+    table.sent()
+    return played
 
 
 def _game(table: Table) -> Game:
@@ -73,27 +91,33 @@ def _give(table: Table, owner: str, possessions: str, *, home: str | None = None
         game.state = gsd.model_copy(update={"players": rows, "rack": rack}).render()
 
 
-def _drone_owes_a_turn(table: Table) -> None:
-    """The turn before the Drone's was played at Friday 10am, so the Drone owes one."""
+def _drone_owes_a_turn(table: Table) -> Deadline:
+    """Alice has carried the Drone Stick since the start, so the Drone is Active (1.15.1);
+    turns are played until it is the Drone's, whose deadline the service opens itself."""
+    _give(table, "Alice", "Drone Stick")
     with table.factory.begin() as session:
         game = session.scalars(select(Game)).one()
-        deadlines.turn_owed(
-            session, game, "Drone", FRIDAY_10AM, FRIDAY_10AM, reminder_lead=timedelta(hours=12)
-        )
+        first = gsd_edits.to_play(game.state)
+        deadlines.turn_owed(session, game, first, FRIDAY_10AM, FRIDAY_10AM, reminder_lead=LEAD)
+    _play_until(table, lambda who, _: who == "Drone")
+    with table.factory() as session:
+        return session.scalars(
+            select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
+        ).one()
 
 
 def test_1_15_1_the_drones_deadline_is_reminded_to_the_stick_carrier_only(
     engine: Engine,
 ) -> None:
     table = _started(engine)
-    _give(table, "Alice", "Drone Stick")
-    _drone_owes_a_turn(table)
-    run_due(table.factory, table.settings, MONDAY_10PM - timedelta(hours=12))  # type: ignore[arg-type]
+    owed = _drone_owes_a_turn(table)
+    assert owed.owed_by == "Drone" and owed.remind_at is not None
+    run_due(table.factory, table.settings, owed.remind_at)  # type: ignore[arg-type]
     [(rcpt, reminder)] = table.sent()
     assert rcpt == [_address("Alice")], "the carrier posts the Drone's Turn, so e is reminded"
     assert "Dear Alice" in text(reminder) and "the Drone's turn" in text(reminder)
     assert "carrier of the Drone Stick" in text(reminder)
-    run_due(table.factory, table.settings, MONDAY_10PM)  # type: ignore[arg-type]
+    run_due(table.factory, table.settings, owed.due)  # type: ignore[arg-type]
     [(rcpt, passed)] = table.sent()
     assert rcpt == [_address("Alice")]
     assert "play Timeout for the Drone (rule 1.3.5) by writing 'nomic timeout Drone'" in text(
@@ -104,8 +128,11 @@ def test_1_15_1_the_drones_deadline_is_reminded_to_the_stick_carrier_only(
 def test_1_15_1_no_one_is_reminded_of_the_drones_turn_when_no_one_carries_the_stick(
     sqlite_engine: Engine,
 ) -> None:
+    """Defensive: a Drone deadline left open with no carrier mails nobody."""
     table = _started(sqlite_engine)
-    _drone_owes_a_turn(table)
+    with table.factory.begin() as session:
+        game = session.scalars(select(Game)).one()
+        deadlines.turn_owed(session, game, "Drone", FRIDAY_10AM, FRIDAY_10AM, reminder_lead=LEAD)
     done = run_due(table.factory, table.settings, MONDAY_10PM)  # type: ignore[arg-type]
     assert done.passed == 1 and table.sent() == [], "the Drone has no address of its own"
 
@@ -114,32 +141,32 @@ def test_1_3_5_any_player_times_out_the_drones_late_turn_and_play_goes_on(
     engine: Engine,
 ) -> None:
     table = _started(engine)
-    _give(table, "Alice", "Drone Stick")
-    _drone_owes_a_turn(table)
-    table.clock.now = MONDAY_10PM - timedelta(minutes=1)
-    [(rcpt, early)] = table.mail(_address("Bob"), "nomic timeout Drone", to=LOUNGE)
-    assert rcpt == [_address("Bob")] and "Timeout can be forced only after that" in text(early)
-    table.clock.now = MONDAY_10PM
-    [(rcpt, post)] = table.mail(_address("Bob"), "nomic timeout Drone", to=LOUNGE)
+    owed = _drone_owes_a_turn(table)
+    forcer = next(n for n in ("Bob", "Carol") if n != gsd_edits.to_play(_game(table).state))
+    table.clock.now = owed.due - timedelta(minutes=1)
+    [(rcpt, early)] = table.mail(_address(forcer), "nomic timeout Drone", to=LOUNGE)
+    assert rcpt == [_address(forcer)] and "Timeout can be forced only after that" in text(early)
+    table.clock.now = owed.due
+    [(rcpt, post)] = table.mail(_address(forcer), "nomic timeout Drone", to=LOUNGE)
     assert rcpt == [LOUNGE] and "Drone : Timeout" in post["Subject"]
     game = _game(table)
-    gsd = GSD.parse(game.state or "")
+    gsd = GSD.parse(game.state or "", kept=True)
     assert gsd.plays[-1].render() == "Drone : Timeout", "the Timeout is in the record"
-    following = deadlines.next_in_order(game.order_of_play, "Drone")
+    following = gsd_edits.to_play(game.state)
+    assert following not in {None, "Drone"}
     with table.factory() as session:
-        owed = session.scalars(
+        now_owed = session.scalars(
             select(Deadline).where(Deadline.closed_at.is_(None), Deadline.kind == "turn")
         ).one()
-        turn = session.scalars(select(Turn).where(Turn.status == "applied")).one()
-        forcer = games.player_by_name(session, "Bob")
-        assert owed.owed_by == following
-        assert turn.play == "Drone : Timeout" and forcer is not None
-        assert turn.player_id == forcer.id, "kept under the player who forced it"
+        timeout = session.scalars(select(Turn).where(Turn.play == "Drone : Timeout")).one()
+        player = games.player_by_name(session, forcer)
+        assert now_owed.owed_by == following
+        assert player is not None and timeout.player_id == player.id, "kept under the forcer"
     assert following is not None
+    moved = {play.player for play in gsd.plays}
     table.clock.advance(hours=1)
-    sent = table.mail(
-        _address(following), f"{following} : [LV+1] Holborn (CN)", to=LOUNGE, subject="[MC 1]"
-    )
+    move = "Pass" if following in moved else "Stanmore (JL)"
+    sent = table.mail(_address(following), f"{following} : {move}", to=LOUNGE, subject="[MC 1]")
     assert to(sent) == [LOUNGE], "the engine reads the Timeout from the record: next plays"
 
 
@@ -187,7 +214,7 @@ def test_1_1_10_a_silence_deadline_and_a_turn_at_once_on_postgres_both_apply_in_
     for the game's row, then resigns Carol from the GSD the turn left, not the one before."""
     engine = make_engine(pg_url)
     upgrade(engine)
-    table = _started(engine, engine_desk=False)
+    table = _started(engine)
     game = _game(table)
     mover = next(n for n in game.order_of_play if n not in {"Drone", "Carol"})
     silent_until = FRIDAY_10AM + timedelta(days=1)  # set early: nothing else falls due
@@ -237,32 +264,30 @@ def _lounge(sent: list[tuple[list[str], Message]]) -> list[str]:
     return [text(m) for rcpt, m in sent if rcpt == [LOUNGE]]
 
 
-def _scripted(engine: Engine) -> Table:
-    """A started game whose turns a script judges legal, to reach a buzz quickly."""
-    table = _started(engine, engine_desk=False)
-    for name in ("Alice", "Bob", "Carol"):
-        table.clock.advance(hours=1)
-        table.mail(_address(name), f"{name} : Euston (VC)", to=LOUNGE, subject="[MC 1] turn")
-    table.sent()
-    return table
+def _three_turns(engine: Engine) -> tuple[Table, list[str]]:
+    """A started game after three turns; who played turns 1, 2 and 3."""
+    table = _started(engine)
+    players: list[str] = []
+    _play_until(table, lambda who, played: played == 3 or bool(players.append(who or "")))
+    return table, players[:3]
 
 
 def test_1_16_1_the_turns_after_a_questionable_turn_are_shown_mistimed(
     sqlite_engine: Engine,
 ) -> None:
-    table = _scripted(sqlite_engine)
-    [post] = _lounge(table.mail(_address("Carol"), "BUZZ turn 1 wrong line", to=LOUNGE))
+    table, (first, _, third) = _three_turns(sqlite_engine)
+    [post] = _lounge(table.mail(_address(third), "BUZZ turn 1 wrong line", to=LOUNGE))
     assert "Turn 1 is now Questionable" in post
     assert "Turns 2, 3 followed it, so they are Mistimed until the buzz is settled" in post
-    [(_, paused)] = table.mail(_address("Alice"), "Alice : Bank (NT)", to=LOUNGE)
+    [(_, paused)] = table.mail(_address(first), f"{first} : Pass", to=LOUNGE)
     assert "A turn played now would be Mistimed (rule 1.16.1)" in text(paused)
-    [post] = _lounge(table.mail(_address("Carol"), "WITHDRAW", to=LOUNGE, subject="Turn 1"))
+    [post] = _lounge(table.mail(_address(third), "WITHDRAW", to=LOUNGE, subject="Turn 1"))
     assert "Turns 2, 3, Mistimed while it was Questionable, now stand as Legal" in post
 
 
 def test_1_16_1_a_buzz_of_the_latest_turn_names_no_mistimed_turn(sqlite_engine: Engine) -> None:
-    table = _scripted(sqlite_engine)
-    [post] = _lounge(table.mail(_address("Alice"), "BUZZ turn 3 wrong line", to=LOUNGE))
+    table, (first, _, _) = _three_turns(sqlite_engine)
+    [post] = _lounge(table.mail(_address(first), "BUZZ turn 3 wrong line", to=LOUNGE))
     assert "Turn 3 is now Questionable" in post and "Mistimed until" not in post
 
 
@@ -296,7 +321,7 @@ def test_1_3_5_a_timeout_and_the_late_turn_racing_on_postgres_apply_exactly_one(
     Timeout lands, and the turn is answered stale rather than applied on top of it."""
     engine = make_engine(pg_url)
     upgrade(engine)
-    table = _started(engine, engine_desk=False)
+    table = _started(engine)
     with table.factory() as session:
         late = session.scalars(select(Deadline.owed_by).where(Deadline.kind == "turn")).one()
     assert late is not None and late != "Drone"

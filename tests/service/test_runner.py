@@ -65,6 +65,10 @@ def _deliver(factory: sessionmaker[Session], message: EmailMessage | bytes, **kw
     return enqueue(factory, raw, mail_from=mail_from, rcpt_tos=[rcpt], source="smtp").id
 
 
+STARTED = 1
+"""The game's version once ``seed_game`` has started it (its opening GSD written)."""
+
+
 def _runner(seeded: Seeded, desk: TurnDesk | None = None, **settings: object) -> Runner:
     return Runner(seeded.factory, _settings(**settings), desk or NoEngineDesk())
 
@@ -107,7 +111,7 @@ def test_a_turn_with_no_engine_is_kept_and_answered_by_name(seeded: Seeded) -> N
     with seeded.factory() as session:
         [turn] = session.scalars(select(Turn)).all()
         assert (turn.status, turn.raw_text, turn.inbox_id) == ("received", PLAY, inbox_id)
-        assert session.get_one(Game, seeded.game_id).version == 0
+        assert session.get_one(Game, seeded.game_id).version == STARTED
     assert _inbox(seeded.factory, inbox_id).status == "done"
 
 
@@ -121,13 +125,15 @@ def test_each_message_is_processed_exactly_once(seeded: Seeded) -> None:
 
 def test_a_legal_turn_is_recorded_and_the_gsd_posted_to_the_lounge(seeded: Seeded) -> None:
     desk = ScriptedDesk([TurnOutcome("legal", play=PLAY, new_state="GSD 1")])
+    with seeded.factory() as session:
+        opening = session.get_one(Game, seeded.game_id).state
     _deliver(seeded.factory, _mail())
     _runner(seeded, desk).drain()
     game, player, text = desk.seen[0]
     assert (game.number, game.version, game.state, game.players) == (
         12,
-        0,
-        "GSD 0",
+        STARTED,
+        opening,
         ("Alice", "Bob"),
     )
     assert (player.name, player.seat, text) == ("Alice", 1, PLAY)
@@ -137,7 +143,11 @@ def test_a_legal_turn_is_recorded_and_the_gsd_posted_to_the_lounge(seeded: Seede
     assert "GSD 1" in _body(post)
     with seeded.factory() as session:
         game_row = session.get_one(Game, seeded.game_id)
-        assert (game_row.version, game_row.turn_number, game_row.state) == (1, 1, "GSD 1")
+        assert (game_row.version, game_row.turn_number, game_row.state) == (
+            STARTED + 1,
+            1,
+            "GSD 1",
+        )
 
 
 def test_an_illegal_turn_is_answered_with_its_violations_and_changes_nothing(
@@ -151,7 +161,7 @@ def test_an_illegal_turn_is_answered_with_its_violations_and_changes_nothing(
     assert to == ["alice@example.org"]
     assert violation in _body(reply)
     with seeded.factory() as session:
-        assert session.get_one(Game, seeded.game_id).version == 0
+        assert session.get_one(Game, seeded.game_id).version == STARTED
         [turn] = session.scalars(select(Turn)).all()
         assert (turn.status, turn.violations) == ("illegal", [violation])
 
@@ -168,7 +178,7 @@ def test_stale_and_out_of_turn_plays_are_answered_not_applied(
     [(_, reply)] = _outbox(seeded.factory)
     assert words.replace("\n", " ") in _body(reply)
     with seeded.factory() as session:
-        assert session.get_one(Game, seeded.game_id).version == 0
+        assert session.get_one(Game, seeded.game_id).version == STARTED
 
 
 def test_the_subject_tag_finds_the_game_when_mailed_to_the_referee(seeded: Seeded) -> None:
@@ -317,7 +327,7 @@ def test_a_runner_failure_keeps_the_message_quarantined(seeded: Seeded) -> None:
 
 @pytest.mark.postgres
 def test_two_runners_racing_on_postgres_apply_exactly_one_turn(pg_url: str) -> None:
-    """Two turns judged at once against version 0: one lands, the other is answered stale."""
+    """Two turns judged at once against the same version: one lands, the other is answered stale."""
     from referee.store.db import make_engine, upgrade
 
     engine: Engine = make_engine(pg_url)
@@ -339,7 +349,7 @@ def test_two_runners_racing_on_postgres_apply_exactly_one_turn(pg_url: str) -> N
         thread.join(timeout=30)
     with seeded.factory() as session:
         assert sorted(t.status for t in session.scalars(select(Turn))) == ["applied", "stale"]
-        assert session.get_one(Game, seeded.game_id).version == 1
+        assert session.get_one(Game, seeded.game_id).version == STARTED + 1
     kinds = sorted(to[0] for to, _ in _outbox(seeded.factory))
     assert len(kinds) == 2 and LOUNGE in kinds
     engine.dispose()
@@ -505,7 +515,7 @@ def test_the_operator_can_requeue_a_kept_turn_once_an_engine_is_connected(
             "applied",
             "superseded",
         ]
-        assert session.get_one(Game, seeded.game_id).version == 1
+        assert session.get_one(Game, seeded.game_id).version == STARTED + 1
     with seeded.factory.begin() as session:
         assert requeue(session, [inbox_id]) == [], "an applied turn is never requeued"
     assert "requeued by the operator (was done" in _inbox(seeded.factory, inbox_id).note

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from itertools import pairwise
 
 import pytest
 from click.testing import CliRunner
@@ -14,7 +13,14 @@ from referee.notation.gsd import GSD
 from referee.service.ledger import archive, standing
 from referee.store.db import sessions
 from referee.store.models import Deadline, Game, Turn
-from tests.service.harness import HandClock, Table, text, to
+from tests.service.harness import (
+    WINNING_PLAY,
+    HandClock,
+    Table,
+    road_to_the_crescent,
+    text,
+    to,
+)
 
 LOUNGE = "mc1@lounge.example.org"
 TUESDAY = datetime(2026, 11, 24, 9, 0)
@@ -47,6 +53,13 @@ def _people_in_order(table: Table) -> list[str]:
 def _play(table: Table, name: str, play: str) -> None:
     table.clock.advance(hours=1)
     table.mail(_address(name), f"{name} : {play}", to=LOUNGE, subject="[MC 1] turn")
+
+
+def _to_the_brink(table: Table, people: list[str], winner: str) -> None:
+    """Play the real road to a win (tests/service/harness.py) up to the winning play."""
+    for name, play in road_to_the_crescent(people, winner):
+        _play(table, name, play)
+    assert _game(table).turn_number == 21, "every play on the road was legal"
 
 
 def test_1_3_3_a_player_takes_back_eir_most_recent_turn_and_the_gsd_before_it_returns(
@@ -148,8 +161,8 @@ def test_1_1_3_when_the_player_who_owes_the_turn_resigns_the_next_owes_it_by_the
     sqlite_engine: Engine,
 ) -> None:
     table = _started(sqlite_engine, ("Alice", "Bob", "Carol", "Dan"))
-    order = _game(table).order_of_play
-    first, second = next((a, b) for a, b in pairwise(order) if "Drone" not in (a, b))
+    order = _people_in_order(table)
+    first, second = order[:2]
     _play(table, first, "Euston (VC)")
     with table.factory() as session:
         [owed] = session.scalars(
@@ -172,7 +185,7 @@ def test_1_3_5_the_lounge_post_of_a_turn_says_who_plays_next_and_by_when(
     first = _people_in_order(table)[0]
     table.clock.advance(hours=1)
     [(rcpt, post)] = table.mail(_address(first), f"{first} : Euston (VC)", to=LOUNGE)
-    following = _game(table).order_of_play[(_game(table).order_of_play.index(first) + 1) % 4]
+    following = _people_in_order(table)[1]
     assert rcpt == [LOUNGE]
     assert f"{following} is to play by Wednesday 25 November 22:00 UTC (rule 1.3.5)" in text(post)
 
@@ -181,13 +194,14 @@ def test_1_1_1_a_winning_turn_ends_the_game_once_every_other_player_acknowledges
     sqlite_engine: Engine,
 ) -> None:
     table = _started(sqlite_engine)
-    first, second, third = _people_in_order(table)
-    table.desk.winning.add(f"{first} : Mornington Crescent (NT)")
+    people = _people_in_order(table)
+    first, second, third = people
+    _to_the_brink(table, people, first)
     table.clock.advance(hours=1)
-    sent = table.mail(_address(first), f"{first} : Mornington Crescent (NT)", to=LOUNGE)
+    sent = table.mail(_address(first), f"{first} : {WINNING_PLAY}", to=LOUNGE)
     assert to(sent) == [LOUNGE, LOUNGE]
     assert "is to play by" not in text(sent[0][1])
-    assert f"{first} has reached Mornington Crescent with turn 1" in text(sent[1][1])
+    assert f"{first} has reached Mornington Crescent with turn 22" in text(sent[1][1])
     assert (_game(table).status, _game(table).winner) == ("winning", first)
     [(_, refusal)] = table.mail(_address(second), f"{second} : Bank (NT)", to=LOUNGE)
     assert f"won by {first} unless the winning turn is buzzed (rule 1.1.1)" in text(refusal)
@@ -204,7 +218,7 @@ def test_1_1_1_a_winning_turn_ends_the_game_once_every_other_player_acknowledges
         assert standing(session).points[first] == 2
         assert session.scalars(select(Deadline).where(Deadline.closed_at.is_(None))).all() == []
     [(_, refusal)] = table.mail(
-        _address(second), "BUZZ that was not legal", to=LOUNGE, subject="Re: [MC 1] Turn 1: x"
+        _address(second), "BUZZ that was not legal", to=LOUNGE, subject="Re: [MC 1] Turn 22: x"
     )
     assert "a buzz of a game that has ended is recognised but not yet handled" in text(refusal)
 
@@ -213,24 +227,51 @@ def test_1_1_1_a_winning_turn_buzzed_and_conceded_means_nobody_has_won(
     sqlite_engine: Engine,
 ) -> None:
     table = _started(sqlite_engine)
-    first, second, _ = _people_in_order(table)
+    people = _people_in_order(table)
+    first, second, _ = people
+    _to_the_brink(table, people, first)
     before = _game(table).state
-    table.desk.winning.add(f"{first} : Mornington Crescent (NT)")
-    _play(table, first, "Mornington Crescent (NT)")
+    _play(table, first, WINNING_PLAY)
+    assert _game(table).status == "winning"
     table.sent()
     table.clock.advance(hours=1)
     table.mail(
         _address(second),
         "BUZZ the Northern line is suspended",
         to=LOUNGE,
-        subject="Re: [MC 1] Turn 1: x",
+        subject="Re: [MC 1] Turn 22: x",
     )
     table.clock.advance(hours=1)
-    table.mail(_address(first), "CONCEDE", to=LOUNGE, subject="Re: [MC 1] Turn 1: x")
+    table.mail(_address(first), "CONCEDE", to=LOUNGE, subject="Re: [MC 1] Turn 22: x")
     game = _game(table)
     assert (game.status, game.winner, game.state, game.turn_number) == (
         "running",
         None,
         before,
-        0,
+        21,
     )
+    with table.factory() as session:
+        [owed] = session.scalars(
+            select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
+        ).all()
+    assert owed.owed_by == first, "the turn fell, so its player owes it again"
+
+
+def test_1_1_3_when_the_player_who_played_last_resigns_the_game_plays_on(
+    sqlite_engine: Engine,
+) -> None:
+    """Rule 1.1.3: the resigned player's last play stays in the record; the referee still
+    reads its own GSD, and the Turn stays with the player after em (rule 1.3.2)."""
+    table = _started(sqlite_engine)
+    first, second, third = _people_in_order(table)
+    _play(table, first, "Euston (VC)")
+    table.mail(_address(first), "nomic resign", to=LOUNGE)
+    with table.factory() as session:
+        [owed] = session.scalars(
+            select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
+        ).all()
+    assert owed.owed_by == second
+    table.clock.advance(hours=1)
+    [(rcpt, post)] = table.mail(_address(second), f"{second} : Bank (NT)", to=LOUNGE)
+    assert rcpt == [LOUNGE] and f"{third} is to play by" in text(post)
+    assert _game(table).turn_number == 2

@@ -13,7 +13,7 @@ from referee.engine.order_of_play import follows
 from referee.notation.gsd import GSD
 from referee.store.db import sessions
 from referee.store.models import Deadline, Game, InboxMessage, Membership
-from referee.variants.base import Ruleset
+from referee.variants.base import VANILLA, Ruleset
 from tests.service.harness import SPEAKER, HandClock, Table, text, to
 
 LOUNGE = "mc1@lounge.example.org"
@@ -155,8 +155,30 @@ def test_1_1_2_a_game_starts_only_with_three_players_counting_the_drone(table: T
     assert GSD.parse(game.state or "").player_names == tuple(game.order_of_play)
     with table.factory() as session:
         turn = session.scalars(select(Deadline).where(Deadline.kind == "turn")).one()
-        assert turn.owed_by == game.order_of_play[0]
+        assert turn.owed_by == next(n for n in game.order_of_play if n != "Drone"), (
+            "the Drone starts Inactive, so the first Active player owes the first turn (1.3.2)"
+        )
         assert turn.due == datetime(2026, 11, 23, 22, 0), "rule 1.3.5: Friday 10am -> Monday 10pm"
+
+
+def test_1_1_2_the_speakers_opening_is_the_one_referee_db_new_game_writes(table: Table) -> None:
+    """Rules 1.1.2 and 1.1.8: however a game is started, by the Speaker's mail or by
+    ``referee db new-game`` (``starting.start_game``, which asks ``Ruleset.new_game``), its
+    first GSD is the same: Turn 1, the Inactive Drone, each player with the joining holdings,
+    rows in the order of play."""
+    table.speaker(f"new-game {LOUNGE}")
+    for name in ("Alice", "Bob", "Carol"):
+        _join(table, name)
+    table.speaker("start 1")
+    game = _game(table)
+    by_mail = GSD.parse(game.state or "")
+    assert by_mail.time is not None
+    people = [n for n in game.order_of_play if n != "Drone"]
+    by_operator = VANILLA.new_game(people, by_mail.time, game=1)
+    rows = {row.name: row for row in by_operator.players}
+    assert by_mail.turn == by_operator.turn == 1
+    assert by_mail.players == tuple(rows[name] for name in game.order_of_play)
+    assert by_mail.render().splitlines()[0].startswith("Mornington Crescent - Game 1 - Turn 1 - ")
 
 
 def test_1_1_12_orders_of_play_spread_who_follows_whom_across_games(table: Table) -> None:

@@ -8,6 +8,7 @@ compares the reply (recipients, subject, body) with ``tests/golden/mail/<case>.t
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from email import message_from_bytes
 from email.message import EmailMessage
 from pathlib import Path
@@ -19,12 +20,13 @@ from sqlalchemy.orm import Session, sessionmaker
 from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
-from referee.service.starting import start_game
 from referee.store.inbox import enqueue
 from referee.store.models import Game, OutboxMessage, Turn
 from tests.conftest import LOUNGE, Seeded, make_settings
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mail"
+NOW = datetime(2026, 11, 24, 9, 0)
+"""A Tuesday morning: the next player's 36 hours in the golden files run from it."""
 FIRST = "Alice : [LV+1] Holborn (CN)"
 SECOND = "Bob : [LV+1] Tottenham Court Road (CN)"
 
@@ -40,10 +42,9 @@ def _send(factory: sessionmaker[Session], body: str, sender: str, n: int) -> Non
 
 
 def _started(seeded: Seeded) -> str:
-    with seeded.factory.begin() as session:
-        game = session.get_one(Game, seeded.game_id)
-        game.state = None
-        return start_game(session, game).gsd
+    """The opening GSD ``seed_game`` started the game with."""
+    with seeded.factory() as session:
+        return session.get_one(Game, seeded.game_id).state or ""
 
 
 def _last_mail(factory: sessionmaker[Session]) -> str:
@@ -58,7 +59,7 @@ def _last_mail(factory: sessionmaker[Session]) -> str:
 
 
 def _case(seeded: Seeded, steps: list[tuple[str, str]]) -> str:
-    runner = Runner(seeded.factory, make_settings("sqlite://"), EngineDesk())
+    runner = Runner(seeded.factory, make_settings("sqlite://"), EngineDesk(), clock=lambda: NOW)
     first = _started(seeded)
     for n, (sender, body) in enumerate(steps, 1):
         _send(seeded.factory, body.replace("{first}", first), sender, n)

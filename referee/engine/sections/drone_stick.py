@@ -20,6 +20,7 @@ import re
 from referee.engine.context import TurnContext
 from referee.engine.drone import DRONE, DRONE_STICK, is_drone
 from referee.engine.registry import VANILLA
+from referee.engine.sections.lost_and_found import found_the_stick
 from referee.engine.sections.targeting import SHUNTS
 from referee.notation.actions import Action
 from referee.notation.luggage import RackEntry
@@ -42,8 +43,9 @@ _SHUNT_CLAIM = re.compile(r"(?:^|;)\s*claim\s*:\s*drone\s+stick\s+from\b", re.I)
 
 def takes_the_stick(play: Play) -> bool:
     """Whether a recorded play created the Stick or took it from another player: a
-    [Claiming Drone Stick], or a Shunt whose comment claims the Stick (rule 1.10.1)."""
-    if any(a.name == CLAIM for a in play.actions):
+    [Claiming Drone Stick], a Shunt whose comment claims the Stick (rule 1.10.1), or a
+    [Finding] that found it in the Lost & Found Box (rule 1.7.53)."""
+    if any(a.name == CLAIM for a in play.actions) or found_the_stick(play):
         return True
     return bool(play.comment and _SHUNT_CLAIM.search(play.comment)
                 and any(a.name in SHUNTS for a in play.actions))  # fmt: skip

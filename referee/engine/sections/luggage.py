@@ -25,6 +25,7 @@ from referee.engine.possessions import (
     take,
 )
 from referee.engine.registry import VANILLA
+from referee.engine.sections.hyde import HYDE_MASK
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.possessions import Possession
@@ -36,7 +37,8 @@ WALKING = "Walking"
 @VANILLA.action("Discarding")
 def discarding(ctx: TurnContext, action: Action) -> None:
     """Rule 1.4.22 - Discarding Possessions: destroy a carried Possession, never a Cursed one
-    (nor a Worn Garment, rule 1.4.30)."""
+    (nor a Worn Garment, rule 1.4.30, save the Hyde Mask, which is only ever discarded, rule
+    1.7.38)."""
     (written,) = action.args
     assert isinstance(written, Possession)
     item = find(ctx, written)
@@ -47,7 +49,7 @@ def discarding(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.4.22", f"{item.render()} is Cursed and cannot be discarded; its own "
                               "rule says how to be rid of it")  # fmt: skip
         return
-    if item.worn:
+    if item.worn and item.name != HYDE_MASK:
         ctx.violate("1.4.30", f"you are Wearing {item.render()}; play [Removing] first")
         return
     take(ctx, item, written)
