@@ -264,6 +264,7 @@ def _after(
 ) -> list[Notice]:
     """Store the buzz, keep deadlines in step, undo an Illegal turn, and say what happened."""
     drawn = buzz.referee if buzz.referee != row.referee else None
+    mistimed = _following(session, game, buzz.turn)
     _store(row, buzz, now)
     deadlines.close(session, game, now, kind=BUZZ)
     if buzz.stage.is_open and buzz.due is not None and buzz.owed_by is not None:
@@ -289,6 +290,7 @@ def _after(
         "due": f"{deadlines.naive(buzz.due):%A %d %B %H:%M}" if buzz.due else "",
         "opened": opened,
         "gsd": "",
+        "mistimed": mistimed,
     }
     notices: list[Notice] = []
     if buzz.stage is Stage.UPHELD:
@@ -322,6 +324,15 @@ def _after(
                 )
             )
     return notices
+
+
+def _following(session: Session, game: Game, number: int) -> list[int]:
+    """Rule 1.16.1 - One Good Turn: the turns played after turn ``number``, which are Mistimed
+    while it is Questionable (and never happened if it is Illegal)."""
+    query = select(Turn.number).where(
+        Turn.game_id == game.id, Turn.status == "applied", Turn.number > number
+    )
+    return sorted(n for n in session.scalars(query) if n is not None)
 
 
 def _address(session: Session, name: str) -> str | None:

@@ -322,8 +322,62 @@ class Acknowledge(Command):
         return f"{ctx.player.name} acknowledged the win"
 
 
+class AgreeStalemate(Command):
+    name = "stalemate"
+    argument_description = "[withdraw]"
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        assert ctx.game is not None and ctx.player is not None
+        withdraw = [w.lower() for w in arguments[:1]] == ["withdraw"]
+        if arguments and not withdraw:
+            raise CommandError(f"write 'nomic {self.name}' or 'nomic {self.name} withdraw'")
+        ctx.notices.extend(
+            speaker.agree_stalemate(
+                ctx.session, ctx.game, ctx.player, ctx.settings.speaker_address, withdraw=withdraw
+            )
+        )
+        return f"{ctx.player.name} {'withdrew from' if withdraw else 'agreed to'} a Stalemate"
+
+
+class NotHandled(Command):
+    """A step the rules name that this referee recognises but does not run, said by name.
+
+    Rules 1.1.3 and 1.1.8 name Proposals, but Proposals are made and voted under the Nomic's
+    own rules (section 0), which are not part of the Volume 1 ruleset this referee runs.
+    """
+
+    argument_description = "..."
+    what: ClassVar[str]
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        raise CommandError(
+            f"{self.what} is recognised but not handled by this referee: Proposals belong to "
+            "the Nomic's own rules (section 0), which this referee does not run"
+        )
+
+
+class EmergencyProposal(NotHandled):
+    name = "emergency-proposal"
+    what = "an Emergency Proposal (rule 1.1.8 lets one challenge a declined join)"
+
+
+class Proposal(NotHandled):
+    name = "proposal"
+    what = "a Proposal, such as one of Type Resignation forcing a player to resign (rule 1.1.3)"
+
+
 PLAYER_COMMANDS: dict[str, Command] = {
-    c.name: c for c in (Join(), Resign(), TakeBack(), Timeout(), Acknowledge())
+    c.name: c
+    for c in (
+        Join(),
+        Resign(),
+        TakeBack(),
+        Timeout(),
+        Acknowledge(),
+        AgreeStalemate(),
+        EmergencyProposal(),
+        Proposal(),
+    )
 }
 
 

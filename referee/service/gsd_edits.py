@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from referee.engine.drone import is_drone
+from referee.engine.drone import drone_active, is_drone
 from referee.engine.turn import adjudicate, whose_turn
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
@@ -80,14 +80,36 @@ def _in_order(gsd: GSD, rows: dict[str, PlayerRow], order: Sequence[str]) -> str
 
 
 def without_player(state: str | None, name: str) -> str:
-    """Rule 1.1.3 - Resignation: the player is no longer in the Token Table.
+    """Rule 1.1.3 - Resignation (and rule 1.1.10, which deletes a silent player the same way):
+    the player leaves the Token Table and the Luggage Rack.
 
-    Eir Home Station goes with eir row, so it is ownerless. Ticket Stubs owned in Token
-    Stacks are not yet cleared: the service says so when announcing the resignation.
+    What e owned becomes ownerless: eir Home Station goes with eir row, and eir Possessions
+    (Ticket Stubs among them) with eir Luggage Rack entry, since the rack lists only the
+    possessions of players in the table. Token Stacks hold Tokens, Suspect Packages and the
+    PoID, none of them owned, so they are left as they are. If e carried the Drone Stick it
+    is no longer in play, so the Drone's row is marked Inactive (rule 1.15.1).
     """
     gsd = _read(state)
     rows = tuple(row for row in gsd.players if row.name != name)
-    return gsd.model_copy(update={"players": rows}).render()
+    rack = tuple(entry for entry in gsd.rack if entry.player != name)
+    left = gsd.model_copy(update={"players": rows, "rack": rack})
+    active = drone_active(left)
+    rows = tuple(
+        row.model_copy(update={"inactive": not active}) if is_drone(row.name) else row
+        for row in rows
+    )
+    return left.model_copy(update={"players": rows}).render()
+
+
+def owned_by(state: str | None, name: str) -> tuple[str | None, tuple[str, ...]]:
+    """What ``name`` owns in the game: eir Home Station and eir Possessions, as written.
+
+    The resignation notice names them, so players can see what became ownerless.
+    """
+    gsd = _read(state)
+    home = next((row.home for row in gsd.players if row.name == name), None)
+    items = next((e.possessions for e in gsd.rack if e.player == name), ())
+    return home, tuple(item.render() for item in items)
 
 
 def after_timeout(state: str | None, name: str, ruleset: Ruleset = VANILLA) -> str:

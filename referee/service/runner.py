@@ -446,6 +446,8 @@ class _Work:
             subject=self.inbound.subject,
             thread=self.inbound.message_id,
         )
+        if self.game is not None:  # the deadline runner locks it too (timekeeper.run_due)
+            self.session.refresh(self.game, with_for_update=True)
         try:
             with self.session.begin_nested():
                 note = commands.run(table, ctx, words, prefix)

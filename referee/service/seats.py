@@ -85,7 +85,8 @@ def resign(
     rng: random.Random | None = None,
     timing: Timing | None = None,
 ) -> list[Notice]:
-    """Rule 1.1.3 - Resignation: the player leaves the Token Table; eir Home is ownerless.
+    """Rule 1.1.3 - Resignation: the player leaves the Token Table and the Luggage Rack, and
+    eir Home Station and Possessions (Ticket Stubs too) are ownerless (``gsd_edits``).
 
     A buzz e is party to or judging is settled first (see ``buzzes.party_left``). If one
     non-Drone player is left, e has won (rule 1.1.3), and the game ends.
@@ -100,6 +101,7 @@ def resign(
         session, game, player.name, now, rng or random.Random(), timing or Timing()
     )
     seat.status, seat.note = "resigned", why
+    home, possessions = gsd_edits.owned_by(game.state, player.name)
     game.state = gsd_edits.without_player(game.state, player.name)
     game.version += 1
     owed = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=player.name)
@@ -123,7 +125,13 @@ def resign(
         Notice(
             "lounge.player-resigned",
             game.lounge_address,
-            {"player": player.name, "why": why, "gsd": game.state},
+            {
+                "player": player.name,
+                "why": why,
+                "home": home or "",
+                "possessions": list(possessions),
+                "gsd": game.state,
+            },
             subject=f"[MC {game.number}] {player.name} resigns",
             lounge=True,
         ),
@@ -290,7 +298,11 @@ def timeout(
     session: Session, game: Game, forcing: Player, late_name: str, now: datetime, timing: Timing
 ) -> list[Notice]:
     """Rule 1.3.5 - Timing is Everything: once a player's 36 hours are out, anyone in the
-    game may play Timeout for em, which only advances the Game Time by an hour."""
+    game may play Timeout for em, which only advances the Game Time by an hour.
+
+    The Drone's late Turn (rule 1.15.1) is timed out the same way; having no address of its
+    own, its Timeout is kept under the player who forced it.
+    """
     _require_running(game)
     late = games.player_by_name(session, late_name)
     if late is None and not is_drone(late_name):
@@ -305,11 +317,6 @@ def timeout(
             f"{name} has until {due:%A %d %B %H:%M} UTC to play; Timeout can be forced only "
             "after that"
         )
-    if late is None:
-        raise CommandError(
-            "a Timeout for the Drone is recognised but not yet handled by this referee: "
-            "the Drone's turns are the Drone Stick holder's (1.15.1)"
-        )
     before = game.state
     new_state = gsd_edits.after_timeout(before, name)
     play = f"{name} : Timeout"
@@ -317,7 +324,7 @@ def timeout(
         session,
         game_id=game.id,
         judged_version=game.version,
-        player_id=late.id,
+        player_id=(late or forcing).id,
         inbox_id=None,
         raw_text=f"{play}\n(forced by {forcing.name})",
         play=play,

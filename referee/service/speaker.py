@@ -5,7 +5,8 @@ Special Rules, in a lounge of eir choice, at a Game Time chosen at random; once 
 three players counting the Drone, the Speaker sets the order of play (rule 1.1.12) and it
 starts, and a game that will not start may be declared void. Rule 1.1.8 - Joining In: the
 Speaker approves a player's application or declines it with a reason. Rule 1.1.11 -
-Stalemate: the Speaker may declare a stalemated game over, with no winner and no loser.
+Stalemate: once every active player agrees, the Speaker may declare the game over, with no
+winner and no loser.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from referee import variants as rulesets
 from referee.engine.drone import DRONE
 from referee.engine.order_of_play import seat_players, tally
 from referee.service import deadlines, gsd_edits
@@ -23,17 +25,47 @@ from referee.service.notices import CommandError, Notice
 from referee.service.seats import SILENCE_REMINDER, Timing, active_names, finish
 from referee.store import games
 from referee.store.models import Game, Membership, Player
+from referee.variants.base import Ruleset
 
 MIN_PLAYERS = 3
 """Rule 1.1.2: a game begins once it has three players, the Drone among them."""
 
 
 def find(session: Session, number: int) -> Game:
-    """Game MC ``number``, or a refusal naming it."""
+    """Game MC ``number``, or a refusal naming it; its row is locked for the command, as the
+    deadline runner locks it (``timekeeper.run_due``), so the two act one after the other."""
     game = games.game_by_number(session, number)
     if game is None:
         raise CommandError(f"there is no game MC {number}")
+    session.refresh(game, with_for_update=True)
     return game
+
+
+def special_rules(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Rule 1.1.2: the variants a Special Rules game adds to the Normal game, by their names.
+
+    Each must be a ruleset this referee knows (``referee.variants.VARIANTS``), and none may be
+    the Normal game itself, since Special Rules come from Volumes 2-4 on top of it. The
+    refusal lists the names the referee knows, so the Speaker can correct the command.
+    """
+    known = ", ".join(v.name for v in rulesets.VARIANTS if v is not Ruleset) or "none yet"
+    found: list[str] = []
+    for name in names:
+        try:
+            variant = rulesets.find_variant(name)
+        except rulesets.UnknownVariantError:
+            raise CommandError(
+                f"there is no variant {name!r}; the Special Rules variants this referee knows "
+                f"are: {known} (a Normal game needs none: write 'normal')"
+            ) from None
+        if variant is Ruleset:
+            raise CommandError(
+                f"{name!r} is the Normal game itself; a Special Rules game adds variants to it "
+                f"(rule 1.1.2), and those this referee knows are: {known}"
+            )
+        if variant.name not in found:
+            found.append(variant.name)
+    return tuple(found)
 
 
 def new_game(
@@ -54,6 +86,7 @@ def new_game(
         raise CommandError(f"{lounge} is already the lounge of another game")
     if buzz_mode not in {"strict", "players"}:
         raise CommandError(f"buzz mode {buzz_mode!r}: write 'strict' or 'players'")
+    variants = special_rules(variants)
     number = (session.scalar(select(func.max(Game.number))) or 0) + 1
     time = gsd_edits.random_game_time(rng)
     game = games.create_game(
@@ -186,10 +219,69 @@ def void(session: Session, game: Game, now: datetime) -> list[Notice]:
     )
 
 
-def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
-    """Rule 1.1.11: the players agree it is stalemate; the game ends, nobody wins or loses."""
+def _not_agreed(session: Session, game: Game) -> list[str]:
+    people = gsd_edits.non_drone(active_names(session, game))
+    return [name for name in people if name not in game.stalemate_agreed]
+
+
+def agree_stalemate(
+    session: Session, game: Game, player: Player, speaker: str | None, *, withdraw: bool = False
+) -> list[Notice]:
+    """Rule 1.1.11 - Stalemate: a player says the game can no longer be won (or takes it back).
+
+    The word stands until withdrawn, through later turns; who must agree is worked out when the
+    Speaker declares, from the players then active, so a joiner must agree too and a resigned
+    player's word no longer counts. When the last one agrees, the Speaker is told.
+    """
     if game.status != "running":
         raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+    agreed = {*game.stalemate_agreed}
+    if withdraw:
+        if player.name not in agreed:
+            raise CommandError(
+                "you have not agreed to a Stalemate, so there is nothing to withdraw"
+            )
+        agreed.discard(player.name)
+    else:
+        if player.name in agreed:
+            raise CommandError("you have already agreed that this game is at Stalemate")
+        agreed.add(player.name)
+    game.stalemate_agreed = sorted(agreed)
+    waiting = _not_agreed(session, game)
+    values: dict[str, object] = {
+        "player": player.name,
+        "withdraw": withdraw,
+        "agreed": game.stalemate_agreed,
+        "waiting": waiting,
+        "number": game.number,
+    }
+    notices = [
+        Notice(
+            "lounge.stalemate-agreed",
+            game.lounge_address,
+            values,
+            subject=f"[MC {game.number}] Stalemate? {player.name} "
+            + ("withdraws" if withdraw else "agrees"),
+            lounge=True,
+        )
+    ]
+    if not waiting and not withdraw and speaker:
+        notices.append(Notice("speaker.stalemate-agreed", speaker, values))
+    return notices
+
+
+def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
+    """Rule 1.1.11: once every Active non-Drone player agrees it is Stalemate, the Speaker may
+    end the game; nobody has won or lost, so no points move (rule 1.1.9), and its last GSD goes
+    to the Game Archive (rule 1.1.5)."""
+    if game.status != "running":
+        raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+    waiting = _not_agreed(session, game)
+    if waiting:
+        raise CommandError(
+            f"a Stalemate needs every active player's agreement (rule 1.1.11); still to agree "
+            f"with 'nomic stalemate': {', '.join(waiting)}"
+        )
     return finish(
         session, game, now, winner=None, status="stalemate", how="declared stalemate (1.1.11)"
     )

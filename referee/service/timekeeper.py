@@ -12,11 +12,13 @@ import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select
+from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
-from referee.engine.drone import is_drone
+from referee.engine.drone import is_drone, stick_holder
+from referee.notation.errors import NotationError
+from referee.notation.gsd import GSD
 from referee.service import buzzes, deadlines, seats
 from referee.service.notices import Notice, queue_notice
 from referee.store import games
@@ -40,6 +42,15 @@ class Processed:
     passed: int
 
 
+def _due(now: datetime) -> ColumnElement[bool]:
+    """Open deadlines whose time, or whose reminder's time, has come."""
+    return and_(
+        Deadline.closed_at.is_(None),
+        Deadline.passed_at.is_(None),
+        or_(Deadline.due <= now, (Deadline.remind_at <= now) & Deadline.reminded_at.is_(None)),
+    )
+
+
 def run_due(
     factory: sessionmaker[Session],
     settings: Settings,
@@ -47,28 +58,45 @@ def run_due(
     *,
     rng: random.Random | None = None,
 ) -> Processed:
-    """Remind and expire everything due at ``now`` (naive UTC), in one transaction."""
+    """Remind and expire everything due at ``now`` (naive UTC), one transaction per game.
+
+    Each game's transaction first locks the game's row (``SELECT ... FOR UPDATE``), the row a
+    turn's conditional update and a player's command lock too, and only then reads the game's
+    deadlines. So a deadline's consequence (a resignation by rule 1.1.10, a buzz settled by
+    silence) and a turn or Timeout arriving by mail at the same moment happen one after the
+    other, each on what the other left, never both on the same old state. (SQLite takes the
+    whole database for each writer, which orders them the same way.)
+    """
     rng = rng or random.Random()
     timing = seats.Timing(timedelta(hours=settings.reminder_lead_hours))
+    with factory() as session:
+        ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))
+    reminded = passed = 0
+    for game_id in ids:
+        done = _run_game(factory, settings, game_id, now, rng, timing)
+        reminded, passed = reminded + done.reminded, passed + done.passed
+    return Processed(reminded, passed)
+
+
+def _run_game(
+    factory: sessionmaker[Session],
+    settings: Settings,
+    game_id: int,
+    now: datetime,
+    rng: random.Random,
+    timing: seats.Timing,
+) -> Processed:
     reminded = passed = 0
     with factory.begin() as session:
+        game = session.get_one(Game, game_id, with_for_update=True, populate_existing=True)
         query = (
             select(Deadline)
-            .where(
-                Deadline.closed_at.is_(None),
-                Deadline.passed_at.is_(None),
-                or_(
-                    Deadline.due <= now,
-                    (Deadline.remind_at <= now) & Deadline.reminded_at.is_(None),
-                ),
-            )
+            .where(Deadline.game_id == game_id, _due(now))
             .order_by(Deadline.due, Deadline.id)
-            .with_for_update(skip_locked=True)
         )
         for row in list(session.scalars(query)):
             if row.closed_at is not None:  # closed by an earlier row's consequence
                 continue
-            game = session.get_one(Game, row.game_id)
             if row.due <= now:
                 row.passed_at = now
                 row.reminded_at = row.reminded_at or now
@@ -81,26 +109,43 @@ def run_due(
     return Processed(reminded, passed)
 
 
-def _address(session: Session, name: str | None) -> str | None:
-    if name is None or is_drone(name):
+def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str] | None:
+    """Who is told about what ``name`` owes, and eir address.
+
+    The Drone has no address: its Turn is posted by the carrier of the Drone Stick (rule
+    1.15.1), so the carrier is told; if no one carries it, no one is.
+    """
+    if name is not None and is_drone(name):
+        try:
+            name = stick_holder(GSD.parse(game.state or "", kept=True))
+        except NotationError:
+            name = None
+    if name is None:
         return None
     player = games.player_by_name(session, name)
-    return player.address if player is not None else None
+    return (player.name, player.address) if player is not None else None
+
+
+def _what(row: Deadline) -> tuple[str, str]:
+    what, rule = _WHAT.get(row.kind, (row.kind, ""))
+    if row.kind == deadlines.TURN and row.owed_by is not None and is_drone(row.owed_by):
+        return "the Drone's turn", f"{rule}; you post it as carrier of the Drone Stick, 1.15.1"
+    return what, rule
 
 
 def _reminder(session: Session, game: Game, row: Deadline) -> list[Notice]:
-    address = _address(session, row.owed_by)
-    if address is None:
+    recipient = _recipient(session, game, row.owed_by)
+    if recipient is None:
         return []
-    what, rule = _WHAT.get(row.kind, (row.kind, ""))
+    what, rule = _what(row)
     values: dict[str, object] = {
-        "player": row.owed_by,
+        "player": recipient[0],
         "what": what,
         "due": f"{row.due:%A %d %B %H:%M}",
         "rule": rule,
     }
     subject = f"[MC {game.number}] Reminder: {what} is due by {row.due:%a %d %b %H:%M} UTC"
-    return [Notice("player.deadline-reminder", address, values, subject=subject)]
+    return [Notice("player.deadline-reminder", recipient[1], values, subject=subject)]
 
 
 def _passed(
@@ -111,7 +156,7 @@ def _passed(
     rng: random.Random,
     timing: seats.Timing,
 ) -> list[Notice]:
-    what, _ = _WHAT.get(row.kind, (row.kind, ""))
+    what, _ = _what(row)
     notices: list[Notice] = []
     if row.kind == buzzes.BUZZ:
         consequence = "Silence counts against you (rules 1.16.3 and 1.16.4); see the lounge."
@@ -125,20 +170,21 @@ def _passed(
             why = "two calendar months without a move (rule 1.1.10)"
             notices += seats.resign(session, game, player, now, why, rng=rng, timing=timing)
     else:
+        whom = "the Drone" if row.owed_by and is_drone(row.owed_by) else "you"
         consequence = (
-            f"Any player in the game may now play Timeout for you (rule 1.3.5) by writing "
+            f"Any player in the game may now play Timeout for {whom} (rule 1.3.5) by writing "
             f"'nomic timeout {row.owed_by}'."
         )
-    address = _address(session, row.owed_by)
-    if address is not None:
+    recipient = _recipient(session, game, row.owed_by)
+    if recipient is not None:
         values: dict[str, object] = {
-            "player": row.owed_by,
+            "player": recipient[0],
             "what": what,
             "due": f"{row.due:%A %d %B %H:%M}",
             "consequence": consequence,
         }
         subject = f"[MC {game.number}] Time is up: {what}"
-        notices.insert(0, Notice("player.deadline-passed", address, values, subject=subject))
+        notices.insert(0, Notice("player.deadline-passed", recipient[1], values, subject=subject))
     return notices
 
 

@@ -70,6 +70,10 @@ class Game(Base):
     """Who was still in the game when it ended, for the points of rule 1.1.9."""
     acknowledged: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=_EMPTY_LIST)
     """Rule 1.1.1: who has said e will not buzz the winning turn of a game being won."""
+    stalemate_agreed: Mapped[list[str]] = mapped_column(
+        JSON, default=list, server_default=_EMPTY_LIST
+    )
+    """Rule 1.1.11: who agrees the game has reached Stalemate, until e withdraws it."""
 
 
 class Player(Base):

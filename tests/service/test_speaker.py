@@ -8,11 +8,12 @@ from datetime import datetime
 import pytest
 from sqlalchemy import Engine, select
 
+from referee import variants
 from referee.engine.order_of_play import follows
 from referee.notation.gsd import GSD
 from referee.store.db import sessions
 from referee.store.models import Deadline, Game, InboxMessage, Membership
-from referee.variants.base import VANILLA
+from referee.variants.base import VANILLA, Ruleset
 from tests.service.harness import SPEAKER, HandClock, Table, text, to
 
 LOUNGE = "mc1@lounge.example.org"
@@ -51,8 +52,18 @@ def test_1_1_2_a_new_game_is_numbered_on_from_the_last_with_the_drone_and_a_rand
     assert second.number == 2 and len(times) == 2, "each game draws its own Game Time"
 
 
-def test_1_1_2_a_special_rules_game_names_its_variants(table: Table) -> None:
-    sent = table.speaker(f"new-game {LOUNGE} special knightsbridge-65 buzz-mode=players")
+class Knightsbridge(Ruleset):
+    """A stand-in Special Rules variant, registered the way a real one will be."""
+
+    name = "knightsbridge-65"
+    aliases = ("knightsbridge 1965",)
+
+
+def test_1_1_2_a_special_rules_game_names_known_variants(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(variants, "VARIANTS", (Ruleset, Knightsbridge))
+    sent = table.speaker(f"new-game {LOUNGE} special Knightsbridge-65 buzz-mode=players")
     assert "Special Rules game with knightsbridge-65" in text(sent[0][1])
     game = _game(table)
     assert (game.ruleset, game.variants, game.buzz_mode) == (
@@ -62,6 +73,25 @@ def test_1_1_2_a_special_rules_game_names_its_variants(table: Table) -> None:
     )
     [(_, refusal)] = table.speaker("new-game mc9@lounge.example.org special")
     assert "names its variants (rule 1.1.2)" in text(refusal)
+
+
+@pytest.mark.parametrize(
+    ("named", "why"),
+    [
+        ("knightsbridge-65", "there is no variant 'knightsbridge-65'"),
+        ("vanilla", "'vanilla' is the Normal game itself"),
+        ("normal", "'normal' is the Normal game itself"),
+    ],
+)
+def test_1_1_2_a_special_rules_game_refuses_variants_the_referee_does_not_know(
+    table: Table, named: str, why: str
+) -> None:
+    [(rcpt, refusal)] = table.speaker(f"new-game {LOUNGE} special {named}")
+    assert rcpt == [SPEAKER]
+    assert why in text(refusal)
+    assert "this referee knows are: none yet" in text(refusal), "the known names are listed"
+    with table.factory() as session:
+        assert session.scalars(select(Game)).all() == [], "no game is opened"
 
 
 @pytest.mark.parametrize(
@@ -188,6 +218,8 @@ def test_1_1_2_void_and_1_1_11_stalemate_end_a_game_with_no_winner(table: Table)
     table.speaker("start 2")
     [(_, refusal)] = table.speaker("void 2")
     assert "only a game that has not begun can be void" in text(refusal)
+    for name in ("Alice", "Bob"):
+        table.mail(f"{name.lower()}@example.org", "nomic stalemate", subject="[MC 2]")
     table.speaker("stalemate 2")
     game = _game(table, 2)
     assert (game.status, game.winner, sorted(game.finishers)) == (
@@ -226,3 +258,73 @@ def test_1_1_2_a_speaker_command_relayed_by_a_lounge_list_is_not_taken(table: Ta
         last = session.scalars(select(InboxMessage).order_by(InboxMessage.id.desc())).first()
     assert last is not None and last.status == "ignored"
     assert "Speaker commands are not taken from list mail" in last.note
+
+
+def test_1_1_11_stalemate_needs_every_active_player_to_agree_and_moves_no_points(
+    table: Table,
+) -> None:
+    from referee.service.ledger import archive, standing
+
+    table.speaker(f"new-game {LOUNGE}")
+    for name in ("Alice", "Bob"):
+        _join(table, name)
+    table.speaker("start 1")
+    table.sent()
+    [(_, refusal)] = table.speaker("stalemate 1")
+    assert "still to agree with 'nomic stalemate': " in text(refusal)
+    assert "Alice" in text(refusal) and "Bob" in text(refusal)
+    [(rcpt, post)] = table.mail("alice@example.org", "nomic stalemate", subject="[MC 1]")
+    assert rcpt == [LOUNGE] and "Still to agree ('nomic stalemate'): Bob" in text(post)
+    _join(table, "Carol")
+    table.sent()
+    table.mail("bob@example.org", "nomic stalemate", subject="[MC 1]")
+    [(_, refusal)] = table.speaker("stalemate 1")
+    assert "still to agree with 'nomic stalemate': Carol" in text(refusal), "a joiner must agree"
+    table.mail("alice@example.org", "nomic stalemate withdraw", subject="[MC 1]")
+    sent = table.mail("carol@example.org", "nomic stalemate", subject="[MC 1]")
+    assert to(sent) == [LOUNGE], "Alice withdrew, so the Speaker is not told yet"
+    [(_, refusal)] = table.speaker("stalemate 1")
+    assert "still to agree with 'nomic stalemate': Alice" in text(refusal)
+    sent = table.mail("alice@example.org", "nomic stalemate", subject="[MC 1]")
+    assert to(sent) == [LOUNGE, SPEAKER]
+    assert "speaker stalemate 1" in text(sent[1][1])
+    table.speaker("stalemate 1")
+    game = _game(table)
+    assert (game.status, game.winner) == ("stalemate", None)
+    with table.factory() as session:
+        assert standing(session).points == {}, "nobody won or lost (rule 1.1.9)"
+        [entry] = archive(session)
+        assert (entry.number, entry.status, entry.final_gsd) == (1, "stalemate", game.state)
+
+
+def test_1_1_11_agreeing_twice_or_withdrawing_nothing_is_refused(table: Table) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    for name in ("Alice", "Bob"):
+        _join(table, name)
+    table.speaker("start 1")
+    table.sent()
+    [(_, refusal)] = table.mail("alice@example.org", "nomic stalemate withdraw", subject="[MC 1]")
+    assert "nothing to withdraw" in text(refusal)
+    table.mail("alice@example.org", "nomic stalemate", subject="[MC 1]")
+    [(_, refusal)] = table.mail("alice@example.org", "nomic stalemate", subject="[MC 1]")
+    assert "already agreed" in text(refusal)
+    assert _game(table).stalemate_agreed == ["Alice"]
+
+
+@pytest.mark.parametrize(
+    ("command", "named"),
+    [
+        ("nomic emergency-proposal reverse the decline", "an Emergency Proposal (rule 1.1.8"),
+        ("nomic proposal force Bob to resign", "Type Resignation forcing a player to resign"),
+    ],
+)
+def test_1_1_3_and_1_1_8_proposals_are_answered_as_not_handled_by_name(
+    table: Table, command: str, named: str
+) -> None:
+    table.speaker(f"new-game {LOUNGE}")
+    for name in ("Alice", "Bob"):
+        _join(table, name)
+    table.sent()
+    [(rcpt, answer)] = table.mail("alice@example.org", command, subject="[MC 1]")
+    assert rcpt == ["alice@example.org"]
+    assert named in text(answer) and "recognised but not handled by this referee" in text(answer)
