@@ -181,6 +181,7 @@ _LABEL = re.compile(
 )
 _NONE = {"", "none", "-", "n/a", "nil", "nothing", "undefined"}
 _SIGNATURE = ("-- ", "--")
+_BRACKETS = frozenset("[]{}()")
 
 
 class _Reader:
@@ -201,6 +202,9 @@ class _Reader:
         self.label: str | None = None
         self.started = False
         self.last_play: tuple[str, Line, int] | None = None
+        self._roster: tuple[tuple[PlayerRow, ...] | None, list[str] | None, frozenset[str]] = (
+            None, self.known, frozenset(n.lower() for n in self.known or [])
+        )  # fmt: skip
 
     # A GSD element after text that is no part of the GSD makes that text an error.
     def _element(self) -> None:
@@ -305,10 +309,23 @@ class _Reader:
 
     def _names(self) -> list[str] | None:
         """The Token Table's players; before (or without) a table, the players the caller knows."""
-        return self.known if self.players is None else [p.name for p in self.players]
+        return self._known_names()[0]
+
+    def _folded_names(self) -> frozenset[str]:
+        """:meth:`_names` in lower case, to test a line's name against."""
+        return self._known_names()[1]
+
+    def _known_names(self) -> tuple[list[str] | None, frozenset[str]]:
+        # Read on every line of the record, so worked out once per Token Table.
+        table, names, folded = self._roster
+        if table is not self.players:
+            names = self.known if self.players is None else [p.name for p in self.players]
+            folded = frozenset(n.lower() for n in names or [])
+            self._roster = (self.players, names, folded)
+        return names, folded
 
     def _is_rack(self, rows: list[Line]) -> bool:
-        names = {n.lower() for n in self._names() or []}
+        names = self._folded_names()
         firsts = [cells(r.text)[0][1] for r in rows]
         named = [f.lstrip("*").strip().lower() for f in firsts if f]
         return bool(named) and all(len(cells(r.text)) == 2 for r in rows) and all(
@@ -351,8 +368,7 @@ class _Reader:
         match = _KEY.match(text)
         if match is None or (self.players is None and not self.started):
             return False
-        names = {n.lower() for n in self._names() or []}
-        if " ".join(text[: text.index(":")].split()).lower() in names:
+        if " ".join(text[: text.index(":")].split()).lower() in self._folded_names():
             return False  # a play by a player whose name looks like a key
         self._element()
         key = match.group("key").lower().replace(" ", "")
@@ -410,21 +426,19 @@ class _Reader:
     def _play_name(self, text: str) -> str | None:
         """The name before the colon if the line is a play: by a player, or shaped like one."""
         colon = text.find(":")
-        if colon <= 0 or any(c in text[:colon] for c in "[]{}()") or not text[colon + 1 :].strip():
+        if colon <= 0 or not _BRACKETS.isdisjoint(text[:colon]) or not text[colon + 1 :].strip():
             return None
         name = " ".join(text[:colon].split())
         if name.upper() in ("A", "B"):  # a Bifurcated move label (rule 1.7.42), not a name
             return None
-        names = self._names()
-        if names is not None and name.lower() in {n.lower() for n in names}:
+        if self._names() is not None and name.lower() in self._folded_names():
             return name
         return name if _looks_like_play(text) else None
 
     def _is_player_line(self, text: str) -> bool:
         """Whether a line starts with a Token Table player's name and a colon."""
         colon = text.find(":")
-        names = {n.lower() for n in self._names() or []}
-        return colon > 0 and " ".join(text[:colon].split()).lower() in names
+        return colon > 0 and " ".join(text[:colon].split()).lower() in self._folded_names()
 
     def _try_play(self, line: Line) -> bool:
         """Read a play and any lines a mail client wrapped it onto.

@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from referee.notation.action_index import ActionIndex
-from referee.notation.actions import Action
+from referee.notation.action_index import ActionIndex, load_action_index
+from referee.notation.actions import Action, Matcher, matcher_of
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination, parse_line, parse_station
 from referee.notation.source import clean_lines, join_parts, read_joined
@@ -163,6 +164,16 @@ class Play(BaseModel):
         """
         if "\n" in text or "\r" in text or text.lstrip().startswith(">"):
             return cls._parse_mail(text, players, index, strict)
+        if cls is not Play:
+            return cls._parse_line(text, players, index, strict)
+        roster = None if players is None else tuple(players)
+        return _parse_play_line(text, roster, matcher_of(index or load_action_index()), strict)
+
+    @classmethod
+    def _parse_line(
+        cls, text: str, players: Sequence[str] | None, index: ActionIndex | None, strict: bool
+    ) -> Play:
+        """One line of play text, uncached."""
         colon = _name_colon(text)
         if colon is None:
             raise NotationError(
@@ -199,6 +210,16 @@ class Play(BaseModel):
 
     def __str__(self) -> str:
         return self.render()
+
+
+@lru_cache(maxsize=16384)
+def _parse_play_line(
+    text: str, players: tuple[str, ...] | None, compiled: Matcher, strict: bool
+) -> Play:
+    """Play.parse of one line, cached by its text and reading context: a GSD is read afresh
+    every Turn and its record repeats the lines already read (a Play is immutable, so one
+    value can serve every reading; errors are raised afresh, never cached)."""
+    return Play._parse_line(text, players, compiled.index, strict)
 
 
 def _name_colon(text: str) -> int | None:
