@@ -93,21 +93,27 @@ class GSD(BaseModel):
 
     def state_hash(self) -> str:
         """Eight hex digits of SHA-256 over the canonical state: header and comments left out."""
-        plain = self.model_copy(
-            update={"record": tuple(e for e in self.record if isinstance(e, Play))}
-        )
-        body = f"{self.game}/{self.turn}\n" + _render_body(plain, None)
+        return self._hash(_sections(self), _record_lines(self.record, None))
+
+    def _hash(self, sections: dict[str, object], lines: list[str]) -> str:
+        plays = [line for entry, line in zip(self.record, lines, strict=True)
+                 if isinstance(entry, Play)]  # fmt: skip
+        body = f"{self.game}/{self.turn}\n" + _fill(sections, None, plays)
         return hashlib.sha256(body.encode("utf-8")).hexdigest()[:8]
 
     def render(self, index: ActionIndex | None = None) -> str:
-        """The canonical GSD text (``templates/gsd.txt.j2``)."""
+        """The canonical GSD text (``templates/gsd.txt.j2``); each section and play is drawn
+        once, for the header's state hash and the text alike."""
+        sections = _sections(self)
+        lines = _record_lines(self.record, index)
         header = None
         if self.game is not None and self.turn is not None:
+            plain = lines if index is None else _record_lines(self.record, None)
             header = (
                 f"Mornington Crescent - Game {self.game} - Turn {self.turn}"
-                f" - State {self.state_hash()}"
+                f" - State {self._hash(sections, plain)}"
             )
-        return _render(self, index, header)
+        return _fill(sections, header, lines)
 
     @classmethod
     def parse(
@@ -131,26 +137,47 @@ class Posting:
     declared_hash: str | None = None
 
 
-def _render_body(gsd: GSD, index: ActionIndex | None) -> str:
-    return _render(gsd, index, None)
+def _sections(gsd: GSD) -> dict[str, object]:
+    """Every section but the header and the record, drawn for the template."""
+    return {
+        "table": render_table(gsd.players),
+        "disruptions": render_disruptions(gsd.disruptions),
+        "time": gsd.time.render() if gsd.time else None,
+        "wild": ", ".join(gsd.wild) or "none",
+        "pickup": gsd.courier_pickup or "none",
+        "destination": gsd.courier_destination or "none",
+        "stacks": render_stacks(gsd.stacks),
+        "rack": render_rack(gsd.rack),
+        "lost": render_lost_and_found(gsd.lost_and_found),
+    }
 
 
-def _render(gsd: GSD, index: ActionIndex | None, header: str | None) -> str:
-    record = [e.render(index) if isinstance(e, Play) else e.render() for e in gsd.record]
-    text = _template().render(
-        header=header,
-        table=render_table(gsd.players),
-        disruptions=render_disruptions(gsd.disruptions),
-        time=gsd.time.render() if gsd.time else None,
-        wild=", ".join(gsd.wild) or "none",
-        pickup=gsd.courier_pickup or "none",
-        destination=gsd.courier_destination or "none",
-        stacks=render_stacks(gsd.stacks),
-        rack=render_rack(gsd.rack),
-        lost=render_lost_and_found(gsd.lost_and_found),
-        record=record,
-    )
+def _fill(sections: dict[str, object], header: str | None, record: list[str]) -> str:
+    text = _template().render(header=header, record=record, **sections)
     return text.rstrip("\n") + "\n"
+
+
+_RENDERED: dict[int, tuple[Play, ActionIndex | None, str]] = {}
+_RENDERED_SIZE = 16384
+
+
+def _record_lines(record: Sequence[Play | Comment], index: ActionIndex | None) -> list[str]:
+    """Each entry's canonical line. A play's line is remembered by the play's identity (with
+    the play held, so the identity stays its own): each Turn's GSD shares every earlier play
+    with the GSD before it, and would otherwise draw the whole record again."""
+    lines = []
+    for entry in record:
+        if not isinstance(entry, Play):
+            lines.append(entry.render())
+            continue
+        found = _RENDERED.get(id(entry))
+        if found is None or found[0] is not entry or found[1] is not index:
+            if len(_RENDERED) >= _RENDERED_SIZE:
+                _RENDERED.pop(next(iter(_RENDERED)))
+            found = (entry, index, entry.render(index))
+            _RENDERED[id(entry)] = found
+        lines.append(found[2])
+    return lines
 
 
 @cache
