@@ -23,7 +23,7 @@ from functools import cache
 import jinja2
 from pydantic import BaseModel, ConfigDict
 
-from referee.notation.action_index import ActionIndex
+from referee.notation.action_index import ActionIndex, load_action_index
 from referee.notation.boxes import box_title, cells, is_border
 from referee.notation.disruptions import Disruption, parse_disruptions, render_disruptions
 from referee.notation.errors import NotationError
@@ -108,7 +108,8 @@ class GSD(BaseModel):
         lines = _record_lines(self.record, index)
         header = None
         if self.game is not None and self.turn is not None:
-            plain = lines if index is None else _record_lines(self.record, None)
+            vanilla = index is None or index is load_action_index()
+            plain = lines if vanilla else _record_lines(self.record, None)
             header = (
                 f"Mornington Crescent - Game {self.game} - Turn {self.turn}"
                 f" - State {self._hash(sections, plain)}"
@@ -157,25 +158,28 @@ def _fill(sections: dict[str, object], header: str | None, record: list[str]) ->
     return text.rstrip("\n") + "\n"
 
 
-_RENDERED: dict[int, tuple[Play, ActionIndex | None, str]] = {}
+_RENDERED: dict[tuple[int, int], tuple[Play, ActionIndex, str]] = {}
 _RENDERED_SIZE = 16384
 
 
 def _record_lines(record: Sequence[Play | Comment], index: ActionIndex | None) -> list[str]:
-    """Each entry's canonical line. A play's line is remembered by the play's identity (with
-    the play held, so the identity stays its own): each Turn's GSD shares every earlier play
-    with the GSD before it, and would otherwise draw the whole record again."""
+    """Each entry's canonical line. A play's line is remembered by the identities of the play
+    and the index (both held, so neither identity is reused while remembered): each Turn's GSD
+    shares every earlier play with the GSD before it, and would otherwise draw them all again."""
+    if index is None:  # what Play.render reads by default, so both spellings share the lines
+        index = load_action_index()
     lines = []
     for entry in record:
         if not isinstance(entry, Play):
             lines.append(entry.render())
             continue
-        found = _RENDERED.get(id(entry))
-        if found is None or found[0] is not entry or found[1] is not index:
+        key = (id(entry), id(index))
+        found = _RENDERED.get(key)
+        if found is None:
             if len(_RENDERED) >= _RENDERED_SIZE:
                 _RENDERED.pop(next(iter(_RENDERED)))
             found = (entry, index, entry.render(index))
-            _RENDERED[id(entry)] = found
+            _RENDERED[key] = found
         lines.append(found[2])
     return lines
 
@@ -505,7 +509,8 @@ class _Reader:
         except NotationError as error:
             raise error.located(line.number, offset) from None
         position = max(i for i, e in enumerate(self.record) if isinstance(e, Play))
-        self.record[position] = strict
+        if strict != self.record[position]:  # an equal value stays the one read (and cached)
+            self.record[position] = strict
 
 
 def _looks_like_play(text: str) -> bool:
