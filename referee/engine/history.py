@@ -213,7 +213,7 @@ def _longest_prefix(gsd: GSD, registry: Registry) -> _Known | None:
     length = len(record)
     drone = DRONE in gsd.player_names
     best: _Known | None = None
-    for known in _CACHE.values():
+    for known in tuple(_CACHE.values()):  # a snapshot: other threads may add meanwhile
         base = known.gsd.record
         size = len(base)
         if (known.registry is not registry or not size or size > length
@@ -238,7 +238,7 @@ def forget() -> None:
 
 def _keep(gsd: GSD, history: History, registry: Registry | None) -> None:
     if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
+        _CACHE.pop(next(iter(list(_CACHE))), None)  # the oldest; a copy, as threads share it
     _CACHE[id(gsd)] = _Known(gsd, history, registry)
 
 

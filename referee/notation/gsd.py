@@ -176,8 +176,8 @@ def _record_lines(record: Sequence[Play | Comment], index: ActionIndex | None) -
         key = (id(entry), id(index))
         found = _RENDERED.get(key)
         if found is None:
-            if len(_RENDERED) >= _RENDERED_SIZE:
-                _RENDERED.pop(next(iter(_RENDERED)))
+            if len(_RENDERED) >= _RENDERED_SIZE:  # start afresh: one step, safe across threads
+                _RENDERED.clear()
             found = (entry, index, entry.render(index))
             _RENDERED[key] = found
         lines.append(found[2])
