@@ -222,13 +222,14 @@ def _parse_play_line(
     return Play._parse_line(text, players, compiled.index, strict)
 
 
+_COLON_OR_OPENING = re.compile(r"[:\[{(]")
+_BRACKET = re.compile(r"[\[{\]}]")
+
+
 def _name_colon(text: str) -> int | None:
-    for index, char in enumerate(text):
-        if char == ":":
-            return index
-        if char in "[{(":
-            return None
-    return None
+    """Where the name's colon is: the first colon, if no bracket opens before it."""
+    found = _COLON_OR_OPENING.search(text)
+    return found.start() if found is not None and found.group() == ":" else None
 
 
 def _play_name(text: str, players: Sequence[str] | None, strict: bool) -> str:
@@ -290,9 +291,8 @@ def _parse_body(
         elif char in "]}":
             raise NotationError(f"this '{char}' closes nothing", column=position + 1)
         else:
-            end = position
-            while end < length and text[end] not in "[{]}":
-                end += 1
+            bracket = _BRACKET.search(text, position)
+            end = bracket.start() if bracket is not None else length
             parts.extend(_parse_moves(text[position:end], position))
             position = end
     _check_moves(parts, start)
