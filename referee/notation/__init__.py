@@ -7,11 +7,10 @@ def clear_caches() -> None:
     """Forget memoised play, action and destination readings and drawn play lines (for
     cold-cache benchmarks and tests)."""
     from referee.notation.actions import _parse_action
-    from referee.notation.gsd import _RENDERED
     from referee.notation.places import _parse_destination
-    from referee.notation.plays import _parse_play_line
+    from referee.notation.plays import _DRAWN, _parse_play_line
 
     _parse_action.cache_clear()
     _parse_destination.cache_clear()
     _parse_play_line.cache_clear()
-    _RENDERED.clear()
+    _DRAWN.clear()

@@ -158,30 +158,9 @@ def _fill(sections: dict[str, object], header: str | None, record: list[str]) ->
     return text.rstrip("\n") + "\n"
 
 
-_RENDERED: dict[tuple[int, int], tuple[Play, ActionIndex, str]] = {}
-_RENDERED_SIZE = 16384
-
-
 def _record_lines(record: Sequence[Play | Comment], index: ActionIndex | None) -> list[str]:
-    """Each entry's canonical line. A play's line is remembered by the identities of the play
-    and the index (both held, so neither identity is reused while remembered): each Turn's GSD
-    shares every earlier play with the GSD before it, and would otherwise draw them all again."""
-    if index is None:  # what Play.render reads by default, so both spellings share the lines
-        index = load_action_index()
-    lines = []
-    for entry in record:
-        if not isinstance(entry, Play):
-            lines.append(entry.render())
-            continue
-        key = (id(entry), id(index))
-        found = _RENDERED.get(key)
-        if found is None:
-            if len(_RENDERED) >= _RENDERED_SIZE:  # start afresh: one step, safe across threads
-                _RENDERED.clear()
-            found = (entry, index, entry.render(index))
-            _RENDERED[key] = found
-        lines.append(found[2])
-    return lines
+    """Each entry's canonical line."""
+    return [e.render(index) if isinstance(e, Play) else e.render() for e in record]
 
 
 @cache

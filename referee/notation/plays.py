@@ -199,7 +199,10 @@ class Play(BaseModel):
         )
 
     def render(self, index: ActionIndex | None = None) -> str:
-        """The canonical play line."""
+        """The canonical play line (remembered: see :func:`_drawn`)."""
+        return _drawn(self, index if index is not None else load_action_index())
+
+    def _draw(self, index: ActionIndex) -> str:
         body = " ".join(
             p.render(index) if isinstance(p, Action) else p.render() for p in self.parts
         )
@@ -220,6 +223,24 @@ def _parse_play_line(
     every Turn and its record repeats the lines already read (a Play is immutable, so one
     value can serve every reading; errors are raised afresh, never cached)."""
     return Play._parse_line(text, players, compiled.index, strict)
+
+
+_DRAWN: dict[tuple[int, int], tuple[Play, ActionIndex, str]] = {}
+_DRAWN_SIZE = 16384
+
+
+def _drawn(play: Play, index: ActionIndex) -> str:
+    """``play``'s canonical line under ``index``, remembered by the identities of both (held,
+    so neither identity is reused while remembered): each Turn's GSD shares every earlier
+    play with the GSD before it, and the GSD and the desk would otherwise draw them all again."""
+    key = (id(play), id(index))
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) >= _DRAWN_SIZE:  # start afresh: one step, safe across threads
+            _DRAWN.clear()
+        found = (play, index, play._draw(index))
+        _DRAWN[key] = found
+    return found[2]
 
 
 _COLON_OR_OPENING = re.compile(r"[:\[{(]")
