@@ -5,8 +5,11 @@ A seeded scripted game (``tests/engine/scripted.py``) is played again, in the sa
 - baseline: ``adjudicate`` alone on each Turn, the history handed on (the engine's warm path);
 - the desk, warm: ``EngineDesk.submit`` with the stored GSD text and the play line as mailed,
   rendering the new GSD each Turn, as ``referee serve`` does (the GSD value kept between Turns);
-- the desk, cold: a fresh desk per Turn, so the stored GSD is parsed and its history derived
-  from the whole record every time (a restarted service, or several runners taking turns).
+- the desk, cold: a fresh desk per Turn, so the stored GSD is parsed every time (several
+  runners taking turns); the notation's caches give back the plays already read, so the
+  history is read on from the last state derived;
+- the desk, restarted: as cold, with the notation's and the history's caches cleared too, so
+  every play is read and derived afresh (a restarted service).
 
 Prints median and p99 per Turn and each desk's ratio to the baseline.
 
@@ -23,7 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from referee.engine.history import forget
 from referee.engine.turn import adjudicate
+from referee.notation import clear_caches
 from referee.notation.gsd import GSD
 from referee.service.desk import GameView, PlayerView
 from referee.service.engine_desk import EngineDesk
@@ -61,7 +66,9 @@ def main() -> None:
         gsd = result.state
     baseline = _figures("engine alone (warm)", engine, None)
 
-    for name, fresh in (("desk, GSD kept (warm)", False), ("desk, GSD parsed (cold)", True)):
+    desks = (("desk, GSD kept (warm)", False, False), ("desk, GSD parsed (cold)", True, False),
+             ("desk, restarted (no caches)", True, True))  # fmt: skip
+    for name, fresh, restarted in desks:
         desk = EngineDesk()
         state = start.render(index)
         times: list[float] = []
@@ -69,6 +76,9 @@ def main() -> None:
             desk = EngineDesk(prepare=False) if fresh else desk
             view = GameView(1, number, number, state, start.player_names)
             who = PlayerView(play.player, "x@example.org", 0)
+            if restarted:
+                clear_caches()
+                forget()
             began = time.perf_counter()
             outcome = desk.submit(view, who, play.render(index))
             times.append(time.perf_counter() - began)

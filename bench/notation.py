@@ -1,10 +1,11 @@
 """Parse and render throughput for a 6-player, 200-play GSD, beside str.splitlines as the floor.
 
 Prints GSDs per second for reading (untidy mail form, canonical form, and canonical with the
-action and destination caches cleared before each read, the cost of a GSD never seen before)
-and for rendering,
-and each as a multiple of the time ``str.splitlines`` takes over the same text, measured in
-the same run. Usage: ``.venv/bin/python bench/notation.py [--seconds S]``.
+play, action and destination caches cleared before each read, the cost of a GSD never seen
+before) and for rendering (the same value again, its play lines already drawn, as each Turn's
+GSD shares its earlier plays; and with the caches cleared), and each as a multiple of the
+time ``str.splitlines`` takes over the same text, measured in the same run.
+Usage: ``.venv/bin/python bench/notation.py [--seconds S]``.
 """
 
 from __future__ import annotations
@@ -114,11 +115,16 @@ def main() -> None:
         clear_caches()
         read_posting(text)
 
+    def cold_render() -> None:
+        clear_caches()
+        gsd.render()
+
     figures = {
         "parse (as posted, quoted/CRLF/tabs)": rate(lambda: read_posting(untidy), args.seconds),
         "parse (canonical)": rate(lambda: read_posting(canonical), args.seconds),
         "parse (canonical, caches cleared)": rate(lambda: cold(canonical), args.seconds),
-        "render": rate(gsd.render, args.seconds),
+        "render (plays drawn before)": rate(gsd.render, args.seconds),
+        "render (caches cleared)": rate(cold_render, args.seconds),
     }
     size = f"{len(canonical)} characters, {canonical.count(chr(10))} lines"
     print(f"GSD: 6 players, 200 plays, {size}")

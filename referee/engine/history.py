@@ -22,16 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from operator import is_
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.engine.drone import DRONE
 from referee.network.lines import LineCode
-from referee.notation.actions import Action
-from referee.notation.gsd import GSD
+from referee.notation.gsd import GSD, Comment
+from referee.notation.places import Destination
 from referee.notation.plays import Move, MoveKind, Play
 
 if TYPE_CHECKING:
-    from referee.engine.registry import Registry
+    from referee.engine.registry import PositionEffect, Registry
 
 DRONE_START = "Mornington Crescent"
 """Rule 1.1.2 - A New Game: the Drone begins at Mornington Crescent."""
@@ -114,53 +115,136 @@ def apply_play(
 
 
 _NO_PLACE = frozenset({MoveKind.TIMEOUT, MoveKind.FARKLE})
-_CACHE: dict[int, tuple[GSD, History]] = {}
+
+
+class _Known(NamedTuple):
+    """A GSD's History, and the registry it was read from the record with (``None`` when the
+    turn pipeline handed it on, which derive() does not resume from)."""
+
+    gsd: GSD
+    history: History
+    registry: Registry | None
+
+
+_CACHE: dict[int, _Known] = {}
 _CACHE_SIZE = 64
 
 
 def derive(gsd: GSD, registry: Registry | None = None) -> History:
     """The :class:`History` of ``gsd``'s record, read once per GSD value (position effects
-    from ``registry``, the vanilla one by default)."""
+    from ``registry``, the vanilla one by default).
+
+    A GSD whose record begins with the very plays of a record already read (a later state of
+    the same game, the same Play values) is read on from where that one ended, so a GSD read
+    afresh each Turn costs its new plays, not its whole record.
+    """
     found = _CACHE.get(id(gsd))
-    if found is not None and found[0] is gsd:
-        return found[1]
+    if found is not None and found.gsd is gsd:
+        return found.history
     if registry is None:
         from referee.engine.registry import load_sections
 
         registry = load_sections()
-    positions = initial_positions(gsd)
-    previous: dict[str, str] = {}
-    effects = registry.position_effects
-    plays = gsd.plays
-    for play in plays:
+    record = gsd.record
+    base = _longest_prefix(gsd, registry)
+    if base is None:
+        positions, previous, done, last = initial_positions(gsd), {}, 0, None
+    else:
+        history = base.history
+        positions, previous = dict(history.positions), dict(history.previous_move)
+        done, last = len(base.gsd.record), history.last_player
+    count = _read_plays(record, done, positions, previous, registry.position_effects)
+    for settle in registry.position_settlers:
+        settle(positions, gsd)
+    if count:
+        last = next(e.player for e in reversed(record) if isinstance(e, Play))
+    plays = count + (base.history.plays if base is not None else 0)
+    history = History(positions, previous, last, plays)
+    _keep(gsd, history, registry)
+    return history
+
+
+def _read_plays(
+    record: tuple[Play | Comment, ...],
+    start: int,
+    positions: dict[str, Position],
+    previous: dict[str, str],
+    effects: Mapping[str, PositionEffect],
+) -> int:
+    """Apply the plays of ``record[start:]`` to ``positions`` and ``previous``; how many.
+
+    Only a Piece's last Move before a position effect (and its very last) decides where it
+    stands, so Moves are noted as their destinations and made Positions only then.
+    """
+    count = 0
+    moved: dict[str, Destination] = {}
+    for play in record[start:]:
+        if type(play) is not Play:
+            continue
+        count += 1
         player = play.player
         for part in play.parts:
-            if type(part) is Move:
+            if isinstance(part, Move):
                 where = part.destination
                 if where is None or part.kind in _NO_PLACE:
                     continue
-                end = (Position(where.escalator) if where.escalator is not None
-                       else Position(where.station, where.line))  # fmt: skip
-                positions[player if part.piece != "B" else f"{player}/B"] = end
-                if part.piece != "B":
-                    previous[player] = end.station
-            elif effects and isinstance(part, Action):
+                if part.piece == "B":
+                    moved[f"{player}/B"] = where
+                else:
+                    moved[player] = where
+                    previous[player] = where.station if where.escalator is None else where.escalator
+            elif effects:
                 effect = effects.get(part.name)
                 if effect is not None:
+                    _place(positions, moved)
                     effect(positions, play, part)
-    for settle in registry.position_settlers:
-        settle(positions, gsd)
-    last = plays[-1].player if plays else None
-    history = History(positions, previous, last, len(plays))
-    remember(gsd, history)
-    return history
+    _place(positions, moved)
+    return count
+
+
+def _place(positions: dict[str, Position], moved: dict[str, Destination]) -> None:
+    """Make the noted Moves' ends Positions (see :func:`move_end`), then forget them."""
+    for key, where in moved.items():
+        positions[key] = (Position(where.escalator) if where.escalator is not None
+                          else Position(where.station, where.line))  # fmt: skip
+    moved.clear()
+
+
+def _longest_prefix(gsd: GSD, registry: Registry) -> _Known | None:
+    """The derived History whose record the longest leading part of ``gsd``'s record is, the
+    same entries (by identity: cheap, and never a mere look-alike), under the same registry
+    and with the same Drone (rule 1.1.2: the Drone's Piece starts the record on the Map)."""
+    record = gsd.record
+    length = len(record)
+    drone = DRONE in gsd.player_names
+    best: _Known | None = None
+    for known in tuple(_CACHE.values()):  # a snapshot: other threads may add meanwhile
+        base = known.gsd.record
+        size = len(base)
+        if (known.registry is not registry or not size or size > length
+                or (best is not None and size <= len(best.gsd.record))
+                or base[size - 1] is not record[size - 1]):  # fmt: skip
+            continue
+        if all(map(is_, base, record)) and (DRONE in known.gsd.player_names) == drone:
+            best = known
+    return best
 
 
 def remember(gsd: GSD, history: History) -> None:
     """Cache ``history`` as the derived view of ``gsd`` (the turn pipeline's hand-over)."""
+    _keep(gsd, history, None)
+
+
+def forget() -> None:
+    """Drop every cached History, so the next :func:`derive` reads its whole record (for
+    cold-path benchmarks and tests)."""
+    _CACHE.clear()
+
+
+def _keep(gsd: GSD, history: History, registry: Registry | None) -> None:
     if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[id(gsd)] = (gsd, history)
+        _CACHE.pop(next(iter(list(_CACHE))), None)  # the oldest; a copy, as threads share it
+    _CACHE[id(gsd)] = _Known(gsd, history, registry)
 
 
 def last_round(gsd: GSD, player: str) -> tuple[Play, ...]:

@@ -183,7 +183,7 @@ def _literal_regex(text: str) -> str:
 
 
 @dataclass(frozen=True, eq=False)
-class _Matcher:
+class Matcher:
     """An index compiled once: every pattern, and the patterns filed by their first letters."""
 
     index: ActionIndex
@@ -203,10 +203,10 @@ def _key(text: str) -> str:
     return "".join(c for c in text[:12] if c.isalnum())[:2].lower()
 
 
-_MATCHERS: dict[int, _Matcher] = {}
+_MATCHERS: dict[int, Matcher] = {}
 
 
-def _matcher(index: ActionIndex) -> _Matcher:
+def matcher_of(index: ActionIndex) -> Matcher:
     # Keyed by identity: hashing a whole index on every Action would cost more than matching.
     found = _MATCHERS.get(id(index))
     if found is None or found.index is not index:
@@ -219,14 +219,14 @@ def _matcher(index: ActionIndex) -> _Matcher:
                 by_key.setdefault(_key(prefix), []).append((order, item))
             else:
                 anywhere.append((order, item))
-        found = _Matcher(index, compiled, {k: tuple(v) for k, v in by_key.items()},
+        found = Matcher(index, compiled, {k: tuple(v) for k, v in by_key.items()},
                          tuple(anywhere))  # fmt: skip
         _MATCHERS[id(index)] = found
     return found
 
 
 def _compiled(index: ActionIndex) -> tuple[_Compiled, ...]:
-    return _matcher(index).compiled
+    return matcher_of(index).compiled
 
 
 class Action(BaseModel):
@@ -253,7 +253,7 @@ class Action(BaseModel):
         ``strict=False`` a known name still takes the GSD's spelling but another is kept as
         written (old plays may name players who have since resigned, rule 1.1.3).
         """
-        matcher = _matcher(index or load_action_index())
+        matcher = matcher_of(index or load_action_index())
         roster = None if players is None else tuple(players)
         return _parse_action(text, roster, matcher, strict)
 
@@ -278,7 +278,7 @@ class Action(BaseModel):
 
 @lru_cache(maxsize=8192)
 def _parse_action(
-    text: str, players: tuple[str, ...] | None, matcher: _Matcher, strict: bool
+    text: str, players: tuple[str, ...] | None, matcher: Matcher, strict: bool
 ) -> Action:
     """Match one bracket text; cached, since plays repeat the same few actions all game."""
     best: tuple[int, int, Action] | None = None

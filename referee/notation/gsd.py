@@ -23,7 +23,7 @@ from functools import cache
 import jinja2
 from pydantic import BaseModel, ConfigDict
 
-from referee.notation.action_index import ActionIndex
+from referee.notation.action_index import ActionIndex, load_action_index
 from referee.notation.boxes import box_title, cells, is_border
 from referee.notation.disruptions import Disruption, parse_disruptions, render_disruptions
 from referee.notation.errors import NotationError
@@ -93,21 +93,28 @@ class GSD(BaseModel):
 
     def state_hash(self) -> str:
         """Eight hex digits of SHA-256 over the canonical state: header and comments left out."""
-        plain = self.model_copy(
-            update={"record": tuple(e for e in self.record if isinstance(e, Play))}
-        )
-        body = f"{self.game}/{self.turn}\n" + _render_body(plain, None)
+        return self._hash(_sections(self), _record_lines(self.record, None))
+
+    def _hash(self, sections: dict[str, object], lines: list[str]) -> str:
+        plays = [line for entry, line in zip(self.record, lines, strict=True)
+                 if isinstance(entry, Play)]  # fmt: skip
+        body = f"{self.game}/{self.turn}\n" + _fill(sections, None, plays)
         return hashlib.sha256(body.encode("utf-8")).hexdigest()[:8]
 
     def render(self, index: ActionIndex | None = None) -> str:
-        """The canonical GSD text (``templates/gsd.txt.j2``)."""
+        """The canonical GSD text (``templates/gsd.txt.j2``); each section and play is drawn
+        once, for the header's state hash and the text alike."""
+        sections = _sections(self)
+        lines = _record_lines(self.record, index)
         header = None
         if self.game is not None and self.turn is not None:
+            vanilla = index is None or index is load_action_index()
+            plain = lines if vanilla else _record_lines(self.record, None)
             header = (
                 f"Mornington Crescent - Game {self.game} - Turn {self.turn}"
-                f" - State {self.state_hash()}"
+                f" - State {self._hash(sections, plain)}"
             )
-        return _render(self, index, header)
+        return _fill(sections, header, lines)
 
     @classmethod
     def parse(
@@ -136,26 +143,29 @@ class Posting:
     declared_hash: str | None = None
 
 
-def _render_body(gsd: GSD, index: ActionIndex | None) -> str:
-    return _render(gsd, index, None)
+def _sections(gsd: GSD) -> dict[str, object]:
+    """Every section but the header and the record, drawn for the template."""
+    return {
+        "table": render_table(gsd.players),
+        "disruptions": render_disruptions(gsd.disruptions),
+        "time": gsd.time.render() if gsd.time else None,
+        "wild": ", ".join(gsd.wild) or "none",
+        "pickup": gsd.courier_pickup or "none",
+        "destination": gsd.courier_destination or "none",
+        "stacks": render_stacks(gsd.stacks),
+        "rack": render_rack(gsd.rack),
+        "lost": render_lost_and_found(gsd.lost_and_found),
+    }
 
 
-def _render(gsd: GSD, index: ActionIndex | None, header: str | None) -> str:
-    record = [e.render(index) if isinstance(e, Play) else e.render() for e in gsd.record]
-    text = _template().render(
-        header=header,
-        table=render_table(gsd.players),
-        disruptions=render_disruptions(gsd.disruptions),
-        time=gsd.time.render() if gsd.time else None,
-        wild=", ".join(gsd.wild) or "none",
-        pickup=gsd.courier_pickup or "none",
-        destination=gsd.courier_destination or "none",
-        stacks=render_stacks(gsd.stacks),
-        rack=render_rack(gsd.rack),
-        lost=render_lost_and_found(gsd.lost_and_found),
-        record=record,
-    )
+def _fill(sections: dict[str, object], header: str | None, record: list[str]) -> str:
+    text = _template().render(header=header, record=record, **sections)
     return text.rstrip("\n") + "\n"
+
+
+def _record_lines(record: Sequence[Play | Comment], index: ActionIndex | None) -> list[str]:
+    """Each entry's canonical line."""
+    return [e.render(index) if isinstance(e, Play) else e.render() for e in record]
 
 
 @cache
@@ -186,6 +196,7 @@ _LABEL = re.compile(
 )
 _NONE = {"", "none", "-", "n/a", "nil", "nothing", "undefined"}
 _SIGNATURE = ("-- ", "--")
+_BRACKETS = frozenset("[]{}()")
 
 
 class _Reader:
@@ -212,6 +223,9 @@ class _Reader:
         self.label: str | None = None
         self.started = False
         self.last_play: tuple[str, Line, int] | None = None
+        self._roster: tuple[tuple[PlayerRow, ...] | None, list[str] | None, frozenset[str]] = (
+            None, self.known, frozenset(n.lower() for n in self.known or [])
+        )  # fmt: skip
 
     # A GSD element after text that is no part of the GSD makes that text an error.
     def _element(self) -> None:
@@ -317,10 +331,23 @@ class _Reader:
 
     def _names(self) -> list[str] | None:
         """The Token Table's players; before (or without) a table, the players the caller knows."""
-        return self.known if self.players is None else [p.name for p in self.players]
+        return self._known_names()[0]
+
+    def _folded_names(self) -> frozenset[str]:
+        """:meth:`_names` in lower case, to test a line's name against."""
+        return self._known_names()[1]
+
+    def _known_names(self) -> tuple[list[str] | None, frozenset[str]]:
+        # Read on every line of the record, so worked out once per Token Table.
+        table, names, folded = self._roster
+        if table is not self.players:
+            names = self.known if self.players is None else [p.name for p in self.players]
+            folded = frozenset(n.lower() for n in names or [])
+            self._roster = (self.players, names, folded)
+        return names, folded
 
     def _is_rack(self, rows: list[Line]) -> bool:
-        names = {n.lower() for n in self._names() or []}
+        names = self._folded_names()
         firsts = [cells(r.text)[0][1] for r in rows]
         named = [f.lstrip("*").strip().lower() for f in firsts if f]
         return bool(named) and all(len(cells(r.text)) == 2 for r in rows) and all(
@@ -363,8 +390,7 @@ class _Reader:
         match = _KEY.match(text)
         if match is None or (self.players is None and not self.started):
             return False
-        names = {n.lower() for n in self._names() or []}
-        if " ".join(text[: text.index(":")].split()).lower() in names:
+        if " ".join(text[: text.index(":")].split()).lower() in self._folded_names():
             return False  # a play by a player whose name looks like a key
         self._element()
         key = match.group("key").lower().replace(" ", "")
@@ -422,21 +448,19 @@ class _Reader:
     def _play_name(self, text: str) -> str | None:
         """The name before the colon if the line is a play: by a player, or shaped like one."""
         colon = text.find(":")
-        if colon <= 0 or any(c in text[:colon] for c in "[]{}()") or not text[colon + 1 :].strip():
+        if colon <= 0 or not _BRACKETS.isdisjoint(text[:colon]) or not text[colon + 1 :].strip():
             return None
         name = " ".join(text[:colon].split())
         if name.upper() in ("A", "B"):  # a Bifurcated move label (rule 1.7.42), not a name
             return None
-        names = self._names()
-        if names is not None and name.lower() in {n.lower() for n in names}:
+        if self._names() is not None and name.lower() in self._folded_names():
             return name
         return name if _looks_like_play(text) else None
 
     def _is_player_line(self, text: str) -> bool:
         """Whether a line starts with a Token Table player's name and a colon."""
         colon = text.find(":")
-        names = {n.lower() for n in self._names() or []}
-        return colon > 0 and " ".join(text[:colon].split()).lower() in names
+        return colon > 0 and " ".join(text[:colon].split()).lower() in self._folded_names()
 
     def _try_play(self, line: Line) -> bool:
         """Read a play and any lines a mail client wrapped it onto.
@@ -476,7 +500,8 @@ class _Reader:
         except NotationError as error:
             raise error.located(line.number, offset) from None
         position = max(i for i, e in enumerate(self.record) if isinstance(e, Play))
-        self.record[position] = strict
+        if strict != self.record[position]:  # an equal value stays the one read (and cached)
+            self.record[position] = strict
 
 
 def _looks_like_play(text: str) -> bool:

@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from referee.notation.action_index import ActionIndex
-from referee.notation.actions import Action
+from referee.notation.action_index import ActionIndex, load_action_index
+from referee.notation.actions import Action, Matcher, matcher_of
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination, parse_line, parse_station
 from referee.notation.source import clean_lines, join_parts, read_joined
@@ -163,6 +164,16 @@ class Play(BaseModel):
         """
         if "\n" in text or "\r" in text or text.lstrip().startswith(">"):
             return cls._parse_mail(text, players, index, strict)
+        if cls is not Play:
+            return cls._parse_line(text, players, index, strict)
+        roster = None if players is None else tuple(players)
+        return _parse_play_line(text, roster, matcher_of(index or load_action_index()), strict)
+
+    @classmethod
+    def _parse_line(
+        cls, text: str, players: Sequence[str] | None, index: ActionIndex | None, strict: bool
+    ) -> Play:
+        """One line of play text, uncached."""
         colon = _name_colon(text)
         if colon is None:
             raise NotationError(
@@ -188,7 +199,10 @@ class Play(BaseModel):
         )
 
     def render(self, index: ActionIndex | None = None) -> str:
-        """The canonical play line."""
+        """The canonical play line (remembered: see :func:`_drawn`)."""
+        return _drawn(self, index if index is not None else load_action_index())
+
+    def _draw(self, index: ActionIndex) -> str:
         body = " ".join(
             p.render(index) if isinstance(p, Action) else p.render() for p in self.parts
         )
@@ -201,13 +215,42 @@ class Play(BaseModel):
         return self.render()
 
 
+@lru_cache(maxsize=16384)
+def _parse_play_line(
+    text: str, players: tuple[str, ...] | None, compiled: Matcher, strict: bool
+) -> Play:
+    """Play.parse of one line, cached by its text and reading context: a GSD is read afresh
+    every Turn and its record repeats the lines already read (a Play is immutable, so one
+    value can serve every reading; errors are raised afresh, never cached)."""
+    return Play._parse_line(text, players, compiled.index, strict)
+
+
+_DRAWN: dict[tuple[int, int], tuple[Play, ActionIndex, str]] = {}
+_DRAWN_SIZE = 16384
+
+
+def _drawn(play: Play, index: ActionIndex) -> str:
+    """``play``'s canonical line under ``index``, remembered by the identities of both (held,
+    so neither identity is reused while remembered): each Turn's GSD shares every earlier
+    play with the GSD before it, and the GSD and the desk would otherwise draw them all again."""
+    key = (id(play), id(index))
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) >= _DRAWN_SIZE:  # start afresh: one step, safe across threads
+            _DRAWN.clear()
+        found = (play, index, play._draw(index))
+        _DRAWN[key] = found
+    return found[2]
+
+
+_COLON_OR_OPENING = re.compile(r"[:\[{(]")
+_BRACKET = re.compile(r"[\[{\]}]")
+
+
 def _name_colon(text: str) -> int | None:
-    for index, char in enumerate(text):
-        if char == ":":
-            return index
-        if char in "[{(":
-            return None
-    return None
+    """Where the name's colon is: the first colon, if no bracket opens before it."""
+    found = _COLON_OR_OPENING.search(text)
+    return found.start() if found is not None and found.group() == ":" else None
 
 
 def _play_name(text: str, players: Sequence[str] | None, strict: bool) -> str:
@@ -269,9 +312,8 @@ def _parse_body(
         elif char in "]}":
             raise NotationError(f"this '{char}' closes nothing", column=position + 1)
         else:
-            end = position
-            while end < length and text[end] not in "[{]}":
-                end += 1
+            bracket = _BRACKET.search(text, position)
+            end = bracket.start() if bracket is not None else length
             parts.extend(_parse_moves(text[position:end], position))
             position = end
     _check_moves(parts, start)

@@ -62,7 +62,9 @@ def clean_lines(text: str) -> list[Line]:
                 text, look = f"{text} {raw[look].text.strip()}", look + 1
         elif text.lstrip().startswith("|"):
             text, look = _complete_row(raw, index)
-        joined.append(Line(line.number, line.offset, text, line.depth))
+        if text is not line.text:
+            line = Line(line.number, line.offset, text, line.depth)
+        joined.append(line)
         index = look
     return joined
 

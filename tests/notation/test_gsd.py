@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from referee.notation import clear_caches
+from referee.notation.action_index import ActionIndex, load_action_index
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, Comment, read_posting
 from referee.notation.tokens import TokenCounts
@@ -204,3 +207,23 @@ def test_play_only_posting_is_checked_against_the_known_players() -> None:
     assert posting.plays[0].render() == "Rushton : Euston (VC) [Shunting Cryer to Angel (NT)]"
     with pytest.raises(NotationError, match="did you mean Rushton"):
         read_posting("Rushtn : Euston (VC)\n", players=players)
+
+
+def test_rendering_again_or_under_another_index_draws_each_play_afresh() -> None:
+    """Play lines are remembered between renders; another index's wording still shows, the
+    header's hash stays the vanilla wording's, and a cleared cache draws the same text."""
+    gsd = GSD.parse(_canonical() + "Cryer : [Into Knip] Pass Holborn (CN)\n")
+    vanilla = load_action_index()
+    variant = ActionIndex("variant", tuple(
+        replace(s, pattern="Into the Knip") if s.name == "Into Knip" else s for s in vanilla
+    ))  # fmt: skip
+    first = gsd.render()
+    assert "Cryer : [Into Knip] Pass Holborn (CN)" in first
+    worded = gsd.render(variant)
+    assert "Cryer : [Into the Knip] Pass Holborn (CN)" in worded
+    assert worded.splitlines()[0] == first.splitlines()[0] == (
+        f"Mornington Crescent - Game 12 - Turn 37 - State {gsd.state_hash()}"
+    )
+    assert gsd.render() == first
+    clear_caches()
+    assert gsd.render() == first

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
 from referee.network.lines import LineCode
-from referee.notation.action_index import load_action_index
+from referee.notation.action_index import ActionIndex, load_action_index
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
 from referee.notation.plays import Move, MoveKind, Play
@@ -193,3 +194,30 @@ def test_cached_action_readings_respect_the_players_at_hand() -> None:
     with pytest.raises(NotationError, match="not a player"):
         Action.parse(text, players=["Rushton"])
     assert Action.parse(text, players=["Rushton"], strict=False).args[0] == "Garden"
+
+
+def _knip_as(pattern: str) -> ActionIndex:
+    """The vanilla index with [Into Knip] written another way, as a variant might."""
+    vanilla = load_action_index()
+    specs = tuple(replace(s, pattern=pattern) if s.name == "Into Knip" else s for s in vanilla)
+    return ActionIndex(ruleset="variant", specs=specs)
+
+
+def test_cached_play_readings_respect_the_players_at_hand() -> None:
+    """A play line read once is read again for another roster or strictness, not recalled."""
+    text = "garden : Euston (VC)"
+    assert Play.parse(text, players=["Garden"]).player == "Garden"
+    assert Play.parse(text).player == "garden"
+    assert Play.parse(text, players=["Rushton"], strict=False).player == "garden"
+    with pytest.raises(NotationError, match="not a player"):
+        Play.parse(text, players=["Rushton"])
+
+
+def test_cached_play_readings_respect_the_index_at_hand() -> None:
+    """Rule 1.7.2: the same text names an Action under one index and none under another."""
+    text = "Rushton : [Into the Knip] Euston (VC)"
+    variant = _knip_as("Into the Knip")
+    assert Play.parse(text, index=variant).actions[0].name == "Into Knip"
+    with pytest.raises(NotationError):
+        Play.parse(text)
+    assert Play.parse(text, index=variant).render(variant) == text
