@@ -14,6 +14,8 @@ the ones the live Turns left, though the Sinkhole that stopped Garden is gone.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import referee.engine.history as history
 from referee.engine.history import Position
 from referee.engine.replay import replay
@@ -79,3 +81,21 @@ def test_positions_derived_afresh_agree_with_the_live_turns() -> None:
     fresh = history.derive(final.model_copy())
     assert fresh.positions == live.positions
     assert fresh.position("Garden") == Position("Angel", LineCode.NT)
+
+
+def test_positions_read_on_from_each_state_agree_with_a_whole_reading() -> None:
+    """Rule 1.9.6 with history read on (history.derive resumes from an earlier state of the
+    same record): each state's positions equal those of its record read whole."""
+    first = start()
+    states = [first]
+    for text in PLAYS:
+        state = states[-1]
+        result = adjudicate(state, Play.parse(text, players=state.player_names))
+        states.append(result.state)
+    for earlier, later in pairwise(states):
+        history.forget()
+        whole = history.derive(later).positions
+        history.forget()
+        history.derive(earlier)
+        assert history.derive(later).positions == whole, later.record[-1]
+    assert history.derive(states[-1]).position("Garden") == Position("Angel", LineCode.NT)
