@@ -377,11 +377,12 @@ def parse_player(text: str, players: Sequence[str] | None, *, strict: bool = Tru
 
 def _unknown(text: str, index: ActionIndex) -> str:
     written = " ".join(text.split())
-    canonical = [c for c in _compiled(index) if c.canonical]
-    skeletons = {c.skeleton.lower(): c.skeleton for c in canonical}
-    names = {c.spec.name.lower(): f"[{c.skeleton}]" for c in canonical}
-    close = difflib.get_close_matches(written.lower(), list(skeletons), n=3, cutoff=0.4)
-    suggestions = [f"[{skeletons[c]}]" for c in close]
+    # Aliases are matched too, but the suggestion is always the wording the referee writes.
+    written_as = {c.spec.name: c.skeleton for c in _compiled(index) if c.canonical}
+    skeletons = {c.skeleton.lower(): written_as[c.spec.name] for c in _compiled(index)}
+    names = {name.lower(): f"[{skeleton}]" for name, skeleton in written_as.items()}
+    close = difflib.get_close_matches(written.lower(), list(skeletons), n=6, cutoff=0.4)
+    suggestions = list(dict.fromkeys(f"[{skeletons[c]}]" for c in close))[:3]
     if not suggestions:
         first = written.split(" ")[0].lower() if written else ""
         suggestions = [v for k, v in names.items() if k.startswith(first[:4])][:3] if first else []

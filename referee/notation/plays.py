@@ -304,7 +304,7 @@ def _parse_body(
             except NotationError as error:
                 raise error.shifted(position + 1) from None
             if station is not None:
-                named.append((len(parts), station, position + 1))
+                named.append((len(parts), station, position + 2))
             parts.append(action)
             position = close + 1
         elif char == "{":

@@ -31,6 +31,7 @@ BAD_PLAYS = [
     "Rushton : [LV+1 Euston (VC)",
     "Rushton : Euston (VC) {fine} [LV+1]",
     "Rushtn : Euston (VC)",
+    "Rushton : [Walking to Euston] Holborn (CN)",
     "Euston (VC)",
 ]
 
