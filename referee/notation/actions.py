@@ -284,8 +284,24 @@ class Action(BaseModel):
 
         return "[" + _PLACEHOLDER.sub(fill, spec.pattern) + "]"
 
+    def key(self) -> str:
+        """The Action as the state hash sees it: the index's name and the typed values, not
+        the pattern's wording, so rewording a pattern (or adding an alias) leaves the hash of
+        every stored GSD as it was. Only renaming an entry, which the engine keys on too,
+        changes it."""
+        return "<" + " | ".join((self.name, *(_value_text(a) for a in self.args))) + ">"
+
     def __str__(self) -> str:
         return self.render()
+
+
+def _value_text(value: ArgValue) -> str:
+    if isinstance(value, BaseModel):
+        render: Callable[[], str] = value.render
+        return render()
+    if isinstance(value, StrEnum):
+        return value.value
+    return str(value)
 
 
 def read_action(

@@ -202,10 +202,18 @@ class Play(BaseModel):
         """The canonical play line (remembered: see :func:`_drawn`)."""
         return _drawn(self, index if index is not None else load_action_index())
 
-    def _draw(self, index: ActionIndex) -> str:
+    def key(self) -> str:
+        """The play as the state hash sees it: each Action by :meth:`Action.key`, not by its
+        pattern's wording (remembered like :meth:`render`)."""
+        return _drawn(self, None)
+
+    def _draw(self, index: ActionIndex | None) -> str:
+        """The canonical line under ``index``; with None, the hash's key form."""
         body = " ".join(
-            p.render(index) if isinstance(p, Action) else p.render() for p in self.parts
-        )
+            (p.render(index) if index is not None else p.key()) if isinstance(p, Action)
+            else p.render()
+            for p in self.parts
+        )  # fmt: skip
         text = f"{self.player} : {body}"
         if self.comment is not None:
             text += " {" + self.comment + "}"
@@ -225,14 +233,15 @@ def _parse_play_line(
     return Play._parse_line(text, players, compiled.index, strict)
 
 
-_DRAWN: dict[tuple[int, int], tuple[Play, ActionIndex, str]] = {}
+_DRAWN: dict[tuple[int, int], tuple[Play, ActionIndex | None, str]] = {}
 _DRAWN_SIZE = 16384
 
 
-def _drawn(play: Play, index: ActionIndex) -> str:
-    """``play``'s canonical line under ``index``, remembered by the identities of both (held,
-    so neither identity is reused while remembered): each Turn's GSD shares every earlier
-    play with the GSD before it, and the GSD and the desk would otherwise draw them all again."""
+def _drawn(play: Play, index: ActionIndex | None) -> str:
+    """``play``'s canonical line under ``index`` (None: its key form), remembered by the
+    identities of both (held, so neither identity is reused while remembered): each Turn's GSD
+    shares every earlier play with the GSD before it, and the GSD and the desk would otherwise
+    draw them all again."""
     key = (id(play), id(index))
     found = _DRAWN.get(key)
     if found is None:
