@@ -81,6 +81,7 @@ _KEYS = frozenset(
         "added",
         "note",
         "aliases",
+        "acquires",
     }
 )
 
@@ -109,6 +110,7 @@ class ActionSpec:
     duration_varies: bool = False
     added: bool = False
     aliases: tuple[str, ...] = ()
+    acquires: bool = False
 
     @property
     def literal(self) -> bool:
@@ -229,6 +231,7 @@ def parse_spec(entry: Mapping[str, Any], where: str, rules: frozenset[str]) -> A
         duration_varies=_flag(entry, "duration_varies", where),
         added=_flag(entry, "added", where),
         aliases=aliases,
+        acquires=_flag(entry, "acquires", where),
     )
 
 

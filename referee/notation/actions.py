@@ -33,6 +33,7 @@ from referee.notation.action_index import (
 )
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination, parse_line, parse_station
+from referee.notation.possession_names import load_possession_names
 from referee.notation.possessions import HatType, Possession
 from referee.notation.tokens import Colour, TokenCounts
 
@@ -337,6 +338,8 @@ def _parse_action(
                 _read_arg(kind, match.group(f"a{i}"), match.start(f"a{i}"), players, strict)
                 for i, kind in enumerate(compiled.kinds)
             ]
+            if strict and compiled.spec.acquires:
+                _check_new_possessions(match, values, matcher.index.ruleset)
         except NotationError as error:
             if first_error is None:
                 first_error = error
@@ -351,6 +354,18 @@ def _parse_action(
     if first_error is not None:
         raise first_error
     raise NotationError(_unknown(text, matcher.index), column=1)
+
+
+def _check_new_possessions(match: re.Match[str], values: list[ArgValue], ruleset: str) -> None:
+    """A new play's purchase must name a Possession the rules define (rule 1.4.18 and the
+    rules that bring the others into play); older plays and Racks keep what they wrote."""
+    names = load_possession_names(ruleset)
+    for number, value in enumerate(values):
+        if isinstance(value, Possession):
+            try:
+                names.check(value.name)
+            except NotationError as error:
+                raise error.shifted(match.start(f"a{number}")) from None
 
 
 def _read_arg(

@@ -58,8 +58,10 @@ _PLAIN_NAMES = [n for n in KNOWN_NAMES if n not in ("Remote Control", "Radio Cla
 
 
 @st.composite
-def possessions(draw: st.DrawFn) -> Possession:
-    kind = draw(st.sampled_from(["plain", "hat", "rover", "paper", "numbered", "stub", "odd"]))
+def possessions(draw: st.DrawFn, *, known: bool = False) -> Possession:
+    """Any written item; ``known``: only names the rules define, as a new purchase must use."""
+    kinds = ["plain", "hat", "rover", "paper", "numbered", "stub"] + ([] if known else ["odd"])
+    kind = draw(st.sampled_from(kinds))
     fields: dict[str, object] = {
         "worn": draw(st.booleans()),
         "nantucketed": draw(st.booleans()),
@@ -108,7 +110,11 @@ def _arg(kind: str, players: list[str]) -> st.SearchStrategy[ArgValue]:
 @st.composite
 def actions(draw: st.DrawFn, players: list[str]) -> Action:
     spec: ActionSpec = draw(st.sampled_from(load_action_index().specs))
-    args = tuple(draw(_arg(kind, players)) for kind in spec.placeholders)
+    args = tuple(
+        draw(possessions(known=True) if kind == "possession" and spec.acquires
+             else _arg(kind, players))
+        for kind in spec.placeholders
+    )  # fmt: skip
     return Action(name=spec.name, args=args)
 
 

@@ -32,6 +32,7 @@ BAD_PLAYS = [
     "Rushton : Euston (VC) {fine} [LV+1]",
     "Rushtn : Euston (VC)",
     "Rushton : [Walking to Euston] Holborn (CN)",
+    "Rushton : Euston (VC) [Purchasing Scraf]",
     "Euston (VC)",
 ]
 
