@@ -10,7 +10,7 @@ from referee.network.lines import LineCode
 from referee.network.names import game_station_names
 from referee.notation.action_index import ActionSpec, load_action_index
 from referee.notation.actions import SPECIAL_TARGETS, Action, ArgValue, Compass, Direction
-from referee.notation.disruptions import FLAGS, MARKERS, NEXT_WEEK, Disruption
+from referee.notation.disruptions import FLAGS, MARKERS, NEXT_WEEK, SEGMENT_MARKERS, Disruption
 from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD, Comment
 from referee.notation.luggage import RackEntry
@@ -168,11 +168,10 @@ def disruptions(draw: st.DrawFn) -> Disruption:
         state = draw(st.sampled_from(["Electrified", "Power Failure!", "Soaped", "One Way: E-W",
                                       "One Way: Anti-Clockwise", "Speed Limit: 4"]))  # fmt: skip
         return Disruption(line=draw(lines), state=state)
-    marker = draw(st.sampled_from(MARKERS))
     if kind == "station":
-        return Disruption(station=draw(stations), marker=marker)
+        return Disruption(station=draw(stations), marker=draw(st.sampled_from(MARKERS)))
     return Disruption(station=draw(stations), segment_end=draw(stations), line=draw(lines),
-                      marker=marker)  # fmt: skip
+                      marker=draw(st.sampled_from(SEGMENT_MARKERS)))  # fmt: skip
 
 
 @st.composite

@@ -44,6 +44,7 @@ GSD_EDITS = [
     ("|  2  0  7  0  4  0  0 |", "|  2  0  7  0  4  0 |"),
     ("| Dollis Hill (1)    | BrSiGo       |", "| Dollis Hill (1)    | BrSiPu       |"),
     ("Gapminding", "Gap Minding"),
+    ("Paddington (Maelberg)", "Paddington (Maelberged)"),
     ("Charing Cross Stub", "Charring Cross Stub"),
     ("Token Stacks:", "By the way, I moved.\n\nToken Stacks:"),
 ]
