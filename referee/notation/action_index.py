@@ -57,6 +57,9 @@ PLACEHOLDERS: Mapping[str, str] = {
 #: they are absent from titles.toml and allowed here by name.
 VOLUME_0_RULES = frozenset({"0.9.4"})
 
+#: The placeholder a Special Move's alias may add: the station its Move goes to.
+STATION_NAMED = "station"
+
 STANDARD_DURATION = 10  # minutes; rule 1.13.3 - Carol Vorderman's Revenge
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
@@ -77,6 +80,8 @@ _KEYS = frozenset(
         "duration_varies",
         "added",
         "note",
+        "aliases",
+        "acquires",
     }
 )
 
@@ -104,6 +109,8 @@ class ActionSpec:
     placeholders: tuple[str, ...]
     duration_varies: bool = False
     added: bool = False
+    aliases: tuple[str, ...] = ()
+    acquires: bool = False
 
     @property
     def literal(self) -> bool:
@@ -142,6 +149,15 @@ class ActionIndex:
 def placeholders_of(pattern: str) -> tuple[str, ...]:
     """The placeholder names of a pattern, in order: "Shunting {player} to {destination}"."""
     return tuple(_PLACEHOLDER.findall(pattern))
+
+
+def named_station(named: tuple[str, ...], placeholders: tuple[str, ...]) -> int | None:
+    """Where an alias's extra ``{station}`` is among its placeholders ``named``: the one
+    whose removal leaves the pattern's ``placeholders``; None if there is no such one."""
+    for position, kind in enumerate(named):
+        if kind == STATION_NAMED and named[:position] + named[position + 1 :] == placeholders:
+            return position
+    return None
 
 
 def _rule_numbers(folder: Path) -> frozenset[str]:
@@ -194,6 +210,7 @@ def parse_spec(entry: Mapping[str, Any], where: str, rules: frozenset[str]) -> A
         raise ActionIndexError(f"{where}: rule {rule!r} is not a rule number like 1.9.1")
     if rule not in rules and rule not in VOLUME_0_RULES:
         raise ActionIndexError(f"{where}: rule {rule} is not in titles.toml")
+    aliases = _aliases(entry, where, placeholders, special_move=_flag(entry, "special_move", where))
     duration = entry.get("duration", STANDARD_DURATION)
     if not isinstance(duration, int) or isinstance(duration, bool) or duration < 0:
         raise ActionIndexError(f"{where}: duration {duration!r} must be whole minutes, 0 or more")
@@ -213,7 +230,34 @@ def parse_spec(entry: Mapping[str, Any], where: str, rules: frozenset[str]) -> A
         placeholders=placeholders,
         duration_varies=_flag(entry, "duration_varies", where),
         added=_flag(entry, "added", where),
+        aliases=aliases,
+        acquires=_flag(entry, "acquires", where),
     )
+
+
+def _aliases(
+    entry: Mapping[str, Any], where: str, placeholders: tuple[str, ...], *, special_move: bool
+) -> tuple[str, ...]:
+    """Other wordings of one Action (the index's where the rule writes it differently): read
+    as the Action, never written. An alias carries the pattern's placeholders in the same
+    order, so its values fill the canonical form; a Special Move's alias may also name a
+    ``{station}`` the Move already names (``Walking to {station}``), which the play checks."""
+    value = entry.get("aliases", [])
+    if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+        raise ActionIndexError(f"{where}: 'aliases' must be a list of texts, not {value!r}")
+    for alias in value:
+        if not alias.strip() or alias != alias.strip() or "[" in alias or "]" in alias:
+            raise ActionIndexError(f"{where}: alias {alias!r} must be the bare bracket text")
+        named = placeholders_of(alias)
+        if named == placeholders:
+            continue
+        if not special_move or named_station(named, placeholders) is None:
+            wanted = " ".join(f"{{{p}}}" for p in placeholders) or "none"
+            raise ActionIndexError(
+                f"{where}: alias {alias!r} must have the pattern's placeholders in order "
+                f"({wanted})" + ("" if special_move else "; only a Special Move may add {station}")
+            )
+    return tuple(value)
 
 
 def read_action_index(path: Path, ruleset: str, rules: frozenset[str]) -> ActionIndex:

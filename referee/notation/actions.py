@@ -24,9 +24,16 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict
 
 from referee.network.lines import LineCode
-from referee.notation.action_index import ActionIndex, ActionSpec, load_action_index
+from referee.notation.action_index import (
+    ActionIndex,
+    ActionSpec,
+    load_action_index,
+    named_station,
+    placeholders_of,
+)
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination, parse_line, parse_station
+from referee.notation.possession_names import load_possession_names
 from referee.notation.possessions import HatType, Possession
 from referee.notation.tokens import Colour, TokenCounts
 
@@ -140,26 +147,32 @@ class _Compiled:
     regex: re.Pattern[str]
     literal_length: int
     skeleton: str
+    kinds: tuple[str, ...]
+    named: int | None = None
+    canonical: bool = True
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def _compile(spec: ActionSpec) -> _Compiled:
+def _compile(spec: ActionSpec, pattern: str) -> _Compiled:
+    """One wording of ``spec`` (its pattern or an alias) as a regex over the bracket text."""
     parts: list[str] = []
     literal = 0
     position = 0
-    for index, match in enumerate(_PLACEHOLDER.finditer(spec.pattern)):
-        parts.append(_literal_regex(spec.pattern[position : match.start()]))
-        literal += len(spec.pattern[position : match.start()].strip())
+    for index, match in enumerate(_PLACEHOLDER.finditer(pattern)):
+        parts.append(_literal_regex(pattern[position : match.start()]))
+        literal += len(pattern[position : match.start()].strip())
         parts.append(rf"\s*(?P<a{index}>.+?)\s*")
         position = match.end()
-    tail = spec.pattern[position:]
+    tail = pattern[position:]
     parts.append(_literal_regex(tail))
     literal += len(tail.strip())
     regex = re.compile(r"^\s*" + "".join(parts) + r"\s*$", re.IGNORECASE | re.DOTALL)
-    skeleton = _PLACEHOLDER.sub(lambda m: f"<{m.group(1)}>", spec.pattern)
-    return _Compiled(spec, regex, literal, skeleton)
+    skeleton = _PLACEHOLDER.sub(lambda m: f"<{m.group(1)}>", pattern)
+    kinds = placeholders_of(pattern)
+    named = None if kinds == spec.placeholders else named_station(kinds, spec.placeholders)
+    return _Compiled(spec, regex, literal, skeleton, kinds, named, pattern == spec.pattern)
 
 
 def _literal_regex(text: str) -> str:
@@ -210,11 +223,13 @@ def matcher_of(index: ActionIndex) -> Matcher:
     # Keyed by identity: hashing a whole index on every Action would cost more than matching.
     found = _MATCHERS.get(id(index))
     if found is None or found.index is not index:
-        compiled = tuple(_compile(spec) for spec in index)
+        compiled = tuple(
+            _compile(spec, pattern) for spec in index for pattern in (spec.pattern, *spec.aliases)
+        )
         by_key: dict[str, list[tuple[int, _Compiled]]] = {}
         anywhere: list[tuple[int, _Compiled]] = []
         for order, item in enumerate(compiled):
-            prefix = item.spec.pattern.split("{", 1)[0]
+            prefix = item.skeleton.split("<", 1)[0]
             if sum(c.isalnum() for c in prefix) >= 2:
                 by_key.setdefault(_key(prefix), []).append((order, item))
             else:
@@ -253,9 +268,7 @@ class Action(BaseModel):
         ``strict=False`` a known name still takes the GSD's spelling but another is kept as
         written (old plays may name players who have since resigned, rule 1.1.3).
         """
-        matcher = matcher_of(index or load_action_index())
-        roster = None if players is None else tuple(players)
-        return _parse_action(text, roster, matcher, strict)
+        return read_action(text, players=players, index=index, strict=strict)[0]
 
     def spec(self, index: ActionIndex | None = None) -> ActionSpec:
         """The index entry this Action was matched to."""
@@ -272,16 +285,47 @@ class Action(BaseModel):
 
         return "[" + _PLACEHOLDER.sub(fill, spec.pattern) + "]"
 
+    def key(self) -> str:
+        """The Action as the state hash sees it: the index's name and the typed values, not
+        the pattern's wording, so rewording a pattern (or adding an alias) leaves the hash of
+        every stored GSD as it was. Only renaming an entry, which the engine keys on too,
+        changes it."""
+        return "<" + " | ".join((self.name, *(_value_text(a) for a in self.args))) + ">"
+
     def __str__(self) -> str:
         return self.render()
+
+
+def _value_text(value: ArgValue) -> str:
+    if isinstance(value, BaseModel):
+        render: Callable[[], str] = value.render
+        return render()
+    if isinstance(value, StrEnum):
+        return value.value
+    return str(value)
+
+
+def read_action(
+    text: str,
+    *,
+    players: Sequence[str] | None = None,
+    index: ActionIndex | None = None,
+    strict: bool = True,
+) -> tuple[Action, str | None]:
+    """:meth:`Action.parse`, with the station an alias named for the Move (``[Walking to
+    Euston]``) that the canonical form leaves to the Move; None when no such station was
+    written. The play checks that its Move goes there, since the canonical text drops it."""
+    matcher = matcher_of(index or load_action_index())
+    roster = None if players is None else tuple(players)
+    return _parse_action(text, roster, matcher, strict)
 
 
 @lru_cache(maxsize=8192)
 def _parse_action(
     text: str, players: tuple[str, ...] | None, matcher: Matcher, strict: bool
-) -> Action:
+) -> tuple[Action, str | None]:
     """Match one bracket text; cached, since plays repeat the same few actions all game."""
-    best: tuple[int, int, Action] | None = None
+    best: tuple[int, int, Action, str | None] | None = None
     first_error: NotationError | None = None
     for order, compiled in matcher.candidates(text):
         if best is not None and compiled.literal_length <= best[0]:
@@ -290,22 +334,38 @@ def _parse_action(
         if match is None:
             continue
         try:
-            args = tuple(
+            values = [
                 _read_arg(kind, match.group(f"a{i}"), match.start(f"a{i}"), players, strict)
-                for i, kind in enumerate(compiled.spec.placeholders)
-            )
+                for i, kind in enumerate(compiled.kinds)
+            ]
+            if strict and compiled.spec.acquires:
+                _check_new_possessions(match, values, matcher.index.ruleset)
         except NotationError as error:
             if first_error is None:
                 first_error = error
             continue
-        candidate = (compiled.literal_length, -order, Action(name=compiled.spec.name, args=args))
+        named = None if compiled.named is None else str(values.pop(compiled.named))
+        action = Action(name=compiled.spec.name, args=tuple(values))
+        candidate = (compiled.literal_length, -order, action, named)
         if best is None or candidate[:2] > best[:2]:
             best = candidate
     if best is not None:
-        return best[2]
+        return best[2], best[3]
     if first_error is not None:
         raise first_error
     raise NotationError(_unknown(text, matcher.index), column=1)
+
+
+def _check_new_possessions(match: re.Match[str], values: list[ArgValue], ruleset: str) -> None:
+    """A new play's purchase must name a Possession the rules define (rule 1.4.18 and the
+    rules that bring the others into play); older plays and Racks keep what they wrote."""
+    names = load_possession_names(ruleset)
+    for number, value in enumerate(values):
+        if isinstance(value, Possession):
+            try:
+                names.check(value.name)
+            except NotationError as error:
+                raise error.shifted(match.start(f"a{number}")) from None
 
 
 def _read_arg(
@@ -348,10 +408,12 @@ def parse_player(text: str, players: Sequence[str] | None, *, strict: bool = Tru
 
 def _unknown(text: str, index: ActionIndex) -> str:
     written = " ".join(text.split())
-    skeletons = {c.skeleton.lower(): c.skeleton for c in _compiled(index)}
-    names = {c.spec.name.lower(): f"[{c.skeleton}]" for c in _compiled(index)}
-    close = difflib.get_close_matches(written.lower(), list(skeletons), n=3, cutoff=0.4)
-    suggestions = [f"[{skeletons[c]}]" for c in close]
+    # Aliases are matched too, but the suggestion is always the wording the referee writes.
+    written_as = {c.spec.name: c.skeleton for c in _compiled(index) if c.canonical}
+    skeletons = {c.skeleton.lower(): written_as[c.spec.name] for c in _compiled(index)}
+    names = {name.lower(): f"[{skeleton}]" for name, skeleton in written_as.items()}
+    close = difflib.get_close_matches(written.lower(), list(skeletons), n=6, cutoff=0.4)
+    suggestions = list(dict.fromkeys(f"[{skeletons[c]}]" for c in close))[:3]
     if not suggestions:
         first = written.split(" ")[0].lower() if written else ""
         suggestions = [v for k, v in names.items() if k.startswith(first[:4])][:3] if first else []

@@ -4,8 +4,8 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
 
 - a station with a marker: ``Euston (Peg)`` (rule 1.11.4), ``Wembley Park (Bulkhead)``
   (rule 1.9.3), ``Paddington (Maelberg)`` (rule 1.9.5), ``Bank (Damage)`` / ``Bank (*Damage*)``
-  (rule 1.11.3); other markers are kept as written for the engine to judge;
-- a Line Segment with a marker: ``Angel to Bank (NT) (Peg)`` (rule 1.11.5);
+  (rule 1.11.3), ``Temple (Defamed)`` (rule 1.11.7, the referee's string); no other marker;
+- a Pegged Line Segment: ``Angel to Bank (NT) (Peg)`` (rule 1.11.5);
 - game states the rules put here: ``Bridges Up`` (rule 1.8.3), ``In Knip`` (rule 1.8.4),
   ``Gapminding`` (rule 1.8.7), ``Parks and Greens`` (rule 1.8.2), ``Venbacker Ladder``
   (rule 1.8.9), ``Charge In`` / ``Charge Out`` (rule 1.8.11), ``Re Bock`` (rule 1.8.8),
@@ -23,6 +23,7 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 
@@ -44,8 +45,17 @@ FLAGS: tuple[str, ...] = (
 """States written as a bare phrase (rules 1.7.36, 1.8.2, 1.8.3, 1.8.4, 1.8.7, 1.8.9, 1.8.11,
 1.13.7; rules 1.8.10, 1.8.13 and 1.8.1 give no string, so the referee writes the state's name)."""
 
-MARKERS: tuple[str, ...] = ("Peg", "Bulkhead", "Maelberg", "Damage", "*Damage*")
-"""Station markers the rules name; others are kept as written."""
+MARKER_RULES: dict[str, str] = {
+    "Peg": "1.11.4", "Bulkhead": "1.9.3", "Maelberg": "1.9.5", "Damage": "1.11.3",
+    "*Damage*": "1.11.3", "Defamed": "1.11.7",
+}  # fmt: skip
+"""Every station marker, with the rule that defines it: rule 1.2.2's Peg and Bulkhead, 1.9.5's
+Maelberg, 1.11.3's Light and Heavy Damage; rule 1.11.7 gives a Defamed Station no string, so
+the referee writes ``(Defamed)`` (rules/choices.md)."""
+
+MARKERS: tuple[str, ...] = tuple(MARKER_RULES)
+SEGMENT_MARKERS: tuple[str, ...] = ("Peg",)
+"""A Line Segment is only ever Pegged (rule 1.11.5)."""
 
 _FLAGS = {f.lower(): f for f in FLAGS}
 _MARKERS = {m.lower(): m for m in MARKERS}
@@ -111,10 +121,12 @@ class Disruption(BaseModel):
             return cls(line=line, state=_line_state(line_state.group("state")))
         marked = _MARKED.match(item)
         if marked and marked.group("what"):
-            marker_text = marked.group("marker").strip()
-            marker = _MARKERS.get(marker_text.lower(), marker_text)
             what = marked.group("what")
             segment = _SEGMENT.match(what)
+            try:
+                marker = _marker(marked.group("marker"), SEGMENT_MARKERS if segment else MARKERS)
+            except NotationError as error:
+                raise error.shifted(marked.start("marker")) from None
             if segment:
                 return cls(
                     station=parse_station(segment.group("a")),
@@ -152,6 +164,25 @@ class Disruption(BaseModel):
 
     def __str__(self) -> str:
         return self.render()
+
+
+def _marker(text: str, allowed: Sequence[str]) -> str:
+    """A marker in the rules' spelling (case and spaces forgiven), else an error naming the
+    closest and every marker the entry may carry."""
+    found = _MARKERS.get("".join(text.lower().split()))
+    if found is not None and found in allowed:
+        return found
+    written = " ".join(text.split())
+    close = difflib.get_close_matches(written.lower(), [m.lower() for m in allowed], n=1,
+                                      cutoff=0.6)  # fmt: skip
+    hint = f"did you mean ({_MARKERS[close[0]]})? " if close else ""
+    if allowed == SEGMENT_MARKERS:
+        reason = f"'({written})' is not a Line Segment's marker; {hint}a Segment is only Pegged, "
+        reason += "(Peg) (rule 1.11.5)"
+    else:
+        every = ", ".join(f"({m}) (rule {MARKER_RULES[m]})" for m in allowed)
+        reason = f"'({written})' is not a station marker; {hint}write one of {every}"
+    raise NotationError(reason, column=1)
 
 
 def _line_state(text: str) -> str:

@@ -23,7 +23,7 @@ from functools import cache
 import jinja2
 from pydantic import BaseModel, ConfigDict
 
-from referee.notation.action_index import ActionIndex, load_action_index
+from referee.notation.action_index import ActionIndex
 from referee.notation.boxes import box_title, cells, is_border
 from referee.notation.disruptions import Disruption, parse_disruptions, render_disruptions
 from referee.notation.errors import NotationError
@@ -92,28 +92,32 @@ class GSD(BaseModel):
         return any(d.flag == "In Knip" for d in self.disruptions)
 
     def state_hash(self) -> str:
-        """Eight hex digits of SHA-256 over the canonical state: header and comments left out."""
-        return self._hash(_sections(self), _record_lines(self.record, None))
+        """Eight hex digits of SHA-256 over the canonical state: header and comments left out,
+        each play's Actions by index name and values (:meth:`Play.key`), never by the
+        pattern's wording, so rewording the action index leaves stored GSDs current."""
+        keys = [entry.key() for entry in self.record if isinstance(entry, Play)]
+        return _digest(f"{STATE_HASH_VERSION}\n{self.game}/{self.turn}\n", _sections(self), keys)
 
-    def _hash(self, sections: dict[str, object], lines: list[str]) -> str:
-        plays = [line for entry, line in zip(self.record, lines, strict=True)
-                 if isinstance(entry, Play)]  # fmt: skip
-        body = f"{self.game}/{self.turn}\n" + _fill(sections, None, plays)
-        return hashlib.sha256(body.encode("utf-8")).hexdigest()[:8]
+    def is_state(self, declared: str) -> bool:
+        """Whether a posting's declared hash names this state: the current formula, or the
+        first one (the canonical play lines of the vanilla index, no version line) that GSDs
+        issued before it carry, so games under way when the formula changed are not stale."""
+        declared = declared.lower()
+        if declared == self.state_hash():
+            return True
+        lines = [e.render() for e in self.record if isinstance(e, Play)]
+        return declared == _digest(f"{self.game}/{self.turn}\n", _sections(self), lines)
 
     def render(self, index: ActionIndex | None = None) -> str:
-        """The canonical GSD text (``templates/gsd.txt.j2``); each section and play is drawn
-        once, for the header's state hash and the text alike."""
+        """The canonical GSD text (``templates/gsd.txt.j2``); each section is drawn once, for
+        the header's state hash and the text alike."""
         sections = _sections(self)
         lines = _record_lines(self.record, index)
         header = None
         if self.game is not None and self.turn is not None:
-            vanilla = index is None or index is load_action_index()
-            plain = lines if vanilla else _record_lines(self.record, None)
-            header = (
-                f"Mornington Crescent - Game {self.game} - Turn {self.turn}"
-                f" - State {self._hash(sections, plain)}"
-            )
+            keys = [entry.key() for entry in self.record if isinstance(entry, Play)]
+            digest = _digest(f"{STATE_HASH_VERSION}\n{self.game}/{self.turn}\n", sections, keys)
+            header = f"Mornington Crescent - Game {self.game} - Turn {self.turn} - State {digest}"
         return _fill(sections, header, lines)
 
     @classmethod
@@ -141,6 +145,16 @@ class Posting:
     gsd: GSD | None
     plays: tuple[Play, ...]
     declared_hash: str | None = None
+
+
+#: What the state hash covers and how, named in the hashed text: raise it when the formula
+#: changes, and let :meth:`GSD.is_state` accept the one before while games carry it.
+STATE_HASH_VERSION = "state-hash 2"
+
+
+def _digest(prefix: str, sections: dict[str, object], plays: list[str]) -> str:
+    body = prefix + _fill(sections, None, plays)
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()[:8]
 
 
 def _sections(gsd: GSD) -> dict[str, object]:

@@ -23,7 +23,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from referee.notation.action_index import ActionIndex, load_action_index
-from referee.notation.actions import Action, Matcher, matcher_of
+from referee.notation.actions import Action, Matcher, matcher_of, read_action
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination, parse_line, parse_station
 from referee.notation.source import clean_lines, join_parts, read_joined
@@ -202,10 +202,18 @@ class Play(BaseModel):
         """The canonical play line (remembered: see :func:`_drawn`)."""
         return _drawn(self, index if index is not None else load_action_index())
 
-    def _draw(self, index: ActionIndex) -> str:
+    def key(self) -> str:
+        """The play as the state hash sees it: each Action by :meth:`Action.key`, not by its
+        pattern's wording (remembered like :meth:`render`)."""
+        return _drawn(self, None)
+
+    def _draw(self, index: ActionIndex | None) -> str:
+        """The canonical line under ``index``; with None, the hash's key form."""
         body = " ".join(
-            p.render(index) if isinstance(p, Action) else p.render() for p in self.parts
-        )
+            (p.render(index) if index is not None else p.key()) if isinstance(p, Action)
+            else p.render()
+            for p in self.parts
+        )  # fmt: skip
         text = f"{self.player} : {body}"
         if self.comment is not None:
             text += " {" + self.comment + "}"
@@ -225,14 +233,15 @@ def _parse_play_line(
     return Play._parse_line(text, players, compiled.index, strict)
 
 
-_DRAWN: dict[tuple[int, int], tuple[Play, ActionIndex, str]] = {}
+_DRAWN: dict[tuple[int, int], tuple[Play, ActionIndex | None, str]] = {}
 _DRAWN_SIZE = 16384
 
 
-def _drawn(play: Play, index: ActionIndex) -> str:
-    """``play``'s canonical line under ``index``, remembered by the identities of both (held,
-    so neither identity is reused while remembered): each Turn's GSD shares every earlier
-    play with the GSD before it, and the GSD and the desk would otherwise draw them all again."""
+def _drawn(play: Play, index: ActionIndex | None) -> str:
+    """``play``'s canonical line under ``index`` (None: its key form), remembered by the
+    identities of both (held, so neither identity is reused while remembered): each Turn's GSD
+    shares every earlier play with the GSD before it, and the GSD and the desk would otherwise
+    draw them all again."""
     key = (id(play), id(index))
     found = _DRAWN.get(key)
     if found is None:
@@ -278,6 +287,7 @@ def _parse_body(
     text: str, start: int, players: Sequence[str] | None, index: ActionIndex | None, strict: bool
 ) -> tuple[tuple[Action | Move, ...], str | None]:
     parts: list[Action | Move] = []
+    named: list[tuple[int, str, int]] = []  # (part, station an alias named, column)
     comment: str | None = None
     position = start
     length = len(text)
@@ -299,9 +309,12 @@ def _parse_body(
             if "[" in inner:
                 raise NotationError("an Action's '[' was not closed", column=position + 1)
             try:
-                parts.append(Action.parse(inner, players=players, index=index, strict=strict))
+                action, station = read_action(inner, players=players, index=index, strict=strict)
             except NotationError as error:
                 raise error.shifted(position + 1) from None
+            if station is not None:
+                named.append((len(parts), station, position + 2))
+            parts.append(action)
             position = close + 1
         elif char == "{":
             close = text.rfind("}")
@@ -317,7 +330,32 @@ def _parse_body(
             parts.extend(_parse_moves(text[position:end], position))
             position = end
     _check_moves(parts, start)
+    _check_named(parts, named, index)
     return tuple(parts), comment
+
+
+def _check_named(
+    parts: list[Action | Move], named: list[tuple[int, str, int]], index: ActionIndex | None
+) -> None:
+    """An index wording such as ``[Walking to Euston]`` names the station of the Special Move
+    it permits (rules 1.7.10, 1.7.12); the canonical ``[Walking]`` leaves that to the Move, so
+    the named station must be where the next Move goes, or the play contradicts itself."""
+    for part, station, column in named:
+        move = next((p for p in parts[part + 1 :] if isinstance(p, Move)), None)
+        going = (
+            move.destination.station
+            if move and move.kind is MoveKind.GO and move.destination
+            else None
+        )
+        if going != station:
+            action = parts[part]
+            assert isinstance(action, Action)
+            where = f"the Move goes to {going}" if going else "no Move goes to a station after it"
+            raise NotationError(
+                f"this Action names {station} but {where}; write {action.render(index)} "
+                "before the Move, which names the station",
+                column=column,
+            )
 
 
 def _parse_moves(segment: str, offset: int) -> list[Move]:

@@ -15,7 +15,8 @@ One written item carries several marks, each from its own rule:
 - a Ticket Stub names its station: ``Queen's Park Stub``.
 
 Names the rules define are written back in the rules' spelling; any other name is kept as the
-player wrote it (spacing tidied) for the engine to judge, never guessed at.
+player wrote it (spacing tidied), never guessed at. Only a new purchase is held to the rules'
+names (:mod:`referee.notation.possession_names`); what a GSD already records is kept.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day
 from referee.notation.places import parse_station
+from referee.notation.possession_names import load_possession_names
 
 
 class HatType(StrEnum):
@@ -61,18 +63,13 @@ class HatType(StrEnum):
         )
 
 
-KNOWN_NAMES: tuple[str, ...] = (
-    "All Day Rover", "Book", "British Rail Coffee", "Casiotone", "Chocolate Bar", "Drum",
-    "Gloves", "Glove", "Guitar", "Harmonica", "Knerdling Stick", "Lukewarm Burger", "Magnifier",
-    "Marmalade Sandwich", "Money Belt", "Newspaper", "Overcoat", "Overpriced Baguette", "Piano",
-    "Remote Control", "Saxophone", "Scarf", "Spanger", "Spectacles", "Vacuum Cleaner", "Violin",
-    "Zone 1 Pass", "Zone 2 Pass", "Zone 3 Pass", "Zone 4 Pass", "Zone 5 Pass", "Zone 6 Pass",
-    "Zones 1-3 Pass", "Zones 1-6 Pass", "Velocity Bomb", "Spoon Clamp", "Narg Clamp",
-    "Radio Clamp", "Magno-Clamp", "Drone Stick", "Parcel", "Pigeon", "Rat", "Token Generator",
-    "Podume of Infinite Darkness", "Package", "Hyde Mask", "Green Clamp", "Freem Clamp",
-    "Knid Clamp", "Toff Clamp", "Prison Clamp",
+KNOWN_NAMES: tuple[str, ...] = tuple(
+    name for name in load_possession_names().names
+    if name not in ("Hat", "Stub", "Rover Card", "Paper")
 )  # fmt: skip
-"""Possession names the rules spell, used only to write back the rules' capitalisation."""
+"""Possession names the rules spell (:mod:`referee.notation.possession_names`), but those the
+Luggage writes with a mark of their own (Hats, Stubs, stamped papers): used to write back the
+rules' capitalisation."""
 
 _CANONICAL = {re.sub(r"\s+", " ", n.lower()): n for n in KNOWN_NAMES}
 _NUMBERED = ("Remote Control", "Radio Clamp")

@@ -143,11 +143,10 @@ class EngineDesk:
         that play alone. Anything posted on another state is stale."""
         if posted is not None:
             known = [p.render(self.index) for p in stored.plays]
-            current = stored.state_hash()
-            if declared is not None and declared != current:
+            if declared is not None and not stored.is_state(declared):
                 return _stale(
                     f"its header says State {declared}, but the current GSD is State "
-                    f"{current}, for Turn {stored.turn}"
+                    f"{stored.state_hash()}, for Turn {stored.turn}"
                 )
             if posted.game is not None and stored.game is not None and posted.game != stored.game:
                 return _stale(f"it is the GSD of game {posted.game}, not game {stored.game}")

@@ -10,7 +10,7 @@ from referee.network.lines import LineCode
 from referee.network.names import game_station_names
 from referee.notation.action_index import ActionSpec, load_action_index
 from referee.notation.actions import SPECIAL_TARGETS, Action, ArgValue, Compass, Direction
-from referee.notation.disruptions import FLAGS, MARKERS, NEXT_WEEK, Disruption
+from referee.notation.disruptions import FLAGS, MARKERS, NEXT_WEEK, SEGMENT_MARKERS, Disruption
 from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD, Comment
 from referee.notation.luggage import RackEntry
@@ -58,8 +58,10 @@ _PLAIN_NAMES = [n for n in KNOWN_NAMES if n not in ("Remote Control", "Radio Cla
 
 
 @st.composite
-def possessions(draw: st.DrawFn) -> Possession:
-    kind = draw(st.sampled_from(["plain", "hat", "rover", "paper", "numbered", "stub", "odd"]))
+def possessions(draw: st.DrawFn, *, known: bool = False) -> Possession:
+    """Any written item; ``known``: only names the rules define, as a new purchase must use."""
+    kinds = ["plain", "hat", "rover", "paper", "numbered", "stub"] + ([] if known else ["odd"])
+    kind = draw(st.sampled_from(kinds))
     fields: dict[str, object] = {
         "worn": draw(st.booleans()),
         "nantucketed": draw(st.booleans()),
@@ -108,7 +110,11 @@ def _arg(kind: str, players: list[str]) -> st.SearchStrategy[ArgValue]:
 @st.composite
 def actions(draw: st.DrawFn, players: list[str]) -> Action:
     spec: ActionSpec = draw(st.sampled_from(load_action_index().specs))
-    args = tuple(draw(_arg(kind, players)) for kind in spec.placeholders)
+    args = tuple(
+        draw(possessions(known=True) if kind == "possession" and spec.acquires
+             else _arg(kind, players))
+        for kind in spec.placeholders
+    )  # fmt: skip
     return Action(name=spec.name, args=args)
 
 
@@ -162,11 +168,10 @@ def disruptions(draw: st.DrawFn) -> Disruption:
         state = draw(st.sampled_from(["Electrified", "Power Failure!", "Soaped", "One Way: E-W",
                                       "One Way: Anti-Clockwise", "Speed Limit: 4"]))  # fmt: skip
         return Disruption(line=draw(lines), state=state)
-    marker = draw(st.sampled_from(MARKERS))
     if kind == "station":
-        return Disruption(station=draw(stations), marker=marker)
+        return Disruption(station=draw(stations), marker=draw(st.sampled_from(MARKERS)))
     return Disruption(station=draw(stations), segment_end=draw(stations), line=draw(lines),
-                      marker=marker)  # fmt: skip
+                      marker=draw(st.sampled_from(SEGMENT_MARKERS)))  # fmt: skip
 
 
 @st.composite

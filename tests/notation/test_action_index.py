@@ -68,17 +68,13 @@ def _bare(pattern: str) -> str:
     return _squash(re.sub(r"\{[^{}]*\}", " ", pattern))
 
 
-# Rows whose wording the rule text changes: the entry keeps the index's meaning, takes the
-# rule's text as its pattern, and says so in its note.
-REWORDED = {"Striling to ": "Striling", "Walking to ": "Walking"}
-
-
 def _find(row: str) -> bool:
-    index = load_action_index()
-    if row in REWORDED:
-        return bool(index[REWORDED[row]].note)
+    """Found by name, by pattern, or by an alias (where the rule's wording is the pattern)."""
     wanted = _squash(row)
-    return any(wanted in (_squash(spec.name), _bare(spec.pattern)) for spec in index)
+    return any(
+        wanted in (_squash(spec.name), _bare(spec.pattern), *map(_bare, spec.aliases))
+        for spec in load_action_index()
+    )
 
 
 @pytest.mark.parametrize("row", ROWS)
@@ -238,6 +234,47 @@ def test_1_7_2_bad_entries_are_refused_by_file_and_entry(
     with pytest.raises(ActionIndexError, match=re.escape(message)) as error:
         read_action_index(path, "test", RULES)
     assert str(path) in str(error.value)
+
+
+ENTRY = '[[action]]\nname="B"\npattern="{p}"\nphase="pre"\nrule="1.9.1"\n{extra}aliases={a}'
+
+
+@pytest.mark.parametrize(
+    ("pattern", "extra", "aliases", "message"),
+    [
+        ("Blocking {station}", "", '"Block {station}"', "must be a list"),
+        ("Blocking {station}", "", '["[Block {station}]"]', "bare"),
+        ("Blocking {station}", "", '["Block"]', "placeholders in order ({station})"),
+        ("Shunting {player} to {destination}", "", '["Shunt to {destination} {player}"]', "order"),
+        ("Walking", "", '["Walking to {station}"]', "only a Special Move may add {station}"),
+        ("Walking", "special_move=true\n", '["Walking to {player}"]', "placeholders in order"),
+        ("Walking", "special_move=true\n", '["Walking {station} to {station}"]', "in order"),
+    ],
+)
+def test_1_7_2_bad_aliases_are_refused(
+    tmp_path: Path, pattern: str, extra: str, aliases: str, message: str
+) -> None:
+    """An alias fills the same canonical form, so it must carry the same values; only a
+    Special Move's alias may name the station its Move already names."""
+    body = ENTRY.format(p=pattern, extra=extra, a=aliases)
+    with pytest.raises(ActionIndexError, match=re.escape(message)):
+        read_action_index(_write(tmp_path, body), "test", RULES)
+
+
+def test_1_7_2_a_special_moves_alias_may_name_the_moves_station(tmp_path: Path) -> None:
+    body = ENTRY.format(p="Walking", extra="special_move=true\n", a='["Walking to {station}"]')
+    (spec,) = read_action_index(_write(tmp_path, body), "test", RULES)
+    assert (spec.pattern, spec.aliases) == ("Walking", ("Walking to {station}",))
+
+
+def test_1_7_2_aliases_are_not_another_actions_wording() -> None:
+    """No alias may read as another entry's pattern, or a play's meaning would depend on it."""
+    index = load_action_index()
+    patterns = {_squash(re.sub(r"\{[^{}]*\}", "<>", s.pattern)): s.name for s in index}
+    for spec in index:
+        for alias in spec.aliases:
+            found = patterns.get(_squash(re.sub(r"\{[^{}]*\}", "<>", alias)), spec.name)
+            assert found == spec.name, f"{alias!r} of {spec.name} is {found}'s pattern"
 
 
 def test_1_7_2_duplicate_names_are_refused(tmp_path: Path) -> None:

@@ -31,6 +31,8 @@ BAD_PLAYS = [
     "Rushton : [LV+1 Euston (VC)",
     "Rushton : Euston (VC) {fine} [LV+1]",
     "Rushtn : Euston (VC)",
+    "Rushton : [Walking to Euston] Holborn (CN)",
+    "Rushton : Euston (VC) [Purchasing Scraf]",
     "Euston (VC)",
 ]
 
@@ -42,6 +44,7 @@ GSD_EDITS = [
     ("|  2  0  7  0  4  0  0 |", "|  2  0  7  0  4  0 |"),
     ("| Dollis Hill (1)    | BrSiGo       |", "| Dollis Hill (1)    | BrSiPu       |"),
     ("Gapminding", "Gap Minding"),
+    ("Paddington (Maelberg)", "Paddington (Maelberged)"),
     ("Charing Cross Stub", "Charring Cross Stub"),
     ("Token Stacks:", "By the way, I moved.\n\nToken Stacks:"),
 ]

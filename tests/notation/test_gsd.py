@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from referee.notation.action_index import ActionIndex, load_action_index
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, Comment, read_posting
 from referee.notation.tokens import TokenCounts
+from referee.resources import data_dir
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "notation"
 
@@ -227,3 +229,62 @@ def test_rendering_again_or_under_another_index_draws_each_play_afresh() -> None
     assert gsd.render() == first
     clear_caches()
     assert gsd.render() == first
+
+
+@pytest.fixture
+def reworded_vanilla(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The vanilla ruleset as a later release might reword [LV+X] and [Into Knip] in its
+    actions.toml, keeping the old wordings as aliases so stored GSDs still read (the real
+    loader reads the real, edited file)."""
+    import shutil
+
+    from referee.notation import action_index
+
+    rules = tmp_path / "rules"
+    shutil.copytree(data_dir("rules"), rules)
+    path = rules / "vanilla" / "actions.toml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in (("LV+{n}", "Line Velocity +{n}"), ("Into Knip", "Entering Knip")):
+        text = text.replace(f'pattern = "{old}"', f'pattern = "{new}"\naliases = ["{old}"]')
+    path.write_text(text)
+    monkeypatch.setattr(action_index, "data_dir", lambda folder: rules)
+    load_action_index.cache_clear()
+    yield
+    monkeypatch.undo()
+    load_action_index.cache_clear()
+
+
+def test_state_hash_survives_a_reworded_action_index(reworded_vanilla: None) -> None:
+    """A stored GSD keeps its hash when the index's wording changes: the hash covers each
+    Action's index name and values, not the pattern (else every posting would be stale)."""
+    before = GSD.parse(_canonical() + "Cryer : [Into Knip] Pass Holborn (CN)\n")
+    stored = before.render()
+    load_action_index.cache_clear()  # now the reworded file
+    after = GSD.parse(stored)
+    assert after.record[-1].render().startswith("Cryer : [Entering Knip]")
+    assert "[Line Velocity +3]" in after.render()
+    assert after.state_hash() == before.state_hash()
+    assert read_posting(after.render()).declared_hash == before.state_hash()
+
+
+def test_state_hash_still_sees_every_value_of_an_action() -> None:
+    gsd = GSD.parse(_canonical())
+    lv4 = GSD.parse(_canonical().replace("[LV+3]", "[LV+4]"))
+    lv_minus = GSD.parse(_canonical().replace("[LV+3]", "[LV-3]"))
+    assert len({gsd.state_hash(), lv4.state_hash(), lv_minus.state_hash()}) == 3
+
+
+# The header the referee wrote on every_section.canonical before the formula named its version
+# (tests/golden/notation/every_section.canonical in git history, state-hash 1).
+STATE_HASH_1 = "90497ee5"
+
+
+def test_a_hash_of_the_first_formula_still_names_its_state() -> None:
+    """GSDs issued before the hash changed carry the old one; a reply to them is not stale."""
+    gsd = GSD.parse(_canonical())
+    assert gsd.state_hash() != STATE_HASH_1
+    assert gsd.is_state(STATE_HASH_1) and gsd.is_state(STATE_HASH_1.upper())
+    assert gsd.is_state(gsd.state_hash())
+    assert not gsd.is_state("90497ee6")
+    moved = GSD.parse(_canonical() + "Cryer : Pass Holborn (CN)\n")
+    assert not moved.is_state(STATE_HASH_1) and not moved.is_state(gsd.state_hash())

@@ -221,3 +221,75 @@ def test_cached_play_readings_respect_the_index_at_hand() -> None:
     with pytest.raises(NotationError):
         Play.parse(text)
     assert Play.parse(text, index=variant).render(variant) == text
+
+
+# The index's wording (rule 1.7.2) or a rule's, where the other is the pattern: both read as
+# the one Action, and the canonical line always uses the pattern.
+ALIASES = [
+    ("Rushton : [Walking to Euston] Euston (VC)", "Rushton : [Walking] Euston (VC)"),  # 1.7.2
+    ("Rushton : [walking TO euston] Euston (VC)", "Rushton : [Walking] Euston (VC)"),
+    ("Rushton : [Striling to Bank] Bank (NT)", "Rushton : [Striling] Bank (NT)"),  # 1.7.2
+    ("Rushton : Bank (NT) [Terminate Craze]", "Rushton : Bank (NT) [Terminating Craze]"),  # 1.7.2
+    ("Rushton : Bank (NT) [Releasing Pigeon(s)]", "Rushton : Bank (NT) [Releasing Pigeons]"),
+    (
+        "Rushton : Bank (NT) [Stationary Shunt Garden to Angel (NT)]",  # rule 1.10.17
+        "Rushton : Bank (NT) [Stationary-Shunting Garden to Angel (NT)]",
+    ),
+    (
+        "Rushton : Bank (NT) [Declaring Trellis Roundhouse Gambit]",  # 1.7.2
+        "Rushton : Bank (NT) [Declaring the Trellis Roundhouse Gambit]",
+    ),
+    (
+        "Rushton : Bank (NT) [Using Ould Diagonal Manoeuvre]",  # 1.7.2
+        "Rushton : Bank (NT) [Using the Ould Diagonal Manoeuvre]",
+    ),
+]
+
+
+@pytest.mark.parametrize(("written", "canonical"), ALIASES)
+def test_1_7_2_the_index_wording_reads_and_the_pattern_is_written(
+    written: str, canonical: str
+) -> None:
+    play = Play.parse(written, players=PLAYERS)
+    assert play.render() == canonical
+    assert Play.parse(canonical, players=PLAYERS) == play
+
+
+def test_1_18_1_the_word_the_is_not_part_of_a_gambits_name() -> None:
+    """With and without 'the', the Gambit is named the same (the pattern, with more literal
+    text, wins over the index's wording)."""
+    written = Action.parse("Declaring the Trellis Gambit")
+    assert written == Action.parse("Declaring Trellis Gambit")
+    assert written.args == ("Trellis",)
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("Rushton : [Walking to Euston] Holborn (CN)", "names Euston but the Move goes to Holborn"),
+        ("Rushton : [Walking to Euston] Pass Euston (VC)", "names Euston but no Move goes"),
+        ("Rushton : [Striling to Bank] Farkle", "write [Striling] before the Move"),
+    ],
+)
+def test_1_7_10_the_station_the_index_wording_names_must_be_the_moves(
+    written: str, message: str
+) -> None:
+    """Rules 1.7.10 and 1.7.12: the Move names where the Walk or Strile goes; a station
+    named in the index's `[Walking to <Station>]` that is not that place contradicts it."""
+    with pytest.raises(NotationError, match=re.escape(message)) as caught:
+        Play.parse(written, players=PLAYERS)
+    assert caught.value.column == len("Rushton : [") + 1
+
+
+def test_1_7_42_a_bifurcated_walk_names_the_next_moves_station() -> None:
+    play = Play.parse("Rushton : [Walking to Bank] A: Bank (NT) B: Euston (VC)")
+    assert play.render() == "Rushton : [Walking] A: Bank (NT) B: Euston (VC)"
+    with pytest.raises(NotationError, match="names Euston but the Move goes to Bank"):
+        Play.parse("Rushton : [Walking to Euston] A: Bank (NT) B: Euston (VC)")
+
+
+def test_1_7_2_suggestions_name_only_the_canonical_wordings() -> None:
+    with pytest.raises(NotationError) as caught:
+        Play.parse("Rushton : [Walkin to Euston] Euston (VC)")
+    assert "[Walking]" in caught.value.reason
+    assert "Walking to" not in caught.value.reason

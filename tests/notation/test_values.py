@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.network.lines import LineCode
-from referee.notation.disruptions import NEXT_WEEK, Disruption, parse_disruptions
+from referee.notation.disruptions import MARKER_RULES, NEXT_WEEK, Disruption, parse_disruptions
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day, GameTime
 from referee.notation.places import Destination
@@ -180,3 +180,46 @@ def test_a_sunk_entry_names_a_real_station() -> None:
 def test_unreadable_disruption_says_what_to_write() -> None:
     with pytest.raises(NotationError, match="'Euston \\(Peg\\)'"):
         Disruption.parse("Somewhere odd")
+
+
+# Every station marker the rules define, as written and as the referee writes it back.
+MARKED = [
+    ("Euston (peg)", "Euston (Peg)"),  # rule 1.11.4
+    ("Wembley Park (BULKHEAD)", "Wembley Park (Bulkhead)"),  # rules 1.2.2, 1.9.3
+    ("Paddington ( Maelberg )", "Paddington (Maelberg)"),  # rule 1.9.5
+    ("Bank (damage)", "Bank (Damage)"),  # rule 1.11.3, Lightly Damaged
+    ("Bank (* Damage *)", "Bank (*Damage*)"),  # rule 1.11.3, Heavily Damaged
+    ("Temple (defamed)", "Temple (Defamed)"),  # rule 1.11.7, the referee's string
+]
+
+
+@pytest.mark.parametrize(("written", "canonical"), MARKED)
+def test_1_2_2_every_station_marker_the_rules_define(written: str, canonical: str) -> None:
+    assert Disruption.parse(written).render() == canonical
+
+
+def test_1_2_2_every_markers_rule_is_in_the_rulebook() -> None:
+    from referee.engine.rulebook import load_rulebook
+
+    rulebook = load_rulebook()
+    assert all(rule in rulebook for rule in MARKER_RULES.values())
+
+
+@pytest.mark.parametrize(
+    ("written", "message", "column"),
+    [
+        ("Euston (Pegged)", "'(Pegged)' is not a station marker; did you mean (Peg)?", 23),
+        ("Euston (VC)", "'(VC)' is not a station marker; write one of (Peg) (rule 1.11.4)", 23),
+        ("Euston (Damaged)", "did you mean (Damage)?", 23),
+        ("Angel to Bank (NT) (Bulkhead)", "a Segment is only Pegged, (Peg) (rule 1.11.5)", 35),
+    ],
+)
+def test_1_2_2_an_unknown_marker_is_refused_at_its_column(
+    written: str, message: str, column: int
+) -> None:
+    """A marker outside the rules' list would be a state the referee cannot judge (rules 1.2.2,
+    1.9.3, 1.9.5, 1.11.3-1.11.5): the error points at the marker."""
+    with pytest.raises(NotationError) as caught:
+        parse_disruptions(f"Bank (Peg),   {written}")
+    assert message in caught.value.reason
+    assert caught.value.column == column

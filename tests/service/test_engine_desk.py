@@ -222,3 +222,19 @@ def test_1_1_1_a_winning_turn_names_its_winner(desk: EngineDesk) -> None:
     assert outcome.winner == "Rushton"
     ordinary = desk.submit(view, rushton, "Rushton : Camden Town (NT)")
     assert ordinary.verdict == "legal" and ordinary.winner is None
+
+
+# The header the referee issued for _after_first's GSD before the state hash named its
+# version (tests/golden/mail/player.turn-stale.txt in git history, state-hash 1).
+TURN_2_STATE_HASH_1 = "d6fbc355"
+
+
+def test_1_2_1_a_reply_to_a_gsd_issued_under_the_first_hash_is_current(desk: EngineDesk) -> None:
+    """A game under way when the hash formula changed: its players quote the old header."""
+    state = _after_first(desk)
+    header, body = state.split("\n", 1)
+    old = header.rsplit(" ", 1)[0] + f" {TURN_2_STATE_HASH_1}"
+    outcome = desk.submit(_view(state, 1), BOB, f"{old}\n{body}{SECOND}\n")
+    assert (outcome.verdict, outcome.play) == ("legal", SECOND)
+    wrong = header.rsplit(" ", 1)[0] + " d6fbc356"
+    assert desk.submit(_view(state, 1), BOB, f"{wrong}\n{body}{SECOND}\n").verdict == "stale"
