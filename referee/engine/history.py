@@ -114,7 +114,7 @@ def apply_play(
             effect = registry.position_effects.get(part.name)
             if effect is not None:
                 effect(positions, play, part)
-    for whole in registry.play_effects if registry is not None else ():
+    for whole in registry.play_effects if registry is not None and play.comment else ():
         whole(positions, play)
 
 
@@ -203,7 +203,7 @@ def _read_plays(
                 if effect is not None:
                     _place(positions, moved)
                     effect(positions, play, part)
-        if wholes:
+        if wholes and play.comment:
             _place(positions, moved)
             for whole in wholes:
                 whole(positions, play)

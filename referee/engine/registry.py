@@ -51,7 +51,7 @@ Shunt met a Kafka Sinkhole, rule 1.9.6), the Turn wrote the outcome into the tab
 PlayEffect = Callable[[dict[str, "Position"], Play], None]
 """Moves or removes Pieces as a whole play of the record did, once its parts are read: for
 outcomes the referee wrote into the play's comment (a Bifurcated Piece destroyed, rule
-1.7.42), which belong to no one Action."""
+1.7.42), which belong to no one Action. Only plays with a comment are handed to it."""
 CostRule = Callable[["TurnContext", "ActionSpec | None", dict[Colour, int]], dict[Colour, int]]
 """Adjusts a cost before it is paid (Knip, rule 1.8.4; Bocks, rule 1.8.8): gets the Action's
 spec (None for a cost no Action names) and the counts, returns the counts to charge."""
@@ -140,7 +140,8 @@ class Registry:
         return function
 
     def reads_plays(self, function: PlayEffect) -> PlayEffect:
-        """Register a position effect :func:`history.derive` applies after each whole play."""
+        """Register a position effect :func:`history.derive` applies after each whole play
+        that has a comment (where the referee writes what the record cannot show)."""
         self.play_effects.append(function)
         return function
 

@@ -33,7 +33,7 @@ from pydantic import ValidationError
 
 from referee.engine.comments import field, field_of
 from referee.engine.context import TurnContext
-from referee.engine.history import last_round, move_end
+from referee.engine.history import move_end
 from referee.engine.registry import VANILLA
 from referee.engine.tables._load import TableError
 from referee.engine.tables.gambits import CATEGORIES, Gambit, StationFacts, Step, load_gambits
@@ -271,13 +271,15 @@ def denials_of(ctx: TurnContext) -> list[tuple[str, str]]:
     """Rule 1.18.4: the Denials naming the playing player made since eir last Turn, as
     (Denier, Gambit name)."""
     found = []
-    for play in last_round(ctx.before, ctx.player):
-        if play.player == ctx.player:
+    for entry in reversed(ctx.before.record):  # back to eir last play only: cheap each Turn
+        if not isinstance(entry, Play):
             continue
-        for action in play.actions:
+        if entry.player == ctx.player:
+            break
+        for action in entry.actions:
             if action.name in DENYING and str(action.args[1]) == ctx.player:
-                found.append((play.player, str(action.args[0])))
-    return found
+                found.append((entry.player, str(action.args[0])))
+    return found[::-1]
 
 
 @VANILLA.action(*DENYING)

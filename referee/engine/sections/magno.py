@@ -213,17 +213,25 @@ def _metal(ctx: TurnContext) -> dict[str, tuple[int, ...]]:
     return {name: tuple(row.tokens[c] for c in METALLIC) for name, row in ctx.players.items()}
 
 
+def _anyone_magnetised(ctx: TurnContext) -> bool:
+    """Cheaply: whether any Magno-Clamp is in the Luggage Rack at all."""
+    return any("magno" in item.name.casefold() for items in ctx.rack.values() for item in items)
+
+
 @VANILLA.at_start
 def _remember_metal(ctx: TurnContext) -> None:
-    ctx.extra[_KEY] = _metal(ctx)
+    ctx.extra[_KEY] = _metal(ctx) if _anyone_magnetised(ctx) else None
 
 
 @VANILLA.after_each_action
 def none_taken_from_a_carrier(ctx: TurnContext) -> None:
     """Rule 1.4.45: no other player may take a carrier's Metallic Tokens: whatever Action
     took one (a Shunt's claim, a Tithe, a Cascade, a Poll Tax ...) is refused."""
-    before: dict[str, tuple[int, ...]] = ctx.extra.get(_KEY) or _metal(ctx)
+    if not _anyone_magnetised(ctx):
+        ctx.extra[_KEY] = None
+        return
     now = _metal(ctx)
+    before: dict[str, tuple[int, ...]] = ctx.extra.get(_KEY) or now
     for name, counts in now.items():
         if name == ctx.player or name not in before or not magnetised(ctx, name):
             continue

@@ -187,6 +187,8 @@ def obeyed(ctx: TurnContext) -> None:
     commanded Station (a Pass or Timeout included), the Remote being On, loses one Metallic
     Token: ``{radio metal: Si}``, else the least valuable e holds."""
     mine = {i.number for i in carried(ctx) if i.name == CLAMP}
+    if not mine:
+        return
     for play in last_round(ctx.before, ctx.player):
         if play.player == ctx.player:
             continue
@@ -213,6 +215,8 @@ def remotes_and_clamps(ctx: TurnContext) -> None:
     """Rule 1.4.46: a Remote Control bought this Turn bears a number no other Remote Control
     has; a Radio Clamp whose Remote Control is gone (not in the Rack, nor the Lost & Found
     Box) is destroyed with it."""
+    if not any(i.name in (REMOTE, CLAMP) for items in ctx.rack.values() for i in items):
+        return
     before = Counter((e.player, i.number) for e in ctx.before.rack for i in e.possessions
                      if i.name == REMOTE)  # fmt: skip
     everywhere = [(p, i) for p in ctx.players for i in ctx.luggage(p) if i.name == REMOTE]
