@@ -15,7 +15,9 @@ ruleset's registry; :func:`derive` applies them in record order, so the position
 agree with what the engine did when it adjudicated those plays. Where an outcome hung on state
 the record does not keep (a Shunt through a Kafka Sinkhole, rule 1.9.6, depends on the Token
 Stacks of that moment), the Turn wrote it into the GSD's tables and a *position settler* reads
-it back once the record has been walked.
+it back once the record has been walked; where it hung on the route a Move took (a Bifurcated
+Piece moved through, rule 1.7.42), the referee wrote it into the play's comment and a *play
+effect* reads it back after that play.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from referee.notation.places import Destination
 from referee.notation.plays import Move, MoveKind, Play
 
 if TYPE_CHECKING:
-    from referee.engine.registry import PositionEffect, Registry
+    from referee.engine.registry import Registry
 
 DRONE_START = "Mornington Crescent"
 """Rule 1.1.2 - A New Game: the Drone begins at Mornington Crescent."""
@@ -112,6 +114,8 @@ def apply_play(
             effect = registry.position_effects.get(part.name)
             if effect is not None:
                 effect(positions, play, part)
+    for whole in registry.play_effects if registry is not None and play.comment else ():
+        whole(positions, play)
 
 
 _NO_PLACE = frozenset({MoveKind.TIMEOUT, MoveKind.FARKLE})
@@ -155,7 +159,7 @@ def derive(gsd: GSD, registry: Registry | None = None) -> History:
         history = base.history
         positions, previous = dict(history.positions), dict(history.previous_move)
         done, last = len(base.gsd.record), history.last_player
-    count = _read_plays(record, done, positions, previous, registry.position_effects)
+    count = _read_plays(record, done, positions, previous, registry)
     for settle in registry.position_settlers:
         settle(positions, gsd)
     if count:
@@ -171,7 +175,7 @@ def _read_plays(
     start: int,
     positions: dict[str, Position],
     previous: dict[str, str],
-    effects: Mapping[str, PositionEffect],
+    registry: Registry,
 ) -> int:
     """Apply the plays of ``record[start:]`` to ``positions`` and ``previous``; how many.
 
@@ -180,6 +184,7 @@ def _read_plays(
     """
     count = 0
     moved: dict[str, Destination] = {}
+    effects, wholes = registry.position_effects, registry.play_effects
     for play in record[start:]:
         if type(play) is not Play:
             continue
@@ -200,6 +205,10 @@ def _read_plays(
                 if effect is not None:
                     _place(positions, moved)
                     effect(positions, play, part)
+        if wholes and play.comment:
+            _place(positions, moved)
+            for whole in wholes:
+                whole(positions, play)
     _place(positions, moved)
     return count
 

@@ -49,8 +49,9 @@ def adjudicate_move(ctx: TurnContext, move: Move) -> None:
     key = piece_key(ctx.player, move.piece)
     start = ctx.positions.get(key)
     if move.piece is not None and piece_key(ctx.player, "B") not in ctx.positions:
-        ctx.violate("1.7.42", f"you are not Bifurcated, so your Move takes no '{move.piece}:' "
-                              "label; write the Move alone")  # fmt: skip
+        ctx.violate("1.7.42", f"you have one Piece (not Bifurcated, or the other was destroyed "
+                              f"this Turn), so your Move takes no '{move.piece}:' label; write "
+                              "one Move alone")  # fmt: skip
         return
     if move.kind is MoveKind.TIMEOUT:
         _timeout(ctx, move, key, start)

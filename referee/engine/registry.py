@@ -48,6 +48,10 @@ PositionSettler = Callable[[dict[str, "Position"], "GSD"], None]
 """Corrects derived positions from what the GSD's tables say once the whole record is read:
 where an Action's outcome hung on state the record does not keep (the Token Stacks when a
 Shunt met a Kafka Sinkhole, rule 1.9.6), the Turn wrote the outcome into the tables."""
+PlayEffect = Callable[[dict[str, "Position"], Play], None]
+"""Moves or removes Pieces as a whole play of the record did, once its parts are read: for
+outcomes the referee wrote into the play's comment (a Bifurcated Piece destroyed, rule
+1.7.42), which belong to no one Action. Only plays with a comment are handed to it."""
 CostRule = Callable[["TurnContext", "ActionSpec | None", dict[Colour, int]], dict[Colour, int]]
 """Adjusts a cost before it is paid (Knip, rule 1.8.4; Bocks, rule 1.8.8): gets the Action's
 spec (None for a cost no Action names) and the counts, returns the counts to charge."""
@@ -77,6 +81,7 @@ class Registry:
     move_checks: list[MoveCheck] = field(default_factory=list)
     position_effects: dict[str, PositionEffect] = field(default_factory=dict)
     position_settlers: list[PositionSettler] = field(default_factory=list)
+    play_effects: list[PlayEffect] = field(default_factory=list)
     cost_rules: list[CostRule] = field(default_factory=list)
     paid_elsewhere: set[str] = field(default_factory=set)
     """Actions whose paid Tokens a rule sends somewhere other than a Token Stack (rule
@@ -88,6 +93,9 @@ class Registry:
     """Run once paid Tokens are on their Stacks (rule 1.14.2's rewards look at them)."""
     after_action: list[Hook] = field(default_factory=list)
     """Run after each adjudicated Action (states that hold "immediately", rule 1.7.54)."""
+    after_move: list[Hook] = field(default_factory=list)
+    """Run after each Move of the play (what a Move does at once to the other Piece of a
+    Bifurcated player, rule 1.7.42); ``ctx.moves[-1]`` is the Move just made, if any was."""
 
     def action(self, *names: str) -> Callable[[Handler], Handler]:
         """Register a handler for the index Actions ``names`` (ActionSpec names)."""
@@ -131,6 +139,12 @@ class Registry:
         self.position_settlers.append(function)
         return function
 
+    def reads_plays(self, function: PlayEffect) -> PlayEffect:
+        """Register a position effect :func:`history.derive` applies after each whole play
+        that has a comment (where the referee writes what the record cannot show)."""
+        self.play_effects.append(function)
+        return function
+
     def cost_rule(self, function: CostRule) -> CostRule:
         """Register a rule that changes what Actions cost (applied in registration order)."""
         self.cost_rules.append(function)
@@ -149,6 +163,11 @@ class Registry:
     def after_each_action(self, function: Hook) -> Hook:
         """Register an effect run after every adjudicated Action's handler."""
         self.after_action.append(function)
+        return function
+
+    def after_each_move(self, function: Hook) -> Hook:
+        """Register an effect run after every Move of the play, in written order."""
+        self.after_move.append(function)
         return function
 
     def duration_rule(self, function: DurationRule) -> DurationRule:

@@ -170,7 +170,11 @@ def adjudicate(
     for number, part in enumerate(play.parts):
         if isinstance(part, Move):
             ctx.phase = "move"
+            made = len(ctx.moves)
             adjudicate_move(ctx, part)
+            if len(ctx.moves) > made:
+                for hook in registry.after_move:
+                    hook(ctx)
             moved = True
             if number == last_move:
                 ctx.phase = "collection"

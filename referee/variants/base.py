@@ -51,6 +51,11 @@ class Settings:
     """Rules 1.5.4 and 1.4.20: whether a Move's route may come back to a Station it has already
     visited, by changing Line at an Interchange (never straight back along one Line, which
     needs rule 1.5.6). Off: a route visits each Station once (rules/choices.md)."""
+    narg_tolerance_degrees: float = 22.5
+    """Rule 1.4.40: a section of Line is "horizontal or vertical" when the straight line between
+    its two Stations' map coordinates lies within this many degrees of east-west or
+    north-south. 22.5 follows the schematic map's 45-degree grid (a section is drawn level or
+    upright when its true bearing is nearer an axis than a diagonal); 0 asks for exact."""
     home_declaration_required: bool = False
     """Rule 1.12.2: refuse a Turn (other than a Timeout or Farkle, which allow no Actions) of a
     player without a Home Station that does not declare one. Off until game records and tests

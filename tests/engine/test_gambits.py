@@ -91,13 +91,61 @@ def test_1_18_3_only_listed_gambits() -> None:
     assert rules_broken(result) == ["1.18.3"] and "Tooting Shuffle" in message(result)
 
 
-def test_1_18_4_a_denied_gambit_is_not_adjudicated() -> None:
-    """Rule 1.18.4: a Denial changes who gains; Denials are not adjudicated, so neither is a
-    Use of a Gambit the record Denies (the referee says so by name)."""
-    denied = ("Garden : Pass [Denying the Morden Paradox Gambit by Rushton]",)
-    result = play(moved(*PARADOX, *denied), MORDEN)
-    assert not result.adjudicated
-    assert result.unadjudicated == ("Denying Gambit",)
+DENY = "Garden : Pass [Denying the Morden Paradox Gambit by Rushton]"
+
+
+def denied(*plays: str) -> GSD:
+    """PARADOX's record (Rushton one Move short of Morden), Garden able to pay a Denial, and
+    ``plays`` after it, left unjudged."""
+    gsd = game({"Garden": "Bank (NT)"}, lv={"Rushton": 1}, tokens={"Garden": "1 Re, 1 Bu"})
+    lines = (*PARADOX, *plays)
+    record = gsd.record + tuple(Play.parse(text, players=gsd.player_names) for text in lines)
+    return gsd.model_copy(update={"record": record})
+
+
+def test_1_18_4_a_denial_follows_the_penultimate_move() -> None:
+    """Rule 1.18.4: Denying is played once one Move remains; it costs 1 Red and 1 Blue."""
+    state = legal(play(denied(), DENY))
+    assert (row(state, "Garden").tokens.re, row(state, "Garden").tokens.bu) == (0, 0)
+    early = denied()
+    early = early.model_copy(update={"record": early.record[:-1]})
+    result = play(early, DENY)
+    assert rules_broken(result) == ["1.18.4"] and "one Move short" in message(result)
+
+
+def test_1_18_4_denial_breaks() -> None:
+    """Rule 1.18.4 (and 1.7.42): another player's Gambit, and one that exists."""
+    own = play(denied("Garden : Pass"), "Rushton : Pass [Denying the Morden Paradox Gambit by "
+                                        "Rushton]")  # fmt: skip
+    assert "1.18.4" in rules_broken(own) and "eir own" in own.messages()[-1]
+    unknown = play(denied(), "Garden : Pass [Denying the Ealing Shuffle Gambit by Rushton]")
+    assert rules_broken(unknown) == ["1.18.4"]
+
+
+def test_1_18_4_a_denial_that_holds_gains_the_denier_the_reward() -> None:
+    """Rule 1.18.4: "The Denying Player gains the reward ... instead": Rushton's next Move
+    does not reach Morden, so Garden gains the Gambit's 13 Black."""
+    before = row(denied(DENY), "Garden").tokens.bk
+    state = legal(play(denied(DENY), "Rushton : Pass South Wimbledon (NT)"))
+    assert row(state, "Garden").tokens.bk == before + 13
+
+
+def test_1_18_4_a_failed_denial_doubles_the_completers_reward() -> None:
+    """Rule 1.18.4: completed despite the Denial, the Gambit gains Rushton double (26 Black);
+    Garden gains nothing."""
+    gsd = denied(DENY)
+    used = legal(play(gsd, MORDEN))
+    plain = legal(play(gsd, "Rushton : Morden (NT)"))
+    assert row(used, "Rushton").tokens.bk == row(plain, "Rushton").tokens.bk + 26
+    assert row(plain, "Garden").tokens.bk == row(gsd, "Garden").tokens.bk
+    assert row(used, "Garden").tokens.bk == row(gsd, "Garden").tokens.bk
+
+
+def test_1_18_4_a_denial_binds_the_next_turn_only() -> None:
+    """Rule 1.18.4: the Denial is judged by the Denied player's next Move, not a later one."""
+    gsd = denied(DENY, "Rushton : Pass South Wimbledon (NT)", "Garden : Pass")
+    state = legal(play(gsd, MORDEN))
+    assert row(state, "Garden").tokens.bk == row(gsd, "Garden").tokens.bk
 
 
 # -- Rule 1.18.1 - Manoeuvres in the Dark -------------------------------------------------------

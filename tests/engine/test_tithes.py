@@ -105,4 +105,4 @@ def test_1_7_31_a_bifurcated_player_with_both_pieces_in_the_zone_pays_twice() ->
                          "{tithe: Cryer Re, Cryer Bk}")  # fmt: skip
     assert result.legal, result.messages()
     cryer = row(result.state, "Cryer").tokens
-    assert (cryer.re, cryer.bk) == (1, 2)
+    assert (cryer.re, cryer.bk) == (1, 1)  # 3 Black: one to eir upkeep of two Pieces, one Tithed

@@ -148,8 +148,9 @@ def test_every_rule_the_engine_cites_is_in_the_rulebook() -> None:
 
 
 def _bifurcated(at_a: str, at_b: str, lv: int = 1, tokens: str = "2 Bk") -> GSD:
-    """Rushton with two Pieces (rule 1.7.42): B placed as a recorded [Bifurcating] would."""
-    gsd = game({"Rushton": at_a}, lv={"Rushton": lv}, tokens={"Rushton": tokens})
+    """Rushton with two Pieces (rule 1.7.42): B placed as a recorded [Bifurcating] would;
+    two Bronze more pay the Turn's upkeep of two Pieces."""
+    gsd = game({"Rushton": at_a}, lv={"Rushton": lv}, tokens={"Rushton": f"{tokens}, 2 Br"})
     history = derive(gsd)
     station, _, code = at_b.partition(" (")
     positions = {**history.positions, "Rushton/B": Position(station, LineCode(code[:2]))}

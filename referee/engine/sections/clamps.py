@@ -19,8 +19,8 @@ in its own way, and is shed by an Action at a kind of Station its rule names:
 Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted; rule 1.11.7 -
 Sanctuary: no one at a Holy Station may target or be targeted. A Clamp works while carried
 (a Nantucketed one is not, rule 1.4.15); one shed mid-Turn stops binding from that Action on.
-The Velocity Bomb has its own module. The Narg, Magno and Radio Clamps are left "not
-adjudicated": rules/choices.md, "Action family B", says what each still lacks.
+The Velocity Bomb, the Narg Clamp (narg.py), the Magno-Clamp (magno.py) and the Radio Clamp
+(radiation.py) have their own modules.
 """
 
 from __future__ import annotations

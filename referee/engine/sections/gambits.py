@@ -15,11 +15,14 @@ play [Using the <Name> Gambit] (or Manoeuvre: the words are synonyms, rule 1.18.
 what the Gambit's declarer paid for it, plus two Silver for each Station of the Gambit that
 is another player's Home Station.
 
-rules/choices.md ("Action family B") records the choices: this Turn's Move must complete the
-Gambit (a Gambit is not cashed again after a Pass), and the gain is the referee's to work out
-(the comment need not repeat it). Denials (rule 1.18.4) are not adjudicated; a record
-holding one for the Gambit named leaves this Action "not adjudicated" too, since the reward
-would depend on it.
+Rule 1.18.4 - Deny Everything!: once a player's Stations are one Move short of a Gambit,
+another player may Deny it, naming em. The Denial is judged at the end of the named player's
+next Turn: if that Turn's Move does not complete the Gambit, each Denier gains its reward
+instead; if it does, the Denial failed and a Use of it in that Turn gains double.
+
+rules/choices.md ("Action family B", "Action family C") records the choices: this Turn's Move
+must complete the Gambit (a Gambit is not cashed again after a Pass), the gain is the
+referee's to work out (the comment need not repeat it), and when and what a Denier gains.
 """
 
 from __future__ import annotations
@@ -65,11 +68,17 @@ def _station_of(play: Play) -> str | None:
     return end.station if end is not None else None
 
 
+def played_stations(ctx: TurnContext, player: str) -> list[str]:
+    """The Stations ``player``'s own Moves of the record ended at, oldest first, Passes (and
+    Timeouts and Farkles, which end nowhere new) left out."""
+    return [s for p in ctx.before.plays if p.player == player
+            if (s := _station_of(p)) is not None]  # fmt: skip
+
+
 def recent_stations(ctx: TurnContext) -> list[str]:
-    """Rule 1.18.3: the Stations the player's own Moves ended at, oldest first, Passes (and
-    Timeouts and Farkles, which end nowhere new) left out; this Turn's Move last."""
-    found = [s for p in ctx.before.plays if p.player == ctx.player
-             if (s := _station_of(p)) is not None]  # fmt: skip
+    """Rule 1.18.3: the playing player's Stations (:func:`played_stations`), this Turn's Move
+    last."""
+    found = played_stations(ctx, ctx.player)
     if ctx.play.moves[-1].kind is MoveKind.GO and ctx.moves and ctx.moves[-1].end is not None:
         found.append(ctx.moves[-1].end.station)
     return found
@@ -81,14 +90,12 @@ def _facts(ctx: TurnContext, station: str) -> StationFacts:
 
 
 def _unjudged(ctx: TurnContext, gambit: str) -> str | None:
-    """The Action of the record this referee cannot judge the Gambit's Use without: a Denial
-    of it, or a Declaration of it whose attributes it cannot read."""
+    """The Action of the record this referee cannot judge the Gambit's Use or Denial without:
+    a Declaration of it whose attributes it cannot read."""
     for play in ctx.before.plays:
         for action in play.actions:
             if _key(str(action.args[0])) != gambit:
                 continue
-            if action.name in DENYING:
-                return action.name
             if action.name in DECLARING and _declared(ctx, play, action) is None:
                 return action.name
     return None
@@ -240,6 +247,9 @@ def using_gambit(ctx: TurnContext, action: Action) -> None:
     bonus = HOME_BONUS * sum(station in homes for station in tail)
     if bonus:
         gain[Colour.SI] = gain.get(Colour.SI, 0) + bonus
+    if any(_key(denied) == _key(gambit.name) for _, denied in denials_of(ctx)):
+        gain = {colour: 2 * count for colour, count in gain.items()}
+        written += " (Denied, and completed: double, rule 1.18.4)"
     ctx.gain(gain, written)
     ctx.event("gambit", f"the {gambit.name} {gambit.word} is completed ({' -> '.join(tail)})",
               gambit=gambit.name)  # fmt: skip
@@ -255,3 +265,78 @@ def _render(gambit: Gambit) -> str:
         else:
             parts.append(f"a {step.category} Station")
     return " -> ".join(parts)
+
+
+def denials_of(ctx: TurnContext) -> list[tuple[str, str]]:
+    """Rule 1.18.4: the Denials naming the playing player made since eir last Turn, as
+    (Denier, Gambit name)."""
+    found = []
+    for entry in reversed(ctx.before.record):  # back to eir last play only: cheap each Turn
+        if not isinstance(entry, Play):
+            continue
+        if entry.player == ctx.player:
+            break
+        for action in entry.actions:
+            if action.name in DENYING and str(action.args[1]) == ctx.player:
+                found.append((entry.player, str(action.args[0])))
+    return found[::-1]
+
+
+@VANILLA.action(*DENYING)
+def denying(ctx: TurnContext, action: Action) -> None:
+    """Rule 1.18.4 - Deny Everything!: another player's Gambit, once eir Stations are one Move
+    short of it (the penultimate Move played); rule 1.7.42 forbids Denying one's own."""
+    name, target = str(action.args[0]), str(action.args[1])
+    if target == ctx.player:
+        ctx.violate("1.18.4", "a player may not Deny eir own Gambit; name the player you Deny")
+        return
+    if target not in ctx.players:
+        ctx.violate("1.18.4", f"{target} is not in the Token Table; name the player you Deny")
+        return
+    unjudged = _unjudged(ctx, _key(name))
+    if unjudged is not None:
+        if unjudged not in ctx.unadjudicated:
+            ctx.unadjudicated.append(unjudged)
+        return
+    try:
+        gambit = _named(ctx, name)
+    except TableError as error:
+        ctx.violate("1.18.4", str(error))
+        return
+    stations = played_stations(ctx, target)
+    short = gambit.model_copy(update={"steps": gambit.steps[:-1]})
+    if not short.matches([_facts(ctx, s) for s in stations]):
+        last = " -> ".join(stations[-len(short.steps) :]) or "none"
+        ctx.violate("1.18.4", f"{target}'s last Stations ({last}) are not one Move short of the "
+                              f"{gambit.name} {gambit.word} ({_render(gambit)}); a Denial "
+                              "follows the penultimate Move")  # fmt: skip
+        return
+    ctx.event("denial", f"{ctx.player} Denies {target} the {gambit.name} {gambit.word}",
+              gambit=gambit.name, target=target)  # fmt: skip
+
+
+@VANILLA.at_end
+def judge_denials(ctx: TurnContext) -> None:
+    """Rule 1.18.4: at the end of the Denied player's next Turn, each Denial whose Gambit that
+    Turn's Move did not complete gains its Denier the Gambit's reward (its recorded cost)."""
+    denials = denials_of(ctx)
+    if not denials:
+        return
+    recent = [_facts(ctx, s) for s in recent_stations(ctx)]
+    completes = ctx.play.moves[-1].kind is MoveKind.GO
+    for denier, name in denials:
+        unjudged = _unjudged(ctx, _key(name))
+        if unjudged is not None:
+            if unjudged not in ctx.unadjudicated:
+                ctx.unadjudicated.append(unjudged)
+            continue
+        try:
+            gambit = _named(ctx, name)
+        except TableError:
+            continue
+        if completes and gambit.matches(recent):
+            ctx.event("denial", f"{denier}'s Denial of the {gambit.name} {gambit.word} failed: "
+                                f"{ctx.player} completed it", player=denier)  # fmt: skip
+            continue
+        ctx.gain(dict(gambit.reward.fixed()),
+                 f"the Denial of the {gambit.name} {gambit.word} held", player=denier)  # fmt: skip
