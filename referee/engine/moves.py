@@ -146,9 +146,17 @@ def find_routes(ctx: TurnContext, start: Position, move: Move, lv: int) -> list[
     return routes
 
 
-def _distance_message(ctx: TurnContext, start: Position, move: Move, lv: int) -> str:
-    """Rule 1.6.2's message: how far the destination really is by the lines the play names."""
+def _distance_message(
+    ctx: TurnContext, start: Position, move: Move, lengths: tuple[int, ...]
+) -> str:
+    """Rule 1.6.2's message: how far the destination really is by the lines the play names
+    (for a ruleset allowing several lengths, how many stations it could have gone)."""
     assert move.destination is not None
+    if len(lengths) != 1:
+        reach = f"at most {max(lengths)}" if lengths else "no"
+        return (f"no route to {move.destination.station} by the lines named from "
+                f"{start.station} is within reach: you may go {reach} stations")  # fmt: skip
+    (lv,) = lengths
     dest = move.destination.station
     finder = ctx.network.routes
     for reading in readings(move, start.line):
@@ -181,12 +189,16 @@ def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
     if start is None:
         ctx.violate("1.5.1", "your Piece is not on the Map, so it cannot move along a line")
         return
-    lv = ctx.players[ctx.player].lv
-    routes = find_routes(ctx, start, move, lv)
-    for source in ctx.ruleset.registry().route_sources:
-        routes += [r for r in source(ctx, start, move, lv) if r not in routes]
+    lengths = ctx.ruleset.move_lengths(ctx, start)
+    routes: list[Route] = []
+    for lv in lengths:
+        routes = find_routes(ctx, start, move, lv)
+        for source in ctx.ruleset.registry().route_sources:
+            routes += [r for r in source(ctx, start, move, lv) if r not in routes]
+        if routes:
+            break
     if not routes:
-        ctx.violate("1.6.2", _distance_message(ctx, start, move, lv))
+        ctx.violate("1.6.2", _distance_message(ctx, start, move, lengths))
         ctx.spend_time(MOVE_DURATION, "the Move")
         return
     end = _end_of(move)
@@ -220,6 +232,8 @@ def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
     ctx.moves.append(moving)
     ctx.event("move", f"route: {route.render()}", route=route.render(), lv=route.lv)
     _arrive(ctx, key, start, end)
+    for hook in ctx.ruleset.registry().after_move:
+        hook(ctx, moving)
     ctx.spend_time(MOVE_DURATION, "the Move")
 
 

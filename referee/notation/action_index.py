@@ -60,7 +60,8 @@ VOLUME_0_RULES = frozenset({"0.9.4"})
 STANDARD_DURATION = 10  # minutes; rule 1.13.3 - Carol Vorderman's Revenge
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-_RULE_NUMBER = re.compile(r"\d+\.\d+\.\d+")
+_RULE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
+"""A rule number: Volume 1 numbers as 1.9.1, an early ruleset (rules/early-draft) as 7."""
 _KEYS = frozenset(
     {
         "name",

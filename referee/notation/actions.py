@@ -143,6 +143,7 @@ class _Compiled:
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_NUMBERS = frozenset({"n", "number"})
 
 
 def _compile(spec: ActionSpec) -> _Compiled:
@@ -152,7 +153,13 @@ def _compile(spec: ActionSpec) -> _Compiled:
     for index, match in enumerate(_PLACEHOLDER.finditer(spec.pattern)):
         parts.append(_literal_regex(spec.pattern[position : match.start()]))
         literal += len(spec.pattern[position : match.start()].strip())
-        parts.append(rf"\s*(?P<a{index}>.+?)\s*")
+        between = spec.pattern[position : match.start()]
+        if index and not between.strip() and match.group(1) in _NUMBERS:
+            # Right after another placeholder only digits can tell where that one ends
+            # ("Block {station} {n}": Tottenham Court Road 2).
+            parts.append(rf"\s*(?P<a{index}>\d+)\s*")
+        else:
+            parts.append(rf"\s*(?P<a{index}>.+?)\s*")
         position = match.end()
     tail = spec.pattern[position:]
     parts.append(_literal_regex(tail))
