@@ -152,11 +152,11 @@ def _distance_message(
     """Rule 1.6.2's message: how far the destination really is by the lines the play names
     (for a ruleset allowing several lengths, how many stations it could have gone)."""
     assert move.destination is not None
-    if len(lengths) != 1:
+    if not ctx.ruleset.moves_by_lv:
         reach = f"at most {max(lengths)}" if lengths else "no"
         return (f"no route to {move.destination.station} by the lines named from "
                 f"{start.station} is within reach: you may go {reach} stations")  # fmt: skip
-    (lv,) = lengths
+    lv = lengths[0]
     dest = move.destination.station
     finder = ctx.network.routes
     for reading in readings(move, start.line):

@@ -73,6 +73,8 @@ class Ruleset:
     rules_name: ClassVar[str] = "vanilla"
     """The folder of ``rules/`` holding this ruleset's data."""
     map_name: ClassVar[str] = "london-1999"
+    moves_by_lv: ClassVar[bool] = True
+    """Rule 1.6.2: a Move's length is the player's LV (a ruleset without LV says False)."""
 
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or Settings()

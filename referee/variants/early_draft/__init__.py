@@ -48,6 +48,7 @@ class EarlyDraft(Ruleset):
     name: ClassVar[str] = "early-draft"
     aliases: ClassVar[tuple[str, ...]] = ("early draft", "draft", "earlydraft")
     rules_name: ClassVar[str] = "early-draft"
+    moves_by_lv: ClassVar[bool] = False
 
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__(settings or DRAFT_SETTINGS)
