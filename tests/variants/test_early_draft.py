@@ -88,8 +88,7 @@ def test_rule_4_no_bonus_for_a_station_claimed_within_the_last_three_turns() -> 
     again = judge(recent, "Rushton : Chancery Lane (CN)")
     assert again.legal, again.messages()
     assert black(again) == 5 - 1, "the step is paid, no bonus is earned"
-    older = with_record(base, "Rushton : Chancery Lane (CN)", "Rushton : Holborn (CN)",
-                        "Rushton : Tottenham Court Road (CN)", "Rushton : Holborn (CN)")  # fmt: skip
+    older = with_record(recent, "Rushton : Tottenham Court Road (CN)", "Rushton : Holborn (CN)")
     paid = judge(older, "Rushton : Chancery Lane (CN)")
     assert black(paid) == 5 - 1 + 1
 
