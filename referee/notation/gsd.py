@@ -91,9 +91,10 @@ class GSD(BaseModel):
         """Rule 1.8.4 - Knip: recorded in Disruptions as ``In Knip``."""
         return any(d.flag == "In Knip" for d in self.disruptions)
 
-    def state_hash(self) -> str:
-        """Eight hex digits of SHA-256 over the canonical state: header and comments left out."""
-        return self._hash(_sections(self), _record_lines(self.record, None))
+    def state_hash(self, index: ActionIndex | None = None) -> str:
+        """Eight hex digits of SHA-256 over the canonical state: header and comments left out
+        (``index``: a variant's Action index, for Actions the vanilla one lacks)."""
+        return self._hash(_sections(self), _hash_lines(self.record, index))
 
     def _hash(self, sections: dict[str, object], lines: list[str]) -> str:
         plays = [line for entry, line in zip(self.record, lines, strict=True)
@@ -109,7 +110,7 @@ class GSD(BaseModel):
         header = None
         if self.game is not None and self.turn is not None:
             vanilla = index is None or index is load_action_index()
-            plain = lines if vanilla else _record_lines(self.record, None)
+            plain = lines if vanilla else _hash_lines(self.record, index)
             header = (
                 f"Mornington Crescent - Game {self.game} - Turn {self.turn}"
                 f" - State {self._hash(sections, plain)}"
@@ -166,6 +167,19 @@ def _fill(sections: dict[str, object], header: str | None, record: list[str]) ->
 def _record_lines(record: Sequence[Play | Comment], index: ActionIndex | None) -> list[str]:
     """Each entry's canonical line."""
     return [e.render(index) if isinstance(e, Play) else e.render() for e in record]
+
+
+def _hash_lines(record: Sequence[Play | Comment], index: ActionIndex | None) -> list[str]:
+    """The lines the state hash is taken over: drawn by the vanilla index, so the hash does
+    not hang on the index a GSD is drawn with, except a play with an Action only a variant's
+    ``index`` knows, which only that index can draw."""
+    vanilla = load_action_index()
+    return [
+        e.render() if not isinstance(e, Play)
+        else e.render(vanilla if index is None or all(a.name in vanilla for a in e.actions)
+                      else index)
+        for e in record
+    ]  # fmt: skip
 
 
 @cache
