@@ -30,6 +30,7 @@ from referee.engine.collection import collect, route_bonus
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import Position, piece_key
 from referee.engine.tables.costs import TokenCost
+from referee.engine.violations import Violation
 from referee.network.lines import LineCode
 from referee.network.routes import Route
 from referee.notation.errors import NotationError
@@ -190,35 +191,26 @@ def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
         ctx.violate("1.5.1", "your Piece is not on the Map, so it cannot move along a line")
         return
     lengths = ctx.ruleset.move_lengths(ctx, start)
-    routes: list[Route] = []
+    end = _end_of(move)
+    found = False
+    valid: list[tuple[Route, MoveContext]] = []
+    first_failure: list[Violation] | None = None
     for lv in lengths:
         routes = find_routes(ctx, start, move, lv)
         for source in ctx.ruleset.registry().route_sources:
             routes += [r for r in source(ctx, start, move, lv) if r not in routes]
-        if routes:
+        found = found or bool(routes)
+        valid, failure = _checked(ctx, MoveContext(move, key, start, end, None), routes)
+        first_failure = first_failure or failure
+        if valid:
             break
-    if not routes:
+    if not found:
         ctx.violate("1.6.2", _distance_message(ctx, start, move, lengths))
         ctx.spend_time(MOVE_DURATION, "the Move")
         return
-    end = _end_of(move)
-    valid: list[tuple[Route, MoveContext]] = []
-    first_failure: list[object] | None = None
-    for route in routes:
-        mark = len(ctx.violations)
-        moving = MoveContext(move, key, start, end, route)
-        for check in ctx.ruleset.registry().move_checks:
-            check(ctx, moving)
-        if len(ctx.violations) == mark:
-            valid.append((route, moving))
-        else:
-            failed = ctx.violations[mark:]
-            if first_failure is None:
-                first_failure = list(failed)
-            del ctx.violations[mark:]
     if not valid:
         assert first_failure is not None
-        ctx.violations.extend(first_failure)  # type: ignore[arg-type]
+        ctx.violations.extend(first_failure)
         ctx.spend_time(MOVE_DURATION, "the Move")
         return
     unchanged = [pair for pair in valid if not line_changed(pair[0], start)]
@@ -235,6 +227,27 @@ def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
     for hook in ctx.ruleset.registry().after_move:
         hook(ctx, moving)
     ctx.spend_time(MOVE_DURATION, "the Move")
+
+
+def _checked(
+    ctx: TurnContext, base: MoveContext, routes: list[Route]
+) -> tuple[list[tuple[Route, MoveContext]], list[Violation] | None]:
+    """The routes every move check passes, and the first failing route's violations (which
+    are kept out of the Turn's until no route at all is valid)."""
+    valid: list[tuple[Route, MoveContext]] = []
+    first_failure: list[Violation] | None = None
+    for route in routes:
+        mark = len(ctx.violations)
+        moving = MoveContext(base.move, base.piece, base.start, base.end, route)
+        for check in ctx.ruleset.registry().move_checks:
+            check(ctx, moving)
+        if len(ctx.violations) == mark:
+            valid.append((route, moving))
+        else:
+            if first_failure is None:
+                first_failure = list(ctx.violations[mark:])
+            del ctx.violations[mark:]
+    return valid, first_failure
 
 
 def _end_of(move: Move) -> Position:

@@ -205,3 +205,18 @@ def test_a_short_game_under_the_draft_replays_to_the_win() -> None:
     assert report.ok, report.result.messages() if report.result else None
     assert report.legal_turns == len(SHORT_GAME)
     assert report.winner == "Cryer"
+
+
+def test_rule_4_a_block_on_the_shortest_walk_means_a_longer_one() -> None:
+    """Rules 4 and 7: Euston to Kennington on the Northern is 8 steps by Charing Cross; with
+    Tottenham Court Road Blocked the walk goes by Bank instead (9 steps, 9 Black)."""
+    base = game({"Rushton": "Euston (NT)", "Cryer": "Holborn (CN)"},
+                tokens={"Rushton": "10 Bk"})  # fmt: skip
+    open_line = judge(base, "Rushton : Kennington (NT)")
+    assert open_line.route is not None and open_line.route.lv == 8
+    gsd = with_record(base, "Cryer : [Block Tottenham Court Road 2] Pass Holborn (CN)")
+    result = judge(gsd, "Rushton : Kennington (NT)")
+    assert result.legal, result.messages()
+    assert result.route is not None and result.route.lv == 9
+    assert "Bank" in result.route.stations
+    assert any(e.text.startswith("the Move's 9 steps: paid 9 Bk") for e in result.events)
