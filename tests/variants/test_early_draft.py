@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from referee.engine.replay import replay
 from referee.engine.result import TurnResult
 from referee.engine.turn import adjudicate
+from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from referee.notation.tokens import Colour
@@ -68,6 +71,16 @@ def test_rule_4_each_line_change_also_costs_one_black() -> None:
     refused = judge(short, "Rushton : Leicester Square (NT via: CN)")
     assert rules_broken(refused) == ["4"]
     assert "1 Line change costs 3 Black" in refused.messages()[0]
+
+
+def test_rule_4_a_step_runs_along_a_line_never_an_escalator_link() -> None:
+    """Rules 4 and 8: steps are between adjacent Stations (one line segment apart), so
+    Volume 1's Escalator Links (rule 1.5.3) are no steps."""
+    gsd = game({"Rushton": "Aldgate (CL)"}, tokens={"Rushton": "9 Bk"})
+    assert rules_broken(judge(gsd, "Rushton : Shadwell (DL via: CL)")) == ["4"]
+    across = game({"Rushton": "Tower Hill (DS)"}, tokens={"Rushton": "9 Bk"})
+    assert rules_broken(judge(across, "Rushton : Monument (for Bank)")) == ["4"]
+    assert judge(across, "Rushton : Monument (DS)").legal
 
 
 def test_rule_4_the_bonuses_of_the_draft_table() -> None:
@@ -164,12 +177,17 @@ def test_rule_3_only_one_action_of_a_type_a_turn() -> None:
 def test_volume_1_actions_are_not_part_of_the_draft() -> None:
     """The draft's index has only its own Actions: a Volume 1 Action is not read at all."""
     gsd = game({"Rushton": "Holborn (CN)"})
-    try:
+    with pytest.raises(NotationError):
         judge(gsd, "Rushton : [LV+1] Pass Holborn (CN)")
-    except ValueError as error:
-        assert "LV+1" in str(error) or "Action" in str(error)
-    else:
-        raise AssertionError("[LV+1] was read as an Action of the early draft")
+
+
+def test_1_3_5_a_timeout_carries_no_actions_and_earns_nothing() -> None:
+    """Rule 1.3.5 (the draft keeps Volume 1's number): a Timeout has no Actions."""
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "2 Bk, 4 Bu"})
+    timeout = judge(gsd, "Rushton : Timeout")
+    assert timeout.legal and black(timeout) == 2
+    broken = rules_broken(judge(gsd, "Rushton : [Block Chancery Lane 2] Timeout"))
+    assert broken[0] == "1.3.5", "(and the hour's Timeout plus the Block's 20 minutes: 1.13.1)"
 
 
 def test_winning_is_volume_1s_rest_at_mornington_crescent() -> None:

@@ -31,8 +31,11 @@ def line_changes(route: Route, start: Position | None) -> int:
 
 @DRAFT.move_check
 def steps_follow_lines(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rule 4 and Rule 8 (step, adjacent): every step runs along a line segment."""
-    if moving.route is not None and None in moving.route.hops:
+    """Rule 4 and Rule 8 (step, adjacent): every step runs along a line segment, so neither
+    a route across an Escalator Link nor Volume 1's ``Monument (for Bank)`` form, which ends
+    across one, is a Move here."""
+    across = moving.move.destination is not None and moving.move.destination.escalator
+    if across or (moving.route is not None and None in moving.route.hops):
         ctx.violate("4", "a step runs along a Line to the next Station; an Escalator Link is "
                          "not a step, so name a route by Lines")  # fmt: skip
 
