@@ -118,12 +118,14 @@ _NO_PLACE = frozenset({MoveKind.TIMEOUT, MoveKind.FARKLE})
 
 
 class _Known(NamedTuple):
-    """A GSD's History, and the registry it was read from the record with (``None`` when the
-    turn pipeline handed it on, which derive() does not resume from)."""
+    """A GSD's History and the registry it was made under; ``resumable`` is False when the
+    turn pipeline handed it on (read from a live Turn, not the record), which derive() does
+    not read on from."""
 
     gsd: GSD
     history: History
-    registry: Registry | None
+    registry: Registry
+    resumable: bool = True
 
 
 _CACHE: dict[int, _Known] = {}
@@ -139,7 +141,7 @@ def derive(gsd: GSD, registry: Registry | None = None) -> History:
     afresh each Turn costs its new plays, not its whole record.
     """
     found = _CACHE.get(id(gsd))
-    if found is not None and found.gsd is gsd:
+    if found is not None and found.gsd is gsd and registry in (None, found.registry):
         return found.history
     if registry is None:
         from referee.engine.registry import load_sections
@@ -221,7 +223,7 @@ def _longest_prefix(gsd: GSD, registry: Registry) -> _Known | None:
     for known in tuple(_CACHE.values()):  # a snapshot: other threads may add meanwhile
         base = known.gsd.record
         size = len(base)
-        if (known.registry is not registry or not size or size > length
+        if (not known.resumable or known.registry is not registry or not size or size > length
                 or (best is not None and size <= len(best.gsd.record))
                 or base[size - 1] is not record[size - 1]):  # fmt: skip
             continue
@@ -230,9 +232,10 @@ def _longest_prefix(gsd: GSD, registry: Registry) -> _Known | None:
     return best
 
 
-def remember(gsd: GSD, history: History) -> None:
-    """Cache ``history`` as the derived view of ``gsd`` (the turn pipeline's hand-over)."""
-    _keep(gsd, history, None)
+def remember(gsd: GSD, history: History, registry: Registry) -> None:
+    """Cache ``history`` as the derived view of ``gsd`` under ``registry`` (the turn
+    pipeline's hand-over: a variant's Turn is never answered from another ruleset's view)."""
+    _keep(gsd, history, registry, resumable=False)
 
 
 def forget() -> None:
@@ -241,10 +244,10 @@ def forget() -> None:
     _CACHE.clear()
 
 
-def _keep(gsd: GSD, history: History, registry: Registry | None) -> None:
+def _keep(gsd: GSD, history: History, registry: Registry, *, resumable: bool = True) -> None:
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(list(_CACHE))), None)  # the oldest; a copy, as threads share it
-    _CACHE[id(gsd)] = _Known(gsd, history, registry)
+    _CACHE[id(gsd)] = _Known(gsd, history, registry, resumable)
 
 
 def last_round(gsd: GSD, player: str) -> tuple[Play, ...]:

@@ -212,7 +212,7 @@ def _result(ctx: TurnContext, gsd: GSD, history: History) -> TurnResult:
     state = gsd
     if legal:
         state = ctx.freeze()
-        remember(state, history.after(ctx.play, ctx.positions))
+        remember(state, history.after(ctx.play, ctx.positions), ctx.ruleset.registry())
     rolls = tuple(getattr(ctx.dice, "rolls", ()))
     if isinstance(ctx.dice, ReplayDice):
         rolls = tuple(ctx.dice.recorded[: ctx.dice.position])

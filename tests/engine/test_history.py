@@ -79,3 +79,18 @@ def test_a_comment_after_the_last_play_keeps_the_last_player() -> None:
     read_on = base.model_copy(update={"record": (*base.record, noted.record[-1])})
     assert derive(read_on).last_player == "Cryer"
     assert derive(read_on).plays == 2
+
+
+def test_a_history_is_never_served_to_another_ruleset() -> None:
+    """A variant's registry may move Pieces differently (its own position effects), so a
+    History read under one registry must not answer for another, cached or handed on."""
+    from referee.engine.registry import load_sections
+
+    vanilla = load_sections()
+    other = vanilla.copy("no-shunts")
+    other.position_effects.pop("Shunting", None)
+    final = states()[1]  # after Rushton's Shunt of Garden, before Garden moves again
+    forget()
+    assert derive(final, vanilla).position("Garden") == Position("Old Street", LineCode.NT)
+    assert derive(final, other).position("Garden") != Position("Old Street", LineCode.NT)
+    assert derive(final, vanilla).position("Garden") == Position("Old Street", LineCode.NT)

@@ -153,6 +153,15 @@ def test_1_11_7_sanctuary_at_a_holy_station() -> None:
     assert "St. Paul's, a Holy Station" in message(result)
 
 
+def test_1_11_7_a_defamed_station_gives_no_sanctuary() -> None:
+    """Rule 1.11.7: a Defamed Holy Station is not Holy until the next Sunday, so a player
+    there may be targeted, and may target others."""
+    gsd = game({"Garden": "St. Paul's (CN)", "Rushton": "Chancery Lane (CN)"},
+               lv={"Rushton": 1}, disruptions=("St. Paul's (Defamed)",))  # fmt: skip
+    state = legal(play(gsd, "Rushton : St. Paul's (CN) [Shunting Garden to Bank (CN)]"))
+    assert state.disruptions[0].render() == "St. Paul's (Defamed)"
+
+
 # -- Rules 1.10.2, 1.10.3, 1.10.17, 1.10.18 ----------------------------------------------------
 
 

@@ -153,7 +153,7 @@ def _bifurcated(at_a: str, at_b: str, lv: int = 1, tokens: str = "2 Bk") -> GSD:
     history = derive(gsd)
     station, _, code = at_b.partition(" (")
     positions = {**history.positions, "Rushton/B": Position(station, LineCode(code[:2]))}
-    remember(gsd, replace(history, positions=positions))
+    remember(gsd, replace(history, positions=positions), load_sections())
     return gsd
 
 

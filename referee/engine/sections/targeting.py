@@ -24,7 +24,7 @@ from referee.engine.sections.obstacles import sinkhole
 from referee.engine.sections.packages import quadrant_of
 from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.sinkholes import sink
-from referee.network.categories import Category
+from referee.engine.sections.special_stations import holy
 from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination
@@ -84,11 +84,6 @@ def post_move_index(ctx: TurnContext, action: Action) -> int:
     last_move = max(i for i, p in enumerate(parts) if not isinstance(p, Action))
     after = [p for p in parts[last_move + 1 :] if isinstance(p, Action)]
     return next((i for i, p in enumerate(after) if p is action), -1)
-
-
-def holy(ctx: TurnContext, station: str) -> bool:
-    facts = ctx.network.facts.get(station)
-    return facts is not None and Category.HOLY in facts.categories
 
 
 def may_target(
