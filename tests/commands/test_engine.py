@@ -118,3 +118,7 @@ def test_replay_of_a_short_early_draft_game(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert f"all {len(SHORT_GAME)} turns are legal; Cryer won" in result.output
     assert runner.invoke(main, ["replay", str(path)]).exit_code == 2
+    read = runner.invoke(main, ["check", str(path), "--variant", "early-draft", "--json"])
+    assert read.exit_code == 0, read.output
+    blocks = [a for p in json.loads(read.output)["plays"] for a in p["actions"]]
+    assert [(a["name"], a["rule"]) for a in blocks] == [("Block", "7"), ("Unblock", "7")]
