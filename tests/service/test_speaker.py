@@ -11,8 +11,6 @@ from sqlalchemy import Engine, select
 from referee import variants
 from referee.engine.order_of_play import follows
 from referee.notation.gsd import GSD
-from referee.service.desk import GameView, PlayerView
-from referee.service.engine_desk import EngineDesk
 from referee.store.db import sessions
 from referee.store.models import Deadline, Game, InboxMessage, Membership
 from referee.variants.base import VANILLA, Ruleset
@@ -79,8 +77,9 @@ def test_1_1_2_a_special_rules_game_names_known_variants(
 
 def test_1_1_2_a_special_rules_game_under_the_early_draft_judges_its_turns(table: Table) -> None:
     """Rule 1.1.2: ``special early-draft`` opens a Special Rules game under the registered
-    early-draft variant; once started, a Turn is judged under it by EngineDesk (a Move paid
-    by the step in Black, rules/early-draft/README.md)."""
+    early-draft variant, and the turns mailed to its lounge are judged under it by the
+    EngineDesk: a Move paid by the step in Black and a [Block <Station> x] (neither of which
+    Volume 1 would accept; rules/early-draft/README.md)."""
     sent = table.speaker(f"new-game {LOUNGE} special early-draft")
     assert "Special Rules game with early-draft" in text(sent[0][1])
     for name in ("Alice", "Bob"):
@@ -88,26 +87,25 @@ def test_1_1_2_a_special_rules_game_under_the_early_draft_judges_its_turns(table
     table.speaker("start 1")
     game = _game(table)
     assert (game.ruleset, game.variants) == ("special", ["early-draft"])
-    ruleset = variants.find_variant(game.variants[0])()
-    desk = EngineDesk(ruleset, prepare=False)
     first, second = (n for n in game.order_of_play if n != "Drone")
-    view = GameView(1, 1, 0, game.state, tuple(game.order_of_play))
-    placed = desk.submit(view, PlayerView(first, f"{first.lower()}@example.org", 1),
-                         f"{first} : Holborn (CN)")  # fmt: skip
-    assert placed.verdict == "legal", placed.explanation
-    view = GameView(1, 2, 1, placed.new_state, tuple(game.order_of_play))
-    stepped = desk.submit(view, PlayerView(second, f"{second.lower()}@example.org", 2),
-                          f"{second} : Chancery Lane (CN)")  # fmt: skip
-    assert stepped.verdict == "legal", stepped.explanation
-    view = GameView(1, 3, 2, stepped.new_state, tuple(game.order_of_play))
-    walked = desk.submit(view, PlayerView(first, f"{first.lower()}@example.org", 1),
-                         f"{first} : [Block Chancery Lane 2] Tottenham Court Road (CN) "
-                         "{paying: 2 Re}")  # fmt: skip
-    assert walked.verdict == "legal", walked.explanation
-    assert walked.new_state is not None
-    row = next(r for r in GSD.parse(walked.new_state, index=ruleset.action_index()).players
-               if r.name == first)  # fmt: skip
+    block = "[Block Chancery Lane 2] Tottenham Court Road (CN) {paying: 2 Re}"
+    plays = [(first, "Holborn (CN)"), (second, "Chancery Lane (CN)"), (first, block)]
+    for name, written in plays:
+        table.clock.advance(hours=1)
+        sent = table.mail(f"{name.lower()}@example.org", f"{name} : {written}", to=LOUNGE,
+                          subject="[MC 1]")  # fmt: skip
+        assert to(sent) == [LOUNGE], f"{name}'s turn was applied: {text(sent[0][1])}"
+    draft = variants.find_variant("early-draft")()
+    gsd = GSD.parse(_game(table).state or "", index=draft.action_index())
+    row = next(r for r in gsd.players if r.name == first)
     assert (row.tokens.bk, row.tokens.re) == (2 - 1 + 1, 2 - 2 + 1), "1 step, then Zone 1 and Re"
+    assert [p.render(draft.action_index()) for p in gsd.plays][-1].startswith(
+        f"{first} : [Block Chancery Lane 2] Tottenham Court Road (CN)"
+    )
+    with table.factory() as session:
+        turn = session.scalars(select(Deadline).where(Deadline.kind == "turn",
+                                                      Deadline.closed_at.is_(None))).one()
+        assert turn.owed_by == second, "whose Turn is read from a record holding a Block"
 
 
 @pytest.mark.parametrize(
