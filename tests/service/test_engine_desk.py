@@ -222,3 +222,23 @@ def test_1_1_1_a_winning_turn_names_its_winner(desk: EngineDesk) -> None:
     assert outcome.winner == "Rushton"
     ordinary = desk.submit(view, rushton, "Rushton : Camden Town (NT)")
     assert ordinary.verdict == "legal" and ordinary.winner is None
+
+
+def test_1_1_2_a_special_rules_game_is_judged_under_its_variant(desk: EngineDesk) -> None:
+    """Rule 1.1.2: the desk judges a game under the variant it names (the early draft pays a
+    Move by the step, with no LV); several variants cannot be combined yet, and say so."""
+    from referee.variants import EarlyDraft
+
+    draft = EarlyDraft()
+    gsd = draft.new_game(["Alice", "Bob"], GameTime.parse("Monday 0900"), game=12)
+    view = GameView(12, 1, 0, gsd.render(draft.action_index()), ("Alice", "Bob"), ("draft",))
+    placed = desk.submit(view, ALICE, "Alice : Holborn (CN)")
+    assert placed.verdict == "legal", placed.explanation
+    second = GameView(12, 2, 1, placed.new_state, ("Alice", "Bob"), ("early-draft",))
+    stepped = desk.submit(second, BOB, "Bob : [Block Holborn 2] Pass")
+    assert stepped.verdict == "illegal", "Bob's Piece is off the Map, so next to nothing"
+    assert any("Rule 7 - Actions" in v for v in stepped.violations)
+    both = GameView(12, 1, 0, view.state, ("Alice", "Bob"), ("early-draft", "knightsbridge"))
+    refused = desk.submit(both, ALICE, "Alice : Holborn (CN)")
+    assert refused.verdict == "not_adjudicated"
+    assert "cannot yet combine" in refused.explanation
