@@ -83,10 +83,10 @@ def replay_command(game_file: TextIO, variants: tuple[str, ...], as_json: bool) 
     every Turn is legal, 1 at the first that is not (with its violations), 2 if unreadable.
     """
     try:
-        posting = read_posting(game_file.read())
+        ruleset = pick_ruleset(variants)
+        posting = read_posting(game_file.read(), index=ruleset.action_index())
         if posting.gsd is None:
             raise NotationError("this file holds no GSD: I found no Token Table (rule 1.2.0)")
-        ruleset = pick_ruleset(variants)
     except NotationError as error:
         sys.exit(_unreadable(error.describe(), as_json))
     except UnknownVariantError as error:

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 import click
 
+from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import Posting, read_posting
 
@@ -41,8 +42,8 @@ def error_report(error: NotationError) -> dict[str, Any]:
     }
 
 
-def build_report(posting: Posting) -> dict[str, Any]:
-    """What notation read, as JSON-ready data."""
+def build_report(posting: Posting, index: ActionIndex | None = None) -> dict[str, Any]:
+    """What notation read, as JSON-ready data (``index``: the ruleset's, vanilla by default)."""
     report: dict[str, Any] = {"ok": True, "declared_hash": posting.declared_hash}
     if posting.gsd is None:
         report["gsd"] = None
@@ -53,13 +54,13 @@ def build_report(posting: Posting) -> dict[str, Any]:
     report["plays"] = [
         {
             "player": play.player,
-            "text": play.render(),
+            "text": play.render(index),
             "actions": [
                 {
                     "name": action.name,
-                    "text": action.render(),
-                    "rule": action.spec().rule,
-                    "phase": action.spec().phase.value,
+                    "text": action.render(index),
+                    "rule": action.spec(index).rule,
+                    "phase": action.spec(index).phase.value,
                 }
                 for action in play.actions
             ],
@@ -84,6 +85,18 @@ def render(gsd_file: TextIO) -> None:
     click.echo(posting.gsd.render(), nl=False)
 
 
+def _index_of(variants: tuple[str, ...]) -> ActionIndex | None:
+    """The Action index of the ruleset ``--variant`` names, so a variant's own Actions in the
+    record are read (an unknown name is reported when the play is judged)."""
+    from referee.commands.engine import pick_ruleset
+    from referee.variants import UnknownVariantError
+
+    try:
+        return pick_ruleset(variants).action_index() if variants else None
+    except UnknownVariantError:
+        return None
+
+
 @click.command()
 @click.argument("gsd_file", type=click.File("r", encoding="utf-8"))
 @click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
@@ -95,14 +108,15 @@ def check(
     """Parse GSD_FILE and report what was read; with --play, adjudicate the play and print
     the next GSD (exit 0) or the violations (exit 1); exit 2 if it cannot be read."""
     try:
-        posting = read_posting(_read(gsd_file))
+        index = _index_of(variants)
+        posting = read_posting(_read(gsd_file), index=index)
         if play_text is not None:
             if posting.gsd is None:
                 raise NotationError("this posting holds no GSD to play on (rule 1.2.0)")
             from referee.commands.engine import judge_play
 
             sys.exit(judge_play(posting.gsd, play_text, variants, as_json))
-        report = build_report(posting)
+        report = build_report(posting, index)
     except NotationError as error:
         if as_json:
             click.echo(json.dumps(error_report(error), indent=2))

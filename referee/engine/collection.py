@@ -80,7 +80,10 @@ def move_facts(ctx: TurnContext, moving: MoveContext) -> MoveFacts | None:
 
 
 def route_bonus(ctx: TurnContext, moving: MoveContext) -> Mapping[Colour, int]:
-    """The Tokens ``moving`` would earn under rule 1.4.20."""
+    """The Tokens ``moving`` would earn under rule 1.4.20 (or the ruleset's own collection)."""
+    own = ctx.ruleset.registry().collection
+    if own is not None:
+        return own(ctx, moving)
     found = move_facts(ctx, moving)
     if found is None:
         return {}
@@ -94,4 +97,4 @@ def collect(ctx: TurnContext) -> None:
     for moving in ctx.moves:
         bonus = route_bonus(ctx, moving)
         if bonus:
-            ctx.gain(bonus, "Token Collection (rule 1.4.20)")
+            ctx.gain(bonus, f"Token Collection (rule {ctx.ruleset.cite('1.4.20')})")

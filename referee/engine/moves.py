@@ -30,6 +30,7 @@ from referee.engine.collection import collect, route_bonus
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import Position, piece_key
 from referee.engine.tables.costs import TokenCost
+from referee.engine.violations import Violation
 from referee.network.lines import LineCode
 from referee.network.routes import Route
 from referee.notation.errors import NotationError
@@ -147,9 +148,17 @@ def find_routes(ctx: TurnContext, start: Position, move: Move, lv: int) -> list[
     return routes
 
 
-def _distance_message(ctx: TurnContext, start: Position, move: Move, lv: int) -> str:
-    """Rule 1.6.2's message: how far the destination really is by the lines the play names."""
+def _distance_message(
+    ctx: TurnContext, start: Position, move: Move, lengths: tuple[int, ...]
+) -> str:
+    """Rule 1.6.2's message: how far the destination really is by the lines the play names
+    (for a ruleset allowing several lengths, how many stations it could have gone)."""
     assert move.destination is not None
+    if not ctx.ruleset.moves_by_lv:
+        reach = f"at most {max(lengths)}" if lengths else "no"
+        return (f"no route to {move.destination.station} by the lines named from "
+                f"{start.station} is within reach: you may go {reach} stations")  # fmt: skip
+    lv = lengths[0]
     dest = move.destination.station
     finder = ctx.network.routes
     for reading in readings(move, start.line):
@@ -182,32 +191,27 @@ def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
     if start is None:
         ctx.violate("1.5.1", "your Piece is not on the Map, so it cannot move along a line")
         return
-    lv = ctx.players[ctx.player].lv
-    routes = find_routes(ctx, start, move, lv)
-    for source in ctx.ruleset.registry().route_sources:
-        routes += [r for r in source(ctx, start, move, lv) if r not in routes]
-    if not routes:
-        ctx.violate("1.6.2", _distance_message(ctx, start, move, lv))
+    lengths = ctx.ruleset.move_lengths(ctx, start)
+    end = _end_of(move)
+    found = False
+    valid: list[tuple[Route, MoveContext]] = []
+    first_failure: list[Violation] | None = None
+    for lv in lengths:
+        routes = find_routes(ctx, start, move, lv)
+        for source in ctx.ruleset.registry().route_sources:
+            routes += [r for r in source(ctx, start, move, lv) if r not in routes]
+        found = found or bool(routes)
+        valid, failure = _checked(ctx, MoveContext(move, key, start, end, None), routes)
+        first_failure = first_failure or failure
+        if valid:
+            break
+    if not found:
+        ctx.violate("1.6.2", _distance_message(ctx, start, move, lengths))
         ctx.spend_time(MOVE_DURATION, "the Move")
         return
-    end = _end_of(move)
-    valid: list[tuple[Route, MoveContext]] = []
-    first_failure: list[object] | None = None
-    for route in routes:
-        mark = len(ctx.violations)
-        moving = MoveContext(move, key, start, end, route)
-        for check in ctx.ruleset.registry().move_checks:
-            check(ctx, moving)
-        if len(ctx.violations) == mark:
-            valid.append((route, moving))
-        else:
-            failed = ctx.violations[mark:]
-            if first_failure is None:
-                first_failure = list(failed)
-            del ctx.violations[mark:]
     if not valid:
         assert first_failure is not None
-        ctx.violations.extend(first_failure)  # type: ignore[arg-type]
+        ctx.violations.extend(first_failure)
         ctx.spend_time(MOVE_DURATION, "the Move")
         return
     unchanged = [pair for pair in valid if not line_changed(pair[0], start)]
@@ -222,6 +226,27 @@ def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
     ctx.event("move", f"route: {route.render()}", route=route.render(), lv=route.lv)
     _arrive(ctx, key, start, end)
     ctx.spend_time(MOVE_DURATION, "the Move")
+
+
+def _checked(
+    ctx: TurnContext, base: MoveContext, routes: list[Route]
+) -> tuple[list[tuple[Route, MoveContext]], list[Violation] | None]:
+    """The routes every move check passes, and the first failing route's violations (which
+    are kept out of the Turn's until no route at all is valid)."""
+    valid: list[tuple[Route, MoveContext]] = []
+    first_failure: list[Violation] | None = None
+    for route in routes:
+        mark = len(ctx.violations)
+        moving = MoveContext(base.move, base.piece, base.start, base.end, route)
+        for check in ctx.ruleset.registry().move_checks:
+            check(ctx, moving)
+        if len(ctx.violations) == mark:
+            valid.append((route, moving))
+        else:
+            if first_failure is None:
+                first_failure = list(ctx.violations[mark:])
+            del ctx.violations[mark:]
+    return valid, first_failure
 
 
 def _end_of(move: Move) -> Position:

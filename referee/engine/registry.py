@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
@@ -67,6 +67,12 @@ RouteSource = Callable[["TurnContext", "Position", "Move", int], "list[Route]"]
 """Offers more routes of exactly the given LV for a Move than the map's ordinary search finds
 (rule 1.5.6's rebounds); gets the Piece's start, the Move and the LV."""
 
+MoveHook = Callable[["TurnContext", "MoveContext"], None]
+"""Runs once an ordinary Move has been made along its chosen route (a variant's cost of the
+steps taken)."""
+BonusRule = Callable[["TurnContext", "MoveContext"], "Mapping[Colour, int]"]
+"""What one Move earns in the Token Collection phase, replacing rule 1.4.20's table."""
+
 F = TypeVar("F")
 
 
@@ -93,9 +99,12 @@ class Registry:
     """Run once paid Tokens are on their Stacks (rule 1.14.2's rewards look at them)."""
     after_action: list[Hook] = field(default_factory=list)
     """Run after each adjudicated Action (states that hold "immediately", rule 1.7.54)."""
-    after_move: list[Hook] = field(default_factory=list)
-    """Run after each Move of the play (what a Move does at once to the other Piece of a
-    Bifurcated player, rule 1.7.42); ``ctx.moves[-1]`` is the Move just made, if any was."""
+    after_move: list[MoveHook] = field(default_factory=list)
+    """Run after each Move of the play that moved a Piece, with that Move (what a Move does
+    at once: to the other Piece of a Bifurcated player, rule 1.7.42; a variant's cost per
+    step)."""
+    collection: BonusRule | None = None
+    """A ruleset's own Token Collection; None keeps rule 1.4.20's table."""
 
     def action(self, *names: str) -> Callable[[Handler], Handler]:
         """Register a handler for the index Actions ``names`` (ActionSpec names)."""
@@ -165,11 +174,6 @@ class Registry:
         self.after_action.append(function)
         return function
 
-    def after_each_move(self, function: Hook) -> Hook:
-        """Register an effect run after every Move of the play, in written order."""
-        self.after_move.append(function)
-        return function
-
     def duration_rule(self, function: DurationRule) -> DurationRule:
         """Register a rule that changes how long Actions take (applied in registration order)."""
         self.duration_rules.append(function)
@@ -178,6 +182,16 @@ class Registry:
     def lv_rule(self, function: LvRule) -> LvRule:
         """Register a rule that bounds a player's LV whenever it is set."""
         self.lv_rules.append(function)
+        return function
+
+    def after_each_move(self, function: MoveHook) -> MoveHook:
+        """Register an effect run after every Move that moved a Piece, in written order."""
+        self.after_move.append(function)
+        return function
+
+    def collects(self, function: BonusRule) -> BonusRule:
+        """Register the ruleset's own Token Collection in place of rule 1.4.20's table."""
+        self.collection = function
         return function
 
     def copy(self, name: str) -> Registry:

@@ -173,8 +173,8 @@ def adjudicate(
             made = len(ctx.moves)
             adjudicate_move(ctx, part)
             if len(ctx.moves) > made:
-                for hook in registry.after_move:
-                    hook(ctx)
+                for after in registry.after_move:
+                    after(ctx, ctx.moves[-1])
             moved = True
             if number == last_move:
                 ctx.phase = "collection"

@@ -63,7 +63,8 @@ STATION_NAMED = "station"
 STANDARD_DURATION = 10  # minutes; rule 1.13.3 - Carol Vorderman's Revenge
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-_RULE_NUMBER = re.compile(r"\d+\.\d+\.\d+")
+_RULE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
+"""A rule number: Volume 1 numbers as 1.9.1, an early ruleset (rules/early-draft) as 7."""
 _KEYS = frozenset(
     {
         "name",

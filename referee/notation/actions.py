@@ -153,6 +153,7 @@ class _Compiled:
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_NUMBERS = frozenset({"n", "number"})
 
 
 def _compile(spec: ActionSpec, pattern: str) -> _Compiled:
@@ -161,9 +162,15 @@ def _compile(spec: ActionSpec, pattern: str) -> _Compiled:
     literal = 0
     position = 0
     for index, match in enumerate(_PLACEHOLDER.finditer(pattern)):
-        parts.append(_literal_regex(pattern[position : match.start()]))
-        literal += len(pattern[position : match.start()].strip())
-        parts.append(rf"\s*(?P<a{index}>.+?)\s*")
+        between = pattern[position : match.start()]
+        parts.append(_literal_regex(between))
+        literal += len(between.strip())
+        if index and not between.strip() and match.group(1) in _NUMBERS:
+            # Right after another placeholder only digits can tell where that one ends
+            # ("Block {station} {n}": Tottenham Court Road 2).
+            parts.append(rf"\s*(?P<a{index}>\d+)\s*")
+        else:
+            parts.append(rf"\s*(?P<a{index}>.+?)\s*")
         position = match.end()
     tail = pattern[position:]
     parts.append(_literal_regex(tail))

@@ -98,14 +98,16 @@ class GSD(BaseModel):
         keys = [entry.key() for entry in self.record if isinstance(entry, Play)]
         return _digest(f"{STATE_HASH_VERSION}\n{self.game}/{self.turn}\n", _sections(self), keys)
 
-    def is_state(self, declared: str) -> bool:
+    def is_state(self, declared: str, index: ActionIndex | None = None) -> bool:
         """Whether a posting's declared hash names this state: the current formula, or the
         first one (the canonical play lines of the vanilla index, no version line) that GSDs
-        issued before it carry, so games under way when the formula changed are not stale."""
+        issued before it carry, so games under way when the formula changed are not stale.
+        ``index`` draws the plays for that old formula: a variant's, for Actions only it knows
+        (the current formula needs no index)."""
         declared = declared.lower()
         if declared == self.state_hash():
             return True
-        lines = [e.render() for e in self.record if isinstance(e, Play)]
+        lines = [e.render(index) for e in self.record if isinstance(e, Play)]
         return declared == _digest(f"{self.game}/{self.turn}\n", _sections(self), lines)
 
     def render(self, index: ActionIndex | None = None) -> str:

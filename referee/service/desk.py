@@ -23,6 +23,8 @@ class GameView:
     turn_number: int
     state: str | None
     players: tuple[str, ...]
+    variants: tuple[str, ...] = ()
+    """The Special Rules variants the game is played under (rule 1.1.2); none for Normal."""
 
 
 @dataclass(frozen=True)

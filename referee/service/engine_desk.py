@@ -18,7 +18,7 @@ import random
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.engine.dice import RecordingDice
 from referee.engine.turn import adjudicate, may_submit, whose_turn
@@ -26,6 +26,7 @@ from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
 from referee.service.desk import GameView, PlayerView, TurnOutcome
+from referee.variants import UnknownVariantError, find_variant
 from referee.variants.base import VANILLA, Ruleset
 
 log = logging.getLogger(__name__)
@@ -78,8 +79,37 @@ class EngineDesk:
             self.ruleset.prepare()
         self._warm: dict[int, tuple[str, GSD]] = {}
         self._lock = threading.Lock()
+        self._variants: dict[str, EngineDesk] = {}
 
     def submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
+        """Judge a Turn of ``game`` under the ruleset its Special Rules name (rule 1.1.2), or
+        this desk's own for a Normal game."""
+        if not game.variants:
+            return self._submit(game, player, text)
+        desk = self._under(game.variants)
+        if isinstance(desk, TurnOutcome):
+            return desk
+        return desk._submit(replace(game, variants=()), player, text)
+
+    def _under(self, names: tuple[str, ...]) -> EngineDesk | TurnOutcome:
+        """The desk judging under the variant ``names`` (made on first use and kept), or why
+        none can: this referee cannot combine rulesets yet, nor judge a name it lost."""
+        try:
+            variant = find_variant(names[0])
+        except UnknownVariantError as error:
+            return _kept(f"{error} (rule 1.1.2)")
+        if len(names) > 1:
+            return _kept(f"this referee cannot yet combine the Special Rules variants "
+                         f"{', '.join(names)} (rule 1.1.2)")  # fmt: skip
+        if type(self.ruleset) is variant:
+            return self
+        with self._lock:
+            if variant.name not in self._variants:
+                self._variants[variant.name] = EngineDesk(variant(), prepare=False,
+                                                          dice=self.dice)  # fmt: skip
+            return self._variants[variant.name]
+
+    def _submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
         if not game.state:
             return TurnOutcome(
                 verdict="not_adjudicated",
@@ -143,7 +173,7 @@ class EngineDesk:
         that play alone. Anything posted on another state is stale."""
         if posted is not None:
             known = [p.render(self.index) for p in stored.plays]
-            if declared is not None and not stored.is_state(declared):
+            if declared is not None and not stored.is_state(declared, self.index):
                 return _stale(
                     f"its header says State {declared}, but the current GSD is State "
                     f"{stored.state_hash()}, for Turn {stored.turn}"
@@ -231,3 +261,8 @@ def _stale(why: str) -> _NewPlay:
 
 def _unreadable(why: str) -> _NewPlay:
     return _NewPlay(outcome=TurnOutcome(verdict="unreadable", violations=(why,), explanation=why))
+
+
+def _kept(why: str) -> TurnOutcome:
+    return TurnOutcome(verdict="not_adjudicated",
+                       explanation=f"{why}; the turn is kept for the operator")  # fmt: skip

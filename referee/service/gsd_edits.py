@@ -19,6 +19,7 @@ from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from referee.notation.table import PlayerRow
+from referee.variants import VARIANTS, find_variant
 from referee.variants.base import VANILLA, Ruleset
 
 _DAYS = tuple(Day)
@@ -35,6 +36,27 @@ def _read(state: str | None, index: ActionIndex | None = None) -> GSD:
         return GSD.parse(state, index=index, kept=True)
     except NotationError as error:
         raise GSDUnreadable(f"the game's GSD cannot be read: {error}") from error
+
+
+def ruleset_of(variants: Sequence[str] | None) -> Ruleset:
+    """The ruleset a game is played under: its one Special Rules variant (rule 1.1.2), else
+    Volume 1 (a game naming several, which cannot be combined yet, is read as Volume 1)."""
+    if variants and len(variants) == 1:
+        return find_variant(variants[0])()
+    return VANILLA
+
+
+def _reading(state: str | None) -> tuple[GSD, ActionIndex]:
+    """The stored GSD and the Action index that reads it: Volume 1's, else the first known
+    variant's that can (a variant's own Actions in the record, such as the early draft's
+    [Block <Station> x], are unknown to Volume 1). The same index draws it back."""
+    indexes = [variant().action_index() for variant in VARIANTS]
+    for index in indexes[:-1]:
+        try:
+            return GSD.parse(state or "", index=index, kept=True), index
+        except NotationError:
+            continue
+    return _read(state, indexes[-1]), indexes[-1]
 
 
 def random_game_time(rng: random.Random) -> GameTime:
@@ -61,22 +83,24 @@ def with_player(
     The Token Table's rows are the playing order (rule 1.1.8), so the rows are re-sorted to
     ``order``; a player already in the table keeps eir row.
     """
-    gsd = _read(state)
+    gsd, index = _reading(state)
     rows = {row.name: row for row in gsd.players}
     rows.setdefault(name, ruleset.new_player(name))
-    return _in_order(gsd, rows, order)
+    return _in_order(gsd, rows, order, index)
 
 
 def in_order(state: str | None, order: Sequence[str]) -> str:
     """The Token Table's rows in the order of play (rule 1.1.12) announced at the start."""
-    gsd = _read(state)
-    return _in_order(gsd, {row.name: row for row in gsd.players}, order)
+    gsd, index = _reading(state)
+    return _in_order(gsd, {row.name: row for row in gsd.players}, order, index)
 
 
-def _in_order(gsd: GSD, rows: dict[str, PlayerRow], order: Sequence[str]) -> str:
+def _in_order(
+    gsd: GSD, rows: dict[str, PlayerRow], order: Sequence[str], index: ActionIndex
+) -> str:
     placed = [rows[name] for name in order if name in rows]
     rest = [row for name, row in rows.items() if name not in order]
-    return gsd.model_copy(update={"players": (*placed, *rest)}).render()
+    return gsd.model_copy(update={"players": (*placed, *rest)}).render(index)
 
 
 def without_player(state: str | None, name: str) -> str:
@@ -89,7 +113,7 @@ def without_player(state: str | None, name: str) -> str:
     PoID, none of them owned, so they are left as they are. If e carried the Drone Stick it
     is no longer in play, so the Drone's row is marked Inactive (rule 1.15.1).
     """
-    gsd = _read(state)
+    gsd, index = _reading(state)
     rows = tuple(row for row in gsd.players if row.name != name)
     rack = tuple(entry for entry in gsd.rack if entry.player != name)
     left = gsd.model_copy(update={"players": rows, "rack": rack})
@@ -98,7 +122,7 @@ def without_player(state: str | None, name: str) -> str:
         row.model_copy(update={"inactive": not active}) if is_drone(row.name) else row
         for row in rows
     )
-    return left.model_copy(update={"players": rows}).render()
+    return left.model_copy(update={"players": rows}).render(index)
 
 
 def owned_by(state: str | None, name: str) -> tuple[str | None, tuple[str, ...]]:
@@ -106,7 +130,7 @@ def owned_by(state: str | None, name: str) -> tuple[str | None, tuple[str, ...]]
 
     The resignation notice names them, so players can see what became ownerless.
     """
-    gsd = _read(state)
+    gsd, _ = _reading(state)
     home = next((row.home for row in gsd.players if row.name == name), None)
     items = next((e.possessions for e in gsd.rack if e.player == name), ())
     return home, tuple(item.render() for item in items)
@@ -136,7 +160,7 @@ def to_play(state: str | None) -> str | None:
     Active player after the last to play; the Inactive Drone is passed over). None if the
     game has no readable GSD or no one is Active."""
     try:
-        return whose_turn(_read(state, VANILLA.action_index()))
+        return whose_turn(_reading(state)[0])
     except GSDUnreadable:
         return None
 

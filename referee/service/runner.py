@@ -555,4 +555,5 @@ def _after_first_line(text: str) -> str:
 
 def _game_view(session: Session, game: Game) -> GameView:
     names = tuple(p.name for p in games.members(session, game))
-    return GameView(game.number, game.version, game.turn_number, game.state, names)
+    return GameView(game.number, game.version, game.turn_number, game.state, names,
+                    tuple(game.variants or ()))  # fmt: skip

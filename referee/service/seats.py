@@ -318,7 +318,7 @@ def timeout(
             "after that"
         )
     before = game.state
-    new_state = gsd_edits.after_timeout(before, name)
+    new_state = gsd_edits.after_timeout(before, name, gsd_edits.ruleset_of(game.variants))
     play = f"{name} : Timeout"
     recorded = games.record_turn(
         session,

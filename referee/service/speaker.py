@@ -89,8 +89,9 @@ def new_game(
     variants = special_rules(variants)
     number = (session.scalar(select(func.max(Game.number))) or 0) + 1
     time = gsd_edits.random_game_time(rng)
+    opening = gsd_edits.new_game(number, time, gsd_edits.ruleset_of(variants))
     game = games.create_game(
-        session, number, lounge, now, name=f"MC {number}", state=gsd_edits.new_game(number, time)
+        session, number, lounge, now, name=f"MC {number}", state=opening
     )
     game.status = "forming"
     game.ruleset = "special" if variants else "normal"
@@ -129,7 +130,8 @@ def approve(
         deadlines.moved(session, game, player.name, now, reminder_lead=SILENCE_REMINDER)
     else:
         game.order_of_play = [*game.order_of_play, player.name]
-    game.state = gsd_edits.with_player(game.state, player.name, game.order_of_play)
+    game.state = gsd_edits.with_player(game.state, player.name, game.order_of_play,
+                                       gsd_edits.ruleset_of(game.variants))  # fmt: skip
     game.version += 1
     return [
         Notice(

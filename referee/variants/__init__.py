@@ -4,8 +4,9 @@ the model: one class per variant, a list of them and a lookup by name)."""
 from __future__ import annotations
 
 from referee.variants.base import Ruleset, Settings
+from referee.variants.early_draft import EarlyDraft
 
-VARIANTS: tuple[type[Ruleset], ...] = (Ruleset,)
+VARIANTS: tuple[type[Ruleset], ...] = (Ruleset, EarlyDraft)
 """Every ruleset this referee knows, vanilla first."""
 
 
@@ -23,4 +24,4 @@ def find_variant(name: str) -> type[Ruleset]:
     raise UnknownVariantError(f"there is no variant {name!r}; this referee knows: {known}")
 
 
-__all__ = ["VARIANTS", "Ruleset", "Settings", "UnknownVariantError", "find_variant"]
+__all__ = ["VARIANTS", "EarlyDraft", "Ruleset", "Settings", "UnknownVariantError", "find_variant"]

@@ -8,7 +8,7 @@ lists them and :func:`find_variant` picks one by name (``referee check --variant
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.drone import DRONE, is_drone
 from referee.engine.registry import Registry, load_sections
@@ -19,6 +19,10 @@ from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
 from referee.notation.table import PlayerRow
 from referee.notation.tokens import TokenCounts
+
+if TYPE_CHECKING:
+    from referee.engine.context import TurnContext
+    from referee.engine.history import Position
 
 
 class RouteChoice:
@@ -74,6 +78,8 @@ class Ruleset:
     rules_name: ClassVar[str] = "vanilla"
     """The folder of ``rules/`` holding this ruleset's data."""
     map_name: ClassVar[str] = "london-1999"
+    moves_by_lv: ClassVar[bool] = True
+    """Rule 1.6.2: a Move's length is the player's LV (a ruleset without LV says False)."""
 
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or Settings()
@@ -106,6 +112,16 @@ class Ruleset:
         self.token_collection()
 
     # -- hooks -----------------------------------------------------------------------------
+
+    def move_lengths(self, ctx: TurnContext, start: Position) -> tuple[int, ...]:
+        """Rule 1.6.2 - Getting There: an ordinary Move goes exactly LV stations. A ruleset
+        that lets the player choose the length lists the lengths to try, shortest first."""
+        return (ctx.players[ctx.player].lv,)
+
+    def cite(self, number: str) -> str:
+        """The rule of this ruleset that the engine's core means by Volume 1's ``number``
+        (a variant whose own rules are numbered differently maps them here)."""
+        return number
 
     def may_win(self, player: str) -> bool:
         """Rule 1.15.1: the Drone never Wins."""

@@ -86,3 +86,39 @@ def test_replay_of_the_scripted_game_is_legal_to_the_win(tmp_path: Path) -> None
     result = CliRunner().invoke(main, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert f"all {len(final.plays)} turns are legal; Garden won" in result.output
+
+
+def test_check_play_under_the_early_draft_variant(tmp_path: Path) -> None:
+    """``referee check --variant early-draft``: the draft's Moves (paid by the step) and its
+    own rule numbers (rules/early-draft/README.md)."""
+    path = tmp_path / "draft.gsd"
+    path.write_text(game({"Rushton": "Holborn (CN)"}, players=("Rushton",)).render(), "utf-8")
+    runner = CliRunner()
+    ok = runner.invoke(main, ["check", str(path), "--variant", "early-draft", "--play",
+                              "Rushton : [Block Chancery Lane 2] Tottenham Court Road (CN) "
+                              "{paying: 2 Re}"])  # fmt: skip
+    assert ok.exit_code == 0, ok.output
+    assert "Rushton : [Block Chancery Lane 2] Tottenham Court Road (CN)" in ok.output
+    far = runner.invoke(main, ["check", str(path), "--variant", "draft", "--play",
+                               "Rushton : Bank (CN)", "--json"])  # fmt: skip
+    assert far.exit_code == 1
+    assert json.loads(far.output)["violations"][0]["title"] == "Moving"
+
+
+def test_replay_of_a_short_early_draft_game(tmp_path: Path) -> None:
+    """``referee replay --variant early-draft`` reads the draft's Actions in the record; the
+    vanilla ruleset cannot read them at all."""
+    from referee.variants import EarlyDraft
+    from tests.variants.test_early_draft import SHORT_GAME, short_game
+
+    path = tmp_path / "draft.gsd"
+    path.write_text(short_game().render(EarlyDraft().action_index()), "utf-8")
+    runner = CliRunner()
+    result = runner.invoke(main, ["replay", str(path), "--variant", "early-draft"])
+    assert result.exit_code == 0, result.output
+    assert f"all {len(SHORT_GAME)} turns are legal; Cryer won" in result.output
+    assert runner.invoke(main, ["replay", str(path)]).exit_code == 2
+    read = runner.invoke(main, ["check", str(path), "--variant", "early-draft", "--json"])
+    assert read.exit_code == 0, read.output
+    blocks = [a for p in json.loads(read.output)["plays"] for a in p["actions"]]
+    assert [(a["name"], a["rule"]) for a in blocks] == [("Block", "7"), ("Unblock", "7")]

@@ -238,3 +238,23 @@ def test_1_2_1_a_reply_to_a_gsd_issued_under_the_first_hash_is_current(desk: Eng
     assert (outcome.verdict, outcome.play) == ("legal", SECOND)
     wrong = header.rsplit(" ", 1)[0] + " d6fbc356"
     assert desk.submit(_view(state, 1), BOB, f"{wrong}\n{body}{SECOND}\n").verdict == "stale"
+
+
+def test_1_1_2_a_special_rules_game_is_judged_under_its_variant(desk: EngineDesk) -> None:
+    """Rule 1.1.2: the desk judges a game under the variant it names (the early draft pays a
+    Move by the step, with no LV); several variants cannot be combined yet, and say so."""
+    from referee.variants import EarlyDraft
+
+    draft = EarlyDraft()
+    gsd = draft.new_game(["Alice", "Bob"], GameTime.parse("Monday 0900"), game=12)
+    view = GameView(12, 1, 0, gsd.render(draft.action_index()), ("Alice", "Bob"), ("draft",))
+    placed = desk.submit(view, ALICE, "Alice : Holborn (CN)")
+    assert placed.verdict == "legal", placed.explanation
+    second = GameView(12, 2, 1, placed.new_state, ("Alice", "Bob"), ("early-draft",))
+    stepped = desk.submit(second, BOB, "Bob : [Block Holborn 2] Pass")
+    assert stepped.verdict == "illegal", "Bob's Piece is off the Map, so next to nothing"
+    assert any("Rule 7 - Actions" in v for v in stepped.violations)
+    both = GameView(12, 1, 0, view.state, ("Alice", "Bob"), ("early-draft", "knightsbridge"))
+    refused = desk.submit(both, ALICE, "Alice : Holborn (CN)")
+    assert refused.verdict == "not_adjudicated"
+    assert "cannot yet combine" in refused.explanation

@@ -75,6 +75,39 @@ def test_1_1_2_a_special_rules_game_names_known_variants(
     assert "names its variants (rule 1.1.2)" in text(refusal)
 
 
+def test_1_1_2_a_special_rules_game_under_the_early_draft_judges_its_turns(table: Table) -> None:
+    """Rule 1.1.2: ``special early-draft`` opens a Special Rules game under the registered
+    early-draft variant, and the turns mailed to its lounge are judged under it by the
+    EngineDesk: a Move paid by the step in Black and a [Block <Station> x] (neither of which
+    Volume 1 would accept; rules/early-draft/README.md)."""
+    sent = table.speaker(f"new-game {LOUNGE} special early-draft")
+    assert "Special Rules game with early-draft" in text(sent[0][1])
+    for name in ("Alice", "Bob"):
+        _join(table, name)
+    table.speaker("start 1")
+    game = _game(table)
+    assert (game.ruleset, game.variants) == ("special", ["early-draft"])
+    first, second = (n for n in game.order_of_play if n != "Drone")
+    block = "[Block Chancery Lane 2] Tottenham Court Road (CN) {paying: 2 Re}"
+    plays = [(first, "Holborn (CN)"), (second, "Chancery Lane (CN)"), (first, block)]
+    for name, written in plays:
+        table.clock.advance(hours=1)
+        sent = table.mail(f"{name.lower()}@example.org", f"{name} : {written}", to=LOUNGE,
+                          subject="[MC 1]")  # fmt: skip
+        assert to(sent) == [LOUNGE], f"{name}'s turn was applied: {text(sent[0][1])}"
+    draft = variants.find_variant("early-draft")()
+    gsd = GSD.parse(_game(table).state or "", index=draft.action_index())
+    row = next(r for r in gsd.players if r.name == first)
+    assert (row.tokens.bk, row.tokens.re) == (2 - 1 + 1, 2 - 2 + 1), "1 step, then Zone 1 and Re"
+    assert [p.render(draft.action_index()) for p in gsd.plays][-1].startswith(
+        f"{first} : [Block Chancery Lane 2] Tottenham Court Road (CN)"
+    )
+    with table.factory() as session:
+        turn = session.scalars(select(Deadline).where(Deadline.kind == "turn",
+                                                      Deadline.closed_at.is_(None))).one()
+        assert turn.owed_by == second, "whose Turn is read from a record holding a Block"
+
+
 @pytest.mark.parametrize(
     ("named", "why"),
     [
@@ -89,7 +122,7 @@ def test_1_1_2_a_special_rules_game_refuses_variants_the_referee_does_not_know(
     [(rcpt, refusal)] = table.speaker(f"new-game {LOUNGE} special {named}")
     assert rcpt == [SPEAKER]
     assert why in text(refusal)
-    assert "this referee knows are: none yet" in text(refusal), "the known names are listed"
+    assert "this referee knows are: early-draft" in text(refusal), "the known names are listed"
     with table.factory() as session:
         assert session.scalars(select(Game)).all() == [], "no game is opened"
 

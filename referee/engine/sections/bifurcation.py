@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from referee.engine.comments import field
-from referee.engine.context import TurnContext
+from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import Position, piece_key
 from referee.engine.registry import VANILLA
 from referee.notation.actions import Action
@@ -192,10 +192,9 @@ def _forbidden_while_split(ctx: TurnContext) -> None:
 
 
 @VANILLA.after_each_move
-def moved_onto_the_other(ctx: TurnContext) -> None:
+def moved_onto_the_other(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.7.42: a Piece moving to or through the Station of the player's other Piece
     destroys that stationary Piece. A Pass or Timeout moves no Piece."""
-    moving = ctx.moves[-1]
     player = ctx.player
     if not bifurcated(ctx.positions, player) or moving.end is None:
         return
