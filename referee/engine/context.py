@@ -197,7 +197,7 @@ class TurnContext:
 
     def violate(self, rule: str, message: str) -> None:
         """Record that the Turn breaks rule ``rule`` (a number of the ruleset's titles)."""
-        self.violations.append(Violation.of(rule, message, self.ruleset.rules_name))
+        self.violations.append(Violation(self.ruleset.rulebook().rule(rule), message))
 
     def event(self, kind: str, text: str, player: str | None = None, **detail: Any) -> None:
         """Record something the Turn did (see :class:`~referee.engine.result.Event`)."""

@@ -60,7 +60,8 @@ VOLUME_0_RULES = frozenset({"0.9.4"})
 STANDARD_DURATION = 10  # minutes; rule 1.13.3 - Carol Vorderman's Revenge
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-_RULE_NUMBER = re.compile(r"\d+\.\d+\.\d+")
+_RULE_NUMBER = re.compile(r"\d+(?:\.\d+){2,3}")
+"""Volume 1 numbers its rules in three parts (1.9.1); the 1965 amendments use four (4.1.1.1)."""
 _KEYS = frozenset(
     {
         "name",
@@ -191,7 +192,7 @@ def parse_spec(entry: Mapping[str, Any], where: str, rules: frozenset[str]) -> A
         ) from None
     rule = _text(entry, "rule", where)
     if not _RULE_NUMBER.fullmatch(rule):
-        raise ActionIndexError(f"{where}: rule {rule!r} is not a rule number like 1.9.1")
+        raise ActionIndexError(f"{where}: rule {rule!r} is not a rule number like 1.9.1 or 4.1.1.1")
     if rule not in rules and rule not in VOLUME_0_RULES:
         raise ActionIndexError(f"{where}: rule {rule} is not in titles.toml")
     duration = entry.get("duration", STANDARD_DURATION)

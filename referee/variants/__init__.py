@@ -4,8 +4,9 @@ the model: one class per variant, a list of them and a lookup by name)."""
 from __future__ import annotations
 
 from referee.variants.base import Ruleset, Settings
+from referee.variants.knightsbridge import Knightsbridge1965
 
-VARIANTS: tuple[type[Ruleset], ...] = (Ruleset,)
+VARIANTS: tuple[type[Ruleset], ...] = (Ruleset, Knightsbridge1965)
 """Every ruleset this referee knows, vanilla first."""
 
 
