@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 import click
 
+from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import Posting, read_posting
 
@@ -84,6 +85,20 @@ def render(gsd_file: TextIO) -> None:
     click.echo(posting.gsd.render(), nl=False)
 
 
+def _variant_index(variants: tuple[str, ...]) -> ActionIndex | None:
+    """The action index of the one ``--variant`` named, so a record holding that variant's
+    Actions can be read (an unknown or doubled name is reported by the play's judging)."""
+    from referee.commands.engine import pick_ruleset
+    from referee.variants import UnknownVariantError
+
+    if not variants:
+        return None
+    try:
+        return pick_ruleset(variants).action_index()
+    except UnknownVariantError:
+        return None
+
+
 @click.command()
 @click.argument("gsd_file", type=click.File("r", encoding="utf-8"))
 @click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
@@ -95,7 +110,7 @@ def check(
     """Parse GSD_FILE and report what was read; with --play, adjudicate the play and print
     the next GSD (exit 0) or the violations (exit 1); exit 2 if it cannot be read."""
     try:
-        posting = read_posting(_read(gsd_file))
+        posting = read_posting(_read(gsd_file), index=_variant_index(variants))
         if play_text is not None:
             if posting.gsd is None:
                 raise NotationError("this posting holds no GSD to play on (rule 1.2.0)")

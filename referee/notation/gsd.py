@@ -91,9 +91,11 @@ class GSD(BaseModel):
         """Rule 1.8.4 - Knip: recorded in Disruptions as ``In Knip``."""
         return any(d.flag == "In Knip" for d in self.disruptions)
 
-    def state_hash(self) -> str:
-        """Eight hex digits of SHA-256 over the canonical state: header and comments left out."""
-        return self._hash(_sections(self), _record_lines(self.record, None))
+    def state_hash(self, index: ActionIndex | None = None) -> str:
+        """Eight hex digits of SHA-256 over the canonical state: header and comments left out.
+        ``index`` is the variant's, needed only when the record holds Actions Volume 1's
+        index lacks."""
+        return self._hash(_sections(self), _hash_lines(self.record, index))
 
     def _hash(self, sections: dict[str, object], lines: list[str]) -> str:
         plays = [line for entry, line in zip(self.record, lines, strict=True)
@@ -109,7 +111,7 @@ class GSD(BaseModel):
         header = None
         if self.game is not None and self.turn is not None:
             vanilla = index is None or index is load_action_index()
-            plain = lines if vanilla else _record_lines(self.record, None)
+            plain = lines if vanilla else _hash_lines(self.record, index)
             header = (
                 f"Mornington Crescent - Game {self.game} - Turn {self.turn}"
                 f" - State {self._hash(sections, plain)}"
@@ -166,6 +168,21 @@ def _fill(sections: dict[str, object], header: str | None, record: list[str]) ->
 def _record_lines(record: Sequence[Play | Comment], index: ActionIndex | None) -> list[str]:
     """Each entry's canonical line."""
     return [e.render(index) if isinstance(e, Play) else e.render() for e in record]
+
+
+def _hash_lines(record: Sequence[Play | Comment], index: ActionIndex | None) -> list[str]:
+    """Each entry's line for the state hash: drawn by Volume 1's index, so a GSD hashes alike
+    whichever index renders it, except a play holding an Action only the variant's index
+    knows (the 1965 amendments' [De-Greening]), which that index draws."""
+    vanilla = load_action_index()
+
+    def drawn(entry: Play | Comment) -> str:
+        if isinstance(entry, Comment):
+            return entry.render()
+        known = index is None or all(action.name in vanilla for action in entry.actions)
+        return entry.render(vanilla if known else index)
+
+    return [drawn(entry) for entry in record]
 
 
 @cache

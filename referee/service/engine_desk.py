@@ -143,7 +143,7 @@ class EngineDesk:
         that play alone. Anything posted on another state is stale."""
         if posted is not None:
             known = [p.render(self.index) for p in stored.plays]
-            current = stored.state_hash()
+            current = stored.state_hash(self.index)
             if declared is not None and declared != current:
                 return _stale(
                     f"its header says State {declared}, but the current GSD is State "
