@@ -10,7 +10,14 @@ from referee.network.lines import LineCode
 from referee.network.names import game_station_names
 from referee.notation.action_index import ActionSpec, load_action_index
 from referee.notation.actions import SPECIAL_TARGETS, Action, ArgValue, Compass, Direction
-from referee.notation.disruptions import FLAGS, MARKERS, NEXT_WEEK, Disruption
+from referee.notation.disruptions import (
+    FLAGS,
+    FUSED,
+    MARKERS,
+    NEXT_WEEK,
+    PLAYER_STATES,
+    Disruption,
+)
 from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD, Comment
 from referee.notation.luggage import RackEntry
@@ -145,7 +152,11 @@ def plays(draw: st.DrawFn, players: list[str]) -> Play:
 @st.composite
 def disruptions(draw: st.DrawFn) -> Disruption:
     kind = draw(st.sampled_from(["flag", "holiday", "bock", "line", "station", "segment",
-                                 "blasted", "sunk"]))  # fmt: skip
+                                 "blasted", "sunk", "player_state"]))  # fmt: skip
+    if kind == "player_state":
+        state = draw(st.sampled_from(PLAYER_STATES))
+        return Disruption(flag=state, player=draw(player_names),
+                          count=draw(st.integers(0, 10)) if state == FUSED else None)
     if kind == "blasted":
         return Disruption(flag="Blasted", player=draw(player_names))
     if kind == "sunk":
