@@ -83,10 +83,10 @@ def replay_command(game_file: TextIO, variants: tuple[str, ...], as_json: bool) 
     every Turn is legal, 1 at the first that is not (with its violations), 2 if unreadable.
     """
     try:
-        posting = read_posting(game_file.read())
+        ruleset = pick_ruleset(variants)
+        posting = read_posting(game_file.read(), index=ruleset.action_index())
         if posting.gsd is None:
             raise NotationError("this file holds no GSD: I found no Token Table (rule 1.2.0)")
-        ruleset = pick_ruleset(variants)
     except NotationError as error:
         sys.exit(_unreadable(error.describe(), as_json))
     except UnknownVariantError as error:
@@ -99,7 +99,7 @@ def replay_command(game_file: TextIO, variants: tuple[str, ...], as_json: bool) 
             "winner": report.winner,
             "first_illegal": None if report.failed is None else {
                 "turn": report.legal_turns + 1,
-                "play": report.failed.render(),
+                "play": report.failed.render(ruleset.action_index()),
                 "result": report.result.as_json() if report.result else None,
             },
         }, indent=2))  # fmt: skip
@@ -108,7 +108,8 @@ def replay_command(game_file: TextIO, variants: tuple[str, ...], as_json: bool) 
         click.echo(f"all {report.legal_turns} turns are legal{won}")
     else:
         assert report.failed is not None and report.result is not None
-        click.echo(f"turn {report.legal_turns + 1} is not legal: {report.failed.render()}")
+        click.echo(f"turn {report.legal_turns + 1} is not legal: "
+                   f"{report.failed.render(ruleset.action_index())}")
         for line in report.result.messages():
             click.echo(f"  {line}")
     sys.exit(EXIT_LEGAL if report.ok else EXIT_ILLEGAL)
