@@ -5,6 +5,6 @@ to the "Finchley '49 Amendments", which this referee does not have: they are tre
 absent, so the variant is Volume 1 plus the 1965 rules (rules/knightsbridge-1965/README.md).
 """
 
-from referee.variants.knightsbridge.ruleset import Knightsbridge1965
+from referee.variants.knightsbridge.ruleset import Knightsbridge1965, KnightsbridgeSettings
 
-__all__ = ["Knightsbridge1965"]
+__all__ = ["Knightsbridge1965", "KnightsbridgeSettings"]

@@ -4,9 +4,10 @@
 lights a fuse of ten Fuse Counters. [Giving Potato to <Player>] (free) hands it on to a player
 at the giver's Station, or to one the giver Shunted directly this Turn (a Double-Shunt's second
 victim does not count); handing it on when no Fuse Counters are left earns the giver a Silver.
-Whoever holds the Potato at the end of eir Turn takes a Fuse Counter off; when none is left to
-take, the Potato blows up where its holder stands, as a Suspect Package there would (rule
-1.7.30), and is out of play.
+Whoever holds the Potato at the end of eir Turn takes a Fuse Counter off (its creator too, on
+the Turn of its creation, unless the setting ``fuse_burns_when_created`` is off); when none is
+left to take, the Potato blows up where its holder stands, as a Suspect Package there would
+(rule 1.7.30), and is out of play.
 
 The GSD records the Potato in Disruptions with its holder and Fuse Counters left:
 ``Potato: Garden (Fuse 7)``.
@@ -21,6 +22,7 @@ from referee.notation.actions import Action
 from referee.notation.disruptions import FUSED, Disruption
 from referee.notation.tokens import Colour
 from referee.variants.knightsbridge.layer import LAYER
+from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
 
 POTATO = FUSED
 FUSES = 10
@@ -81,12 +83,19 @@ def giving_potato(ctx: TurnContext, action: Action) -> None:
         ctx.gain({Colour.SI: 1}, "[Giving Potato] with no Fuse Counters left (rule 4.1.1.4)")
 
 
+def _burns_when_created(ctx: TurnContext) -> bool:
+    settings = ctx.ruleset.settings
+    return not isinstance(settings, KnightsbridgeSettings) or settings.fuse_burns_when_created
+
+
 @LAYER.at_end
 def fuse_burns(ctx: TurnContext) -> None:
     """Rule 4.1.1.4: the Potato's holder at the end of eir Turn takes a Fuse Counter off; with
     none left, it detonates at eir Station as a Suspect Package would and leaves play."""
     entry = the_potato(ctx)
     if entry is None or not _holds(entry, ctx.player):
+        return
+    if ctx.has_done("Creating Potato") and not _burns_when_created(ctx):
         return
     fuses = entry.count or 0
     if fuses > 0:

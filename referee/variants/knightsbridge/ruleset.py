@@ -9,6 +9,7 @@ Every other table (Token Collection, the Emporium, the Bureau) is Volume 1's.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
@@ -20,7 +21,7 @@ from referee.notation.action_index import (
     read_action_index,
 )
 from referee.resources import data_dir
-from referee.variants.base import Ruleset
+from referee.variants.base import Ruleset, Settings
 
 NAME = "knightsbridge-1965"
 """The variant's name, and the folder of ``rules/`` holding the amendments' own data."""
@@ -49,6 +50,15 @@ def amendments_index() -> ActionIndex:
     return ActionIndex(ruleset=NAME, specs=tuple(specs))
 
 
+@dataclass(frozen=True)
+class KnightsbridgeSettings(Settings):
+    """Volume 1's settings and the readings of the 1965 rules players could set differently."""
+
+    fuse_burns_when_created: bool = True
+    """Rule 4.1.1.4: whether the Potato's creator loses a Fuse Counter at the end of the very
+    Turn e created it in (e has it then), or only from eir next Turn on."""
+
+
 class Knightsbridge1965(Ruleset):
     """Volume 1 with the 1965 Knightsbridge amendments (Player States; Podumes recognised)."""
 
@@ -58,6 +68,11 @@ class Knightsbridge1965(Ruleset):
     )  # fmt: skip
     rules_name: ClassVar[str] = "vanilla"
     """Volume 1's tables serve for everything the amendments leave alone."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        if settings is not None and not isinstance(settings, KnightsbridgeSettings):
+            settings = KnightsbridgeSettings(**vars(settings))
+        super().__init__(settings or KnightsbridgeSettings())
 
     def action_index(self) -> ActionIndex:
         return amendments_index()

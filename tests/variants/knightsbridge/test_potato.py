@@ -7,10 +7,13 @@ each of its holder's Turns, and with none left it blows up as a Suspect Package 
 
 from __future__ import annotations
 
+from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
+from referee.notation.plays import Play
+from referee.variants.knightsbridge import KnightsbridgeSettings
 from tests.engine.builder import game, row, rules_broken
 from tests.engine.test_blocks import legal, message
-from tests.variants.knightsbridge.kb import RICH, kb_play, states, with_states
+from tests.variants.knightsbridge.kb import KB, RICH, kb_play, states, with_states
 
 
 def potato(fuses: int, at: str = "Holborn (CN)", garden: str = "Holborn (CN)") -> GSD:
@@ -87,3 +90,20 @@ def test_4_1_1_4_a_blasted_holder_may_only_pass_next() -> None:
     """Rule 1.7.30 applies to the Potato's Blast as to a Package's."""
     state = legal(kb_play(potato(0), "Rushton : Pass"))
     assert rules_broken(kb_play(state, "Rushton : [Creating Potato] Pass")) == ["1.7.30"]
+
+
+def test_4_1_1_4_the_setting_spares_the_creators_first_turn() -> None:
+    """rules/choices.md: with ``fuse_burns_when_created`` off, the creator keeps all ten Fuse
+    Counters through the Turn of creation; the fuse burns from eir next Turn on."""
+    gentle = KB.with_settings(fuse_burns_when_created=False)
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": RICH})
+    parsed = Play.parse("Rushton : [Creating Potato] Pass", players=gsd.player_names,
+                        index=KB.action_index())  # fmt: skip
+    state = legal(adjudicate(gsd, parsed, gentle, check_order=False))
+    assert states(state) == ["Potato: Rushton (Fuse 10)"]
+    later = Play.parse("Rushton : Pass", players=gsd.player_names, index=KB.action_index())
+    assert states(legal(adjudicate(state, later, gentle, check_order=False))) == [
+        "Potato: Rushton (Fuse 9)"
+    ]
+    assert isinstance(gentle.settings, KnightsbridgeSettings)
+    assert gentle.settings.route_choice == KB.settings.route_choice
