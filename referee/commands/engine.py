@@ -99,7 +99,7 @@ def replay_command(game_file: TextIO, variants: tuple[str, ...], as_json: bool) 
             "winner": report.winner,
             "first_illegal": None if report.failed is None else {
                 "turn": report.legal_turns + 1,
-                "play": report.failed.render(),
+                "play": report.failed.render(ruleset.action_index()),
                 "result": report.result.as_json() if report.result else None,
             },
         }, indent=2))  # fmt: skip
@@ -108,7 +108,8 @@ def replay_command(game_file: TextIO, variants: tuple[str, ...], as_json: bool) 
         click.echo(f"all {report.legal_turns} turns are legal{won}")
     else:
         assert report.failed is not None and report.result is not None
-        click.echo(f"turn {report.legal_turns + 1} is not legal: {report.failed.render()}")
+        click.echo(f"turn {report.legal_turns + 1} is not legal: "
+                   f"{report.failed.render(ruleset.action_index())}")
         for line in report.result.messages():
             click.echo(f"  {line}")
     sys.exit(EXIT_LEGAL if report.ok else EXIT_ILLEGAL)

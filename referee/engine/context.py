@@ -198,7 +198,7 @@ class TurnContext:
     def violate(self, rule: str, message: str) -> None:
         """Record that the Turn breaks rule ``rule`` (a number of the ruleset's titles)."""
         cited = self.ruleset.cite(rule)
-        self.violations.append(Violation.of(cited, message, self.ruleset.rules_name))
+        self.violations.append(Violation(self.ruleset.rulebook().rule(cited), message))
 
     def event(self, kind: str, text: str, player: str | None = None, **detail: Any) -> None:
         """Record something the Turn did (see :class:`~referee.engine.result.Event`)."""

@@ -64,7 +64,8 @@ STANDARD_DURATION = 10  # minutes; rule 1.13.3 - Carol Vorderman's Revenge
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _RULE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
-"""A rule number: Volume 1 numbers as 1.9.1, an early ruleset (rules/early-draft) as 7."""
+"""A rule number: Volume 1 numbers as 1.9.1, the 1965 amendments as 4.1.1.1, an early
+ruleset (rules/early-draft) as 7."""
 _KEYS = frozenset(
     {
         "name",
@@ -208,7 +209,7 @@ def parse_spec(entry: Mapping[str, Any], where: str, rules: frozenset[str]) -> A
         ) from None
     rule = _text(entry, "rule", where)
     if not _RULE_NUMBER.fullmatch(rule):
-        raise ActionIndexError(f"{where}: rule {rule!r} is not a rule number like 1.9.1")
+        raise ActionIndexError(f"{where}: rule {rule!r} is not a rule number like 1.9.1 or 4.1.1.1")
     if rule not in rules and rule not in VOLUME_0_RULES:
         raise ActionIndexError(f"{where}: rule {rule} is not in titles.toml")
     aliases = _aliases(entry, where, placeholders, special_move=_flag(entry, "special_move", where))

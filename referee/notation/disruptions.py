@@ -18,7 +18,11 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
 - players a rule binds until eir next Turn, which no table holds: ``Blasted: Garden`` (rule
   1.7.30: caught in a Suspect Package's Blast, e must Pass with no Actions next Turn) and
   ``Sunk: Garden at Angel (NT)`` (rule 1.9.6: Shunted into the Kafka Sinkhole at Angel, eir
-  Piece stands there although the record's Shunt names a farther Station).
+  Piece stands there although the record's Shunt names a farther Station);
+- Player States of a variant (Knightsbridge 1965, rule 4.1.1), one entry per state a player
+  holds: ``Green: Garden``, ``Narged: Garden``, ``In Spoon: Garden``, and the Potato with its
+  Fuse Counters left, ``Potato: Garden (Fuse 7)`` (rule 4.1.1.4). No vanilla rule writes them,
+  so vanilla GSDs never hold them.
 """
 
 from __future__ import annotations
@@ -70,6 +74,15 @@ _ONE_WAY = re.compile(r"^one\s*way\s*:\s*(?P<d>\S.*)$", re.I)
 _SPEED = re.compile(r"^speed\s*limit\s*:\s*(?P<n>\d+)$", re.I)
 _BLASTED = re.compile(r"^blasted\s*:\s*(?P<player>\S.*)$", re.I)
 _SUNK = re.compile(r"^sunk\s*:\s*(?P<player>\S.*)\s+at\s+(?P<where>\S.*)$", re.I)
+PLAYER_STATES: tuple[str, ...] = ("Green", "Narged", "In Spoon", "Potato")
+"""Player States a variant records here (rule 4.1.1 of the Knightsbridge 1965 amendments)."""
+FUSED = "Potato"
+"""The one Player State that carries a count: its Fuse Counters left (rule 4.1.1.4)."""
+_PLAYER_STATE = re.compile(
+    r"^(?P<state>" + "|".join(s.replace(" ", r"\s+") for s in PLAYER_STATES)
+    + r")\s*:\s*(?P<player>\S.*?)(?:\s*\(\s*fuse\s*(?P<fuse>\d+)\s*\))?$",
+    re.I,
+)
 _SIMPLE_STATES = {"electrified": "Electrified", "power failure!": "Power Failure!",
                   "power failure": "Power Failure!", "soaped": "Soaped"}  # fmt: skip
 
@@ -88,7 +101,10 @@ class Disruption(BaseModel):
     day: Day | None = None
     state: str | None = None
     player: str | None = None
-    """The player a ``Blasted`` or ``Sunk`` entry names (rules 1.7.30, 1.9.6)."""
+    """The player a ``Blasted`` or ``Sunk`` entry or a Player State names (rules 1.7.30,
+    1.9.6, 4.1.1)."""
+    count: int | None = None
+    """The Potato's Fuse Counters left (rule 4.1.1.4)."""
 
     @classmethod
     def parse(cls, text: str) -> Disruption:
@@ -112,6 +128,19 @@ class Disruption(BaseModel):
                 raise error.shifted(sunk.start("where")) from None
             return cls(flag="Sunk", player=sunk.group("player"), station=where.station,
                        line=where.line)  # fmt: skip
+        held = _PLAYER_STATE.match(item)
+        if held:
+            state = next(s for s in PLAYER_STATES
+                         if s.lower() == " ".join(held.group("state").lower().split()))
+            fuse = held.group("fuse")
+            if (state == FUSED) != (fuse is not None):
+                raise NotationError(
+                    "write the Potato with its Fuse Counters left, e.g. 'Potato: Garden "
+                    "(Fuse 7)', and other Player States without, e.g. 'Green: Garden'",
+                    column=1,
+                )
+            return cls(flag=state, player=held.group("player"),
+                       count=None if fuse is None else int(fuse))  # fmt: skip
         bock = _BOCK.match(item)
         if bock:
             return cls(flag="Bock", colour=Colour.parse(bock.group("colour")))
@@ -148,6 +177,9 @@ class Disruption(BaseModel):
             return f"{self.colour.value} Bock"
         if self.flag == "Blasted" and self.player is not None:
             return f"Blasted: {self.player}"
+        if self.flag in PLAYER_STATES and self.player is not None:
+            fuse = f" (Fuse {self.count})" if self.count is not None else ""
+            return f"{self.flag}: {self.player}{fuse}"
         if self.flag == "Sunk" and self.player is not None and self.station is not None:
             line = f" ({self.line.value})" if self.line is not None else ""
             return f"Sunk: {self.player} at {self.station}{line}"

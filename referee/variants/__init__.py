@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from referee.variants.base import Ruleset, Settings
 from referee.variants.early_draft import EarlyDraft
+from referee.variants.knightsbridge import Knightsbridge1965
 
-VARIANTS: tuple[type[Ruleset], ...] = (Ruleset, EarlyDraft)
+VARIANTS: tuple[type[Ruleset], ...] = (Ruleset, EarlyDraft, Knightsbridge1965)
 """Every ruleset this referee knows, vanilla first."""
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.drone import DRONE, is_drone
 from referee.engine.registry import Registry, load_sections
+from referee.engine.rulebook import Rulebook, load_rulebook
 from referee.engine.tables.token_collection import TokenCollectionTable, load_token_collection
 from referee.network.network import Network, load_network
 from referee.notation.action_index import ActionIndex, load_action_index
@@ -99,6 +100,10 @@ class Ruleset:
     def registry(self) -> Registry:
         """Handlers, hooks and move checks (a variant returns a modified copy)."""
         return load_sections()
+
+    def rulebook(self) -> Rulebook:
+        """The rules violations cite by number (a variant adds its own to Volume 1's)."""
+        return load_rulebook(self.rules_name)
 
     def token_collection(self) -> TokenCollectionTable:
         return load_token_collection(self.rules_name)

@@ -10,7 +10,15 @@ from referee.network.lines import LineCode
 from referee.network.names import game_station_names
 from referee.notation.action_index import ActionSpec, load_action_index
 from referee.notation.actions import SPECIAL_TARGETS, Action, ArgValue, Compass, Direction
-from referee.notation.disruptions import FLAGS, MARKERS, NEXT_WEEK, SEGMENT_MARKERS, Disruption
+from referee.notation.disruptions import (
+    FLAGS,
+    FUSED,
+    MARKERS,
+    NEXT_WEEK,
+    PLAYER_STATES,
+    SEGMENT_MARKERS,
+    Disruption,
+)
 from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD, Comment
 from referee.notation.luggage import RackEntry
@@ -60,7 +68,9 @@ _PLAIN_NAMES = [n for n in KNOWN_NAMES if n not in ("Remote Control", "Radio Cla
 @st.composite
 def possessions(draw: st.DrawFn, *, known: bool = False) -> Possession:
     """Any written item; ``known``: only names the rules define, as a new purchase must use."""
-    kinds = ["plain", "hat", "rover", "paper", "numbered", "stub"] + ([] if known else ["odd"])
+    # A hat is bought by [Purchasing Hat (<type>)], its own index entry (rule 1.4.6): written
+    # as [Purchasing Hat (A)] it reads as that entry, so purchases draw no hats.
+    kinds = ["plain", "rover", "paper", "numbered", "stub"] + ([] if known else ["odd", "hat"])
     kind = draw(st.sampled_from(kinds))
     fields: dict[str, object] = {
         "worn": draw(st.booleans()),
@@ -151,7 +161,11 @@ def plays(draw: st.DrawFn, players: list[str]) -> Play:
 @st.composite
 def disruptions(draw: st.DrawFn) -> Disruption:
     kind = draw(st.sampled_from(["flag", "holiday", "bock", "line", "station", "segment",
-                                 "blasted", "sunk"]))  # fmt: skip
+                                 "blasted", "sunk", "player_state"]))  # fmt: skip
+    if kind == "player_state":
+        state = draw(st.sampled_from(PLAYER_STATES))
+        return Disruption(flag=state, player=draw(player_names),
+                          count=draw(st.integers(0, 10)) if state == FUSED else None)
     if kind == "blasted":
         return Disruption(flag="Blasted", player=draw(player_names))
     if kind == "sunk":

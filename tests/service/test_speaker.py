@@ -13,7 +13,7 @@ from referee.engine.order_of_play import follows
 from referee.notation.gsd import GSD
 from referee.store.db import sessions
 from referee.store.models import Deadline, Game, InboxMessage, Membership
-from referee.variants.base import VANILLA, Ruleset
+from referee.variants.base import VANILLA
 from tests.service.harness import SPEAKER, HandClock, Table, text, to
 
 LOUNGE = "mc1@lounge.example.org"
@@ -52,23 +52,13 @@ def test_1_1_2_a_new_game_is_numbered_on_from_the_last_with_the_drone_and_a_rand
     assert second.number == 2 and len(times) == 2, "each game draws its own Game Time"
 
 
-class Knightsbridge(Ruleset):
-    """A stand-in Special Rules variant, registered the way a real one will be."""
-
-    name = "knightsbridge-65"
-    aliases = ("knightsbridge 1965",)
-
-
-def test_1_1_2_a_special_rules_game_names_known_variants(
-    table: Table, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(variants, "VARIANTS", (Ruleset, Knightsbridge))
-    sent = table.speaker(f"new-game {LOUNGE} special Knightsbridge-65 buzz-mode=players")
-    assert "Special Rules game with knightsbridge-65" in text(sent[0][1])
+def test_1_1_2_a_special_rules_game_names_known_variants(table: Table) -> None:
+    sent = table.speaker(f"new-game {LOUNGE} special KB65 buzz-mode=players")
+    assert "Special Rules game with knightsbridge-1965" in text(sent[0][1])
     game = _game(table)
     assert (game.ruleset, game.variants, game.buzz_mode) == (
         "special",
-        ["knightsbridge-65"],
+        ["knightsbridge-1965"],
         "players",
     )
     [(_, refusal)] = table.speaker("new-game mc9@lounge.example.org special")
@@ -111,7 +101,7 @@ def test_1_1_2_a_special_rules_game_under_the_early_draft_judges_its_turns(table
 @pytest.mark.parametrize(
     ("named", "why"),
     [
-        ("knightsbridge-65", "there is no variant 'knightsbridge-65'"),
+        ("finchley-49", "there is no variant 'finchley-49'"),
         ("vanilla", "'vanilla' is the Normal game itself"),
         ("normal", "'normal' is the Normal game itself"),
     ],
@@ -122,7 +112,9 @@ def test_1_1_2_a_special_rules_game_refuses_variants_the_referee_does_not_know(
     [(rcpt, refusal)] = table.speaker(f"new-game {LOUNGE} special {named}")
     assert rcpt == [SPEAKER]
     assert why in text(refusal)
-    assert "this referee knows are: early-draft" in text(refusal), "the known names are listed"
+    assert "this referee knows are: early-draft, knightsbridge-1965" in text(refusal), (
+        "the known names are listed"
+    )
     with table.factory() as session:
         assert session.scalars(select(Game)).all() == [], "no game is opened"
 

@@ -16,7 +16,7 @@ def test_find_variant_by_name_or_alias() -> None:
 
 def test_an_unknown_variant_names_the_known_ones() -> None:
     with pytest.raises(UnknownVariantError, match="vanilla"):
-        find_variant("Knightsbridge '65")
+        find_variant("Finchley '49")
 
 
 def test_1_1_2_a_new_game_has_the_drone_and_the_speakers_time() -> None:

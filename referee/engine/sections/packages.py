@@ -125,8 +125,11 @@ def detonating_package(ctx: TurnContext, action: Action) -> None:
     detonate(ctx, station)
 
 
-def detonate(ctx: TurnContext, first: str) -> None:
+def detonate(ctx: TurnContext, first: str, *, bare: str | None = None) -> None:
     """Rule 1.7.30: detonate the Package at ``first`` and every Package its Blast reaches.
+
+    ``bare`` names something that is no Package but blows up at ``first`` as one would (a
+    variant's: the 1965 Potato, rule 4.1.1.4); no Package is taken from ``first`` for it.
 
     Each detonation Heavily Damages its Station, takes the Package out of play and Blasts the
     Stations fewer than three stops from it (its own included). A Blasted Station loses its
@@ -135,15 +138,18 @@ def detonate(ctx: TurnContext, first: str) -> None:
     Package there detonates next, in the order the Blasts reach them."""
     waiting: deque[str] = deque([first])
     blasted: set[str] = set()
+    what = bare
     while waiting:
         station = waiting.popleft()
-        package = next((s for s in packages(ctx) if s.station == station), None)
-        if package is None:
-            continue
-        ctx.stacks.remove(package)
+        if what is None:
+            package = next((s for s in packages(ctx) if s.station == station), None)
+            if package is None:
+                continue
+            ctx.stacks.remove(package)
         _heavily_damage(ctx, station)
-        ctx.event("package_detonated", f"the Suspect Package at {station} detonates",
-                  station=station)  # fmt: skip
+        ctx.event("package_detonated", f"the {what or 'Suspect Package'} at {station} "
+                  "detonates", station=station)  # fmt: skip
+        what = None
         reach = ctx.network.distances.route.get(station, {})
         near = [s for s, d in reach.items() if d < BLAST_RADIUS and s not in blasted]
         for target in sorted(near, key=lambda s: (reach[s], s)):

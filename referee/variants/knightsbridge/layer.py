@@ -1,0 +1,45 @@
+"""The amendments' handlers, laid over a copy of Volume 1's registry.
+
+Handler modules of this package register on :data:`LAYER`, which holds only what the
+amendments add or replace; :func:`registry` copies Volume 1's registry and lays the layer
+over it, so VANILLA itself never changes. Volume 1 handlers of Actions the amendments
+redefine but this referee does not yet adjudicate are taken out (:data:`REDEFINED`), so such
+an Action is answered as not adjudicated rather than judged by the old rule.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import fields
+from functools import cache
+
+from referee.engine.registry import Registry, load_sections
+
+LAYER = Registry("knightsbridge-1965 layer")
+"""What the amendments add to Volume 1's registry."""
+
+MODULES = ("states", "potato")
+"""This package's handler modules (each registers on :data:`LAYER` when imported)."""
+
+REDEFINED = frozenset({"Hyde Transformation"})
+"""Rule 4.2.1.5 gives [Hyde Transformation] a new meaning (Dr. Jekyll and Mr. Hyde), which
+is not adjudicated yet: Volume 1's Hyde Mask handler must not judge it."""
+
+
+@cache
+def registry() -> Registry:
+    """Volume 1's registry with the amendments laid over it (built once)."""
+    for module in MODULES:
+        importlib.import_module(f"{__package__}.{module}")
+    merged = load_sections().copy("knightsbridge-1965")
+    for item in fields(LAYER):
+        added, into = getattr(LAYER, item.name), getattr(merged, item.name)
+        if isinstance(into, dict):
+            into.update(added)
+        elif isinstance(into, list):
+            into.extend(added)
+        elif isinstance(into, set):
+            into |= added
+    for name in REDEFINED:
+        merged.handlers.pop(name, None)
+    return merged

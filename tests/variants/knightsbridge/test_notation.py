@@ -1,0 +1,62 @@
+"""Player States in the GSD (rule 4.1.1): Disruptions entries naming the player, read in any
+case and spacing, written back one way, and round-tripped with the variant's own Actions in
+the record. Golden files: tests/golden/knightsbridge-1965 (REFEREE_UPDATE_GOLDEN=1 rewrites)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.notation.disruptions import PLAYER_STATES, Disruption
+from referee.notation.errors import NotationError
+from referee.notation.gsd import GSD, read_posting
+from tests.notation.strategies import player_names
+from tests.variants.knightsbridge.kb import KB
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "knightsbridge-1965"
+INPUTS = sorted(GOLDEN.glob("*.gsd"))
+
+
+@pytest.mark.parametrize("source", INPUTS, ids=[p.stem for p in INPUTS])
+def test_golden_player_states_render(source: Path) -> None:
+    posting = read_posting(source.read_text(encoding="utf-8"), index=KB.action_index())
+    assert posting.gsd is not None
+    actual = posting.gsd.render(KB.action_index())
+    expected = source.with_suffix(".canonical")
+    if os.environ.get("REFEREE_UPDATE_GOLDEN"):
+        expected.write_text(actual, encoding="utf-8")
+    assert actual == expected.read_text(encoding="utf-8")
+    again = GSD.parse(actual, index=KB.action_index())
+    assert again == posting.gsd and again.render(KB.action_index()) == actual
+    assert actual.split(" - State ")[1][:8] == again.state_hash()
+
+
+def test_a_vanilla_reading_names_the_variants_actions_it_does_not_know() -> None:
+    """Volume 1's index does not know [De-Greening]: a vanilla reading says so."""
+    with pytest.raises(NotationError, match="De-Greening"):
+        GSD.parse(INPUTS[0].read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Green: Garden", "Green: Garden"), ("narged :Mrs. Trellis", "Narged: Mrs. Trellis"),
+    ("In  Spoon: Garden", "In Spoon: Garden"),
+    ("potato: Garden (FUSE 10)", "Potato: Garden (Fuse 10)"),
+])  # fmt: skip
+def test_4_1_1_player_state_entries_read_and_written(text: str, expected: str) -> None:
+    assert Disruption.parse(text).render() == expected
+
+
+@pytest.mark.parametrize("text", ["Potato: Garden", "Green: Garden (Fuse 2)"])
+def test_4_1_1_4_only_the_potato_carries_fuse_counters(text: str) -> None:
+    with pytest.raises(NotationError, match="Fuse Counters"):
+        Disruption.parse(text)
+
+
+@given(st.sampled_from(PLAYER_STATES), player_names, st.integers(0, 10))
+def test_4_1_1_player_states_round_trip(state: str, player: str, fuses: int) -> None:
+    entry = Disruption(flag=state, player=player, count=fuses if state == "Potato" else None)
+    assert Disruption.parse(entry.render()) == entry
