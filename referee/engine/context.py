@@ -200,6 +200,12 @@ class TurnContext:
         cited = self.ruleset.cite(rule)
         self.violations.append(Violation(self.ruleset.rulebook().rule(cited), message))
 
+    def not_adjudicated(self, what: str) -> None:
+        """Name ``what`` (an Action, or a case of one) as recognised but not adjudicated by this
+        referee, once: the Turn is then not accepted and the player is told by name."""
+        if what not in self.unadjudicated:
+            self.unadjudicated.append(what)
+
     def event(self, kind: str, text: str, player: str | None = None, **detail: Any) -> None:
         """Record something the Turn did (see :class:`~referee.engine.result.Event`)."""
         self.events.append(Event(kind, player or self.player, text, detail))

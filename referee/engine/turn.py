@@ -119,8 +119,7 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
                               "0000 and 0500 Game Time")  # fmt: skip
     handler = ctx.ruleset.registry().handlers.get(action.name)
     if handler is None:
-        if action.name not in ctx.unadjudicated:
-            ctx.unadjudicated.append(action.name)
+        ctx.not_adjudicated(action.name)
         ctx.done.append(action.name)
         return
     cost = _cost(spec.cost)

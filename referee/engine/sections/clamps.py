@@ -312,8 +312,8 @@ def _toffs(play: Play, player: str) -> bool:
 
 def _known_toff_station(ctx: TurnContext) -> str | None:
     target = toff_station(ctx)
-    if target is None and TOFF_UNKNOWN not in ctx.unadjudicated:
-        ctx.unadjudicated.append(TOFF_UNKNOWN)
+    if target is None:
+        ctx.not_adjudicated(TOFF_UNKNOWN)
     return target
 
 

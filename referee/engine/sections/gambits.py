@@ -178,8 +178,7 @@ def declaring(ctx: TurnContext, action: Action) -> None:
         return
     gambit = _declared(ctx, ctx.play, action)
     if gambit is None:
-        if action.name not in ctx.unadjudicated:
-            ctx.unadjudicated.append(action.name)
+        ctx.not_adjudicated(action.name)
         return
     if len(gambit.steps) not in RECENT:
         ctx.violate("1.18.1", f"a Gambit names three to six recent Stations, not "
@@ -223,8 +222,7 @@ def using_gambit(ctx: TurnContext, action: Action) -> None:
     name = str(action.args[0])
     unjudged = _unjudged(ctx, _key(name))
     if unjudged is not None:
-        if unjudged not in ctx.unadjudicated:
-            ctx.unadjudicated.append(unjudged)
+        ctx.not_adjudicated(unjudged)
         return
     try:
         gambit = _named(ctx, name)
@@ -295,8 +293,7 @@ def denying(ctx: TurnContext, action: Action) -> None:
         return
     unjudged = _unjudged(ctx, _key(name))
     if unjudged is not None:
-        if unjudged not in ctx.unadjudicated:
-            ctx.unadjudicated.append(unjudged)
+        ctx.not_adjudicated(unjudged)
         return
     try:
         gambit = _named(ctx, name)
@@ -327,8 +324,7 @@ def judge_denials(ctx: TurnContext) -> None:
     for denier, name in denials:
         unjudged = _unjudged(ctx, _key(name))
         if unjudged is not None:
-            if unjudged not in ctx.unadjudicated:
-                ctx.unadjudicated.append(unjudged)
+            ctx.not_adjudicated(unjudged)
             continue
         try:
             gambit = _named(ctx, name)

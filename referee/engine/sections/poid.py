@@ -146,8 +146,7 @@ def poid_on(ctx: TurnContext, action: Action) -> None:
 def _not_at_crescent(ctx: TurnContext) -> bool:
     number = resting_at(ctx)
     if number is not None and ctx.stacks[number].station == CRESCENT:
-        if AT_CRESCENT not in ctx.unadjudicated:
-            ctx.unadjudicated.append(AT_CRESCENT)
+        ctx.not_adjudicated(AT_CRESCENT)
         return False
     return True
 

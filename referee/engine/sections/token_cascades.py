@@ -103,8 +103,7 @@ def cascade_transfer(ctx: TurnContext) -> None:
         return
     found = focus_and_moves(ctx.before.plays)
     if found is None:
-        if CASCADE not in ctx.unadjudicated:
-            ctx.unadjudicated.append(CASCADE)
+        ctx.not_adjudicated(CASCADE)
         return
     focus, due = found
     if ctx.player == focus or focus not in ctx.players:

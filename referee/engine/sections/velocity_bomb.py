@@ -68,8 +68,8 @@ def explosion(ctx: TurnContext) -> None:
     """Rule 1.4.38: a Primed Bomb whose carrier ends the Turn below LV five explodes; the
     detonation is not adjudicated here, and is named."""
     primed = ctx.me.lv <= PRIMING_LV and _bombs(ctx, ctx.player, PRIMED)
-    if primed and EXPLOSION not in ctx.unadjudicated:
-        ctx.unadjudicated.append(EXPLOSION)
+    if primed:
+        ctx.not_adjudicated(EXPLOSION)
 
 
 @VANILLA.action("Removing Velocity Bomb")
