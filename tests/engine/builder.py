@@ -6,7 +6,7 @@ player (rule 1.5.2; a Piece off the Map is placed by its first Move, rules/choic
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from referee.engine.result import TurnResult
 from referee.engine.turn import adjudicate
@@ -50,6 +50,18 @@ def game(
 def play(gsd: GSD, text: str, *, check_order: bool = False) -> TurnResult:
     """Adjudicate ``text`` (a play line) against ``gsd``."""
     return adjudicate(gsd, Play.parse(text, players=gsd.player_names), check_order=check_order)
+
+
+def play_through(start: GSD, texts: Iterable[str]) -> list[GSD]:
+    """Every state from ``start`` on, each play judged in order of play and required legal
+    (a failure names the play and why), for games scripted to be replayed."""
+    states = [start]
+    for text in texts:
+        state = states[-1]
+        result = adjudicate(state, Play.parse(text, players=state.player_names))
+        assert result.legal, (text, result.messages())
+        states.append(result.state)
+    return states
 
 
 def rules_broken(result: TurnResult) -> list[str]:

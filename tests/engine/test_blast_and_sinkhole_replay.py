@@ -19,13 +19,11 @@ from itertools import pairwise
 import referee.engine.history as history
 from referee.engine.history import Position
 from referee.engine.replay import replay
-from referee.engine.turn import adjudicate
 from referee.network.lines import LineCode
 from referee.notation.gsd import GSD
-from referee.notation.plays import Play
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import parse_token_sequence
-from tests.engine.builder import game
+from tests.engine.builder import game, play_through
 
 PLAYS = (
     "Rushton : [LV+3] Euston (VC) [Shunting Garden to Old Street (NT)]",
@@ -49,12 +47,7 @@ def start() -> GSD:
 
 def played() -> tuple[GSD, GSD]:
     first = start()
-    state = first
-    for text in PLAYS:
-        result = adjudicate(state, Play.parse(text, players=state.player_names))
-        assert result.legal, (text, result.messages())
-        state = result.state
-    return first, state
+    return first, play_through(first, PLAYS)[-1]
 
 
 def test_a_blast_chain_and_a_sinkhole_shunt_replay_to_the_same_state() -> None:
@@ -86,12 +79,7 @@ def test_positions_derived_afresh_agree_with_the_live_turns() -> None:
 def test_positions_read_on_from_each_state_agree_with_a_whole_reading() -> None:
     """Rule 1.9.6 with history read on (history.derive resumes from an earlier state of the
     same record): each state's positions equal those of its record read whole."""
-    first = start()
-    states = [first]
-    for text in PLAYS:
-        state = states[-1]
-        result = adjudicate(state, Play.parse(text, players=state.player_names))
-        states.append(result.state)
+    states = play_through(start(), PLAYS)
     for earlier, later in pairwise(states):
         history.forget()
         whole = history.derive(later).positions

@@ -10,11 +10,9 @@ from __future__ import annotations
 import referee.engine.history as history
 from referee.engine.history import Position
 from referee.engine.replay import replay
-from referee.engine.turn import adjudicate
 from referee.network.lines import LineCode
 from referee.notation.gsd import GSD
-from referee.notation.plays import Play
-from tests.engine.builder import game
+from tests.engine.builder import game, play_through
 
 PLAYS = (
     "Rushton : [LV+3] Euston (VC) [Shunting Garden to Old Street (NT)] "
@@ -30,12 +28,7 @@ PLAYS = (
 def played() -> tuple[GSD, GSD]:
     start = game({"Rushton": "Green Park (VC)", "Cryer": "Old Street (NT)",
                   "Garden": "Euston (VC)"})  # fmt: skip
-    state = start
-    for text in PLAYS:
-        result = adjudicate(state, Play.parse(text, players=state.player_names))
-        assert result.legal, (text, result.messages())
-        state = result.state
-    return start, state
+    return start, play_through(start, PLAYS)[-1]
 
 
 def test_f2_actions_replay_to_the_same_state() -> None:

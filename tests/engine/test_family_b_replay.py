@@ -10,10 +10,8 @@ Luggage, Stacks and Pieces.
 from __future__ import annotations
 
 from referee.engine.replay import replay
-from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
-from referee.notation.plays import Play
-from tests.engine.builder import game, row
+from tests.engine.builder import game, play_through, row
 from tests.engine.luggage_builder import with_luggage
 
 PLAYS = (
@@ -37,12 +35,7 @@ def played() -> tuple[GSD, GSD]:
              tokens={"Rushton": "2Gr,1Go,12Bk"}, time="Tuesday 2000"),
         {"Rushton": "Magnifier", "Garden": "Knerdling Stick"},
     )  # fmt: skip
-    state = start
-    for text in PLAYS:
-        result = adjudicate(state, Play.parse(text, players=state.player_names))
-        assert result.legal, (text, result.messages())
-        state = result.state
-    return start, state
+    return start, play_through(start, PLAYS)[-1]
 
 
 def test_family_b_actions_replay_to_the_same_state() -> None:

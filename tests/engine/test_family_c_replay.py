@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from referee.engine.history import Position, derive, forget
 from referee.engine.replay import replay
-from referee.engine.turn import adjudicate
 from referee.network.lines import LineCode
 from referee.notation.gsd import GSD
-from referee.notation.plays import Play
-from tests.engine.builder import game, row
+from tests.engine.builder import game, play_through, row
 from tests.engine.luggage_builder import with_luggage
 
 PLAYS = (
@@ -38,12 +36,7 @@ def played() -> tuple[GSD, GSD]:
              tokens={"Rushton": "1Go,2Gr,9Re,6Br,2Bk", "Cryer": "4Re,2Br,1Bu,1Si"}),
         {"Rushton": "Remote Control 3 (On)"},
     )  # fmt: skip
-    state = start
-    for text in PLAYS:
-        result = adjudicate(state, Play.parse(text, players=state.player_names))
-        assert result.legal, (text, result.messages())
-        state = result.state
-    return start, state
+    return start, play_through(start, PLAYS)[-1]
 
 
 def test_family_c_actions_replay_to_the_same_state() -> None:

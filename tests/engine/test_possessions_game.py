@@ -10,10 +10,8 @@ from __future__ import annotations
 from functools import cache
 
 from referee.engine.replay import replay
-from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
-from referee.notation.plays import Play
-from tests.engine.builder import game
+from tests.engine.builder import game, play_through
 
 PLAYS = (
     "Rushton : [Purchasing Newspaper] Pass Euston (NT) [Purchasing Hat (Hard)] [Gold to Silver]",
@@ -34,12 +32,8 @@ def _start() -> GSD:
 
 @cache
 def _played() -> tuple[GSD, GSD]:
-    start = state = _start()
-    for text in PLAYS:
-        result = adjudicate(state, Play.parse(text, players=state.player_names))
-        assert result.legal, (text, [v.message for v in result.violations])
-        state = result.state
-    return start, state
+    start = _start()
+    return start, play_through(start, PLAYS)[-1]
 
 
 def test_1_4_12_the_luggage_follows_the_game() -> None:
