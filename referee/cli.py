@@ -2,7 +2,7 @@
 
 Each subcommand is a thin shell over the pure packages or the service: it reads files or
 arguments, calls one function, and prints text or JSON. Exit codes are part of the interface
-(DESIGN.md). The subcommands live in ``referee/commands/``, one module per concern.
+(docs/DESIGN.md). The subcommands live in ``referee/commands/``, one module per concern.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``check`` itself lives in :mod:`referee.commands.notation`; with ``--play`` it hands over to
 :func:`judge_play`, which adjudicates the play and prints the next GSD (exit 0), or the
-violations (exit 1); unreadable input exits 2 (DESIGN.md). ``replay`` re-adjudicates a game's
+violations (exit 1); unreadable input exits 2 (docs/DESIGN.md). ``replay`` re-adjudicates a game's
 record from the state its tables give and reports the first illegal Turn.
 """
 

@@ -1,6 +1,6 @@
 """``referee map``: ask the Underground map about stations, routes and distances.
 
-Stable interfaces other checks rely on (DESIGN.md): ``referee map station NAME --json`` and
+Stable interfaces other checks rely on (docs/DESIGN.md): ``referee map station NAME --json`` and
 ``referee map route FROM TO --lv N [--via CN,NT,VC] --json``. Exit codes: 0 when there is an
 answer, 1 when no route exists (with a sentence saying why), 2 when a station name or line
 code is not understood (with the closest real ones).

@@ -1,4 +1,4 @@
-"""``referee render`` and ``referee check``: the notation seen from the command line (DESIGN.md).
+"""``referee render`` and ``referee check``: the notation from the command line (docs/DESIGN.md).
 
 ``render GSD_FILE`` prints the canonical GSD. ``check GSD_FILE [--json]`` reports what was read:
 the GSD (or the bare plays) as typed values, the state hash the header declared and the hash of

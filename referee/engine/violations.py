@@ -31,5 +31,5 @@ class Violation:
         return f"{self.rule}: {self.message}"
 
     def as_json(self) -> dict[str, Any]:
-        """The form ``referee check --json`` prints (DESIGN.md: at least rule and message)."""
+        """The form ``referee check --json`` prints (docs/DESIGN.md: at least rule and message)."""
         return {"rule": self.rule.number, "title": self.rule.title, "message": self.message}

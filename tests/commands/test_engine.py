@@ -1,4 +1,4 @@
-"""``referee check --play`` and ``referee replay`` (DESIGN.md exit codes: 0, 1, 2)."""
+"""``referee check --play`` and ``referee replay`` (docs/DESIGN.md exit codes: 0, 1, 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``referee render`` and ``referee check`` (DESIGN.md interfaces)."""
+"""``referee render`` and ``referee check`` (docs/DESIGN.md interfaces)."""
 
 from __future__ import annotations
 

@@ -96,7 +96,7 @@ def test_1_5_1_positions_are_derived_from_the_record() -> None:
 
 
 def test_dice_are_injected_and_recorded() -> None:
-    """DESIGN.md: chance comes from one injectable source, recorded with the Turn."""
+    """docs/DESIGN.md: chance comes from one injectable source, recorded with the Turn."""
     gsd = game({"Rushton": "Holborn (CN)"})
     dice = RecordingDice(random.Random(1))
     move = Play.parse("Rushton : Pass Holborn (CN)", players=gsd.player_names)
