@@ -1,7 +1,8 @@
 """The tables: games, players, memberships, turns, the inbox and the outbox.
 
 Every message is stored raw before anything else happens to it (docs/DESIGN.md: durable
-first), so an operator can always see what arrived and what the referee made of it. Times are naive UTC.
+first), so an operator can always see what arrived and what the referee made of it. Times are
+naive UTC.
 """
 
 from __future__ import annotations
