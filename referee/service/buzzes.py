@@ -25,7 +25,7 @@ from referee.engine import buzzing
 from referee.engine.buzzing import Buzz, BuzzError, Stage, Step
 from referee.engine.deadlines import VANILLA_DEADLINES
 from referee.service import deadlines, gsd_edits
-from referee.service.notices import CommandError, Notice
+from referee.service.notices import Audience, CommandError, Notice
 from referee.service.seats import WINNING, Timing, active_names
 from referee.store.models import BuzzRecord, Game, Player, Turn
 
@@ -304,10 +304,9 @@ def _after(
     notices.append(
         Notice(
             "lounge.buzz",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             values,
             subject=subject,
-            lounge=True,
             thread=row.thread,
         )
     )
@@ -317,7 +316,7 @@ def _after(
             notices.append(
                 Notice(
                     "player.judge-drawn",
-                    address,
+                    Audience.player(address, drawn),
                     {**values, "referee": drawn},
                     subject=subject,
                     thread=row.thread,

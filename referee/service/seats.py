@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
 from referee.service import deadlines, gsd_edits
-from referee.service.notices import CommandError, Notice
+from referee.service.notices import Audience, CommandError, Notice
 from referee.store import games
 from referee.store.models import Deadline, Game, Membership, Player, Turn
 
@@ -70,8 +71,8 @@ def request_join(
         games.join(session, game, player, status="applied")
     values: dict[str, object] = {"player": player.name, "number": game.number}
     return [
-        Notice("player.join-requested", address, values, reply=True),
-        Notice("speaker.join-requested", speaker, {**values, "address": address}),
+        Notice("player.join-requested", Audience.sender(address), values),
+        Notice("speaker.join-requested", Audience.speaker(speaker), {**values, "address": address}),
     ]
 
 
@@ -124,7 +125,7 @@ def resign(
         *settled,
         Notice(
             "lounge.player-resigned",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "player": player.name,
                 "why": why,
@@ -133,7 +134,6 @@ def resign(
                 "gsd": game.state,
             },
             subject=f"[MC {game.number}] {player.name} resigns",
-            lounge=True,
         ),
     ]
     left = gsd_edits.non_drone(active_names(session, game))
@@ -160,23 +160,30 @@ def finish(
     return [
         Notice(
             "lounge.game-over",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {"winner": winner, "how": how, "gsd": game.state or ""},
             subject=f"[MC {game.number}] Game over",
-            lounge=True,
         )
     ]
 
 
 def turn_applied(
-    session: Session, game: Game, player: str, now: datetime, timing: Timing
+    session: Session,
+    game: Game,
+    player: str,
+    now: datetime,
+    timing: Timing,
+    *,
+    following: str | Literal["from-gsd"] | None = "from-gsd",
 ) -> Deadline | None:
     """After a turn lands: the next player owes one (1.3.5), the mover's silence resets (1.1.10).
 
-    Who is next is the engine's answer for the new GSD (rule 1.3.2), the one source of truth.
-    Returns the next turn's deadline, for the lounge post to announce.
+    Who is next is the game kind's answer for the new state (``following``; for Mornington
+    the engine's reading of the GSD, rule 1.3.2), the one source of truth. Returns the next
+    turn's deadline, for the lounge post to announce.
     """
-    following = gsd_edits.to_play(game.state)
+    if following == "from-gsd":
+        following = gsd_edits.to_play(game.state)
     owed = deadlines.turn_owed(
         session, game, following, now, now, reminder_lead=timing.turn_reminder
     )
@@ -200,10 +207,9 @@ def claim_win(
     return [
         Notice(
             "lounge.win-claimed",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {"winner": winner, "turn": number, "play": play, "others": others},
             subject=f"[MC {game.number}] Turn {number}: {winner} wins?",
-            lounge=True,
         )
     ]
 
@@ -225,10 +231,9 @@ def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> 
         return [
             Notice(
                 "lounge.win-acknowledged",
-                game.lounge_address,
+                Audience.lounge(game.lounge_address),
                 {"player": player.name, "winner": game.winner, "waiting": waiting},
                 subject=f"[MC {game.number}] {player.name} acknowledges {game.winner}'s win",
-                lounge=True,
             )
         ]
     return finish(
@@ -282,14 +287,13 @@ def take_back(
     return [
         Notice(
             "lounge.turn-taken-back",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "player": player.name,
                 "turn": latest.number,
                 "play": latest.play or "",
                 "gsd": game.state,
             },
-            lounge=True,
         )
     ]
 
@@ -340,7 +344,7 @@ def timeout(
     return [
         Notice(
             "lounge.turn-timeout",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "player": name,
                 "forcing": forcing.name,
@@ -349,7 +353,6 @@ def timeout(
                 "next": following or "",
             },
             subject=f"[MC {game.number}] Turn {recorded.number}: {play}",
-            lounge=True,
         )
     ]
 

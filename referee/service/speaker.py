@@ -21,7 +21,7 @@ from referee import variants as rulesets
 from referee.engine.drone import DRONE
 from referee.engine.order_of_play import seat_players, tally
 from referee.service import deadlines, gsd_edits
-from referee.service.notices import CommandError, Notice
+from referee.service.notices import Audience, CommandError, Notice
 from referee.service.seats import SILENCE_REMINDER, Timing, active_names, finish
 from referee.store import games
 from referee.store.models import Game, Membership, Player
@@ -136,7 +136,7 @@ def approve(
     return [
         Notice(
             "lounge.player-joined",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "player": player.name,
                 "order": game.order_of_play,
@@ -144,9 +144,12 @@ def approve(
                 "running": game.status == "running",
             },
             subject=f"[MC {game.number}] {player.name} joins",
-            lounge=True,
         ),
-        Notice("player.join-approved", player.address, {"player": player.name}),
+        Notice(
+            "player.join-approved",
+            Audience.player(player.address, player.name),
+            {"player": player.name},
+        ),
     ]
 
 
@@ -157,7 +160,11 @@ def decline(session: Session, game: Game, name: str, reason: str) -> list[Notice
     player, seat = _application(session, game, name)
     seat.status, seat.note = "declined", reason.strip()
     return [
-        Notice("player.join-declined", player.address, {"player": player.name, "reason": reason})
+        Notice(
+            "player.join-declined",
+            Audience.player(player.address, player.name),
+            {"player": player.name, "reason": reason},
+        )
     ]
 
 
@@ -197,7 +204,7 @@ def start(
     return [
         Notice(
             "lounge.game-started",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "order": list(order),
                 "gsd": game.state,
@@ -205,7 +212,6 @@ def start(
                 "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
             },
             subject=f"[MC {game.number}] The game begins",
-            lounge=True,
         )
     ]
 
@@ -260,15 +266,14 @@ def agree_stalemate(
     notices = [
         Notice(
             "lounge.stalemate-agreed",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             values,
             subject=f"[MC {game.number}] Stalemate? {player.name} "
             + ("withdraws" if withdraw else "agrees"),
-            lounge=True,
         )
     ]
     if not waiting and not withdraw and speaker:
-        notices.append(Notice("speaker.stalemate-agreed", speaker, values))
+        notices.append(Notice("speaker.stalemate-agreed", Audience.speaker(speaker), values))
     return notices
 
 

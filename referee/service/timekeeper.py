@@ -20,7 +20,7 @@ from referee.engine.drone import is_drone, stick_holder
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.service import buzzes, deadlines, seats
-from referee.service.notices import Notice, queue_notice
+from referee.service.notices import Audience, Notice, queue_notice
 from referee.store import games
 from referee.store.models import BuzzRecord, Deadline, Game
 
@@ -145,7 +145,8 @@ def _reminder(session: Session, game: Game, row: Deadline) -> list[Notice]:
         "rule": rule,
     }
     subject = f"[MC {game.number}] Reminder: {what} is due by {row.due:%a %d %b %H:%M} UTC"
-    return [Notice("player.deadline-reminder", recipient[1], values, subject=subject)]
+    to = Audience.player(recipient[1], recipient[0])
+    return [Notice("player.deadline-reminder", to, values, subject=subject)]
 
 
 def _passed(
@@ -184,7 +185,8 @@ def _passed(
             "consequence": consequence,
         }
         subject = f"[MC {game.number}] Time is up: {what}"
-        notices.insert(0, Notice("player.deadline-passed", recipient[1], values, subject=subject))
+        to = Audience.player(recipient[1], recipient[0])
+        notices.insert(0, Notice("player.deadline-passed", to, values, subject=subject))
     return notices
 
 
