@@ -217,17 +217,24 @@ class MailPath:
 @pytest.fixture
 def mail_path(relay_sink: RunningSink) -> Iterator[Callable[..., MailPath]]:
     """Start the service on a database URL (``mail_path(url, desk=..., clock=..., rng=...,
-    **settings)``) with its listener on a free loopback port and its relay the sink; every
-    service started is stopped after the test."""
+    kinds=..., **settings)``) with its listener on a free loopback port and its relay the
+    sink; every service started is stopped after the test."""
     from referee.service.app import Service
 
     started: list[Any] = []
 
-    def start(url: str, *, desk: Any = None, clock: Any = None, rng: Any = None,
-              **settings: Any) -> MailPath:  # fmt: skip
+    def start(
+        url: str,
+        *,
+        desk: Any = None,
+        clock: Any = None,
+        rng: Any = None,
+        kinds: Any = (),
+        **settings: Any,
+    ) -> MailPath:
         port = free_port()
         config = make_settings(url, smtp_port=port, relay_port=relay_sink.port, **settings)
-        extra: dict[str, Any] = {"desk": desk, "rng": rng}
+        extra: dict[str, Any] = {"desk": desk, "rng": rng, "kinds": kinds}
         if clock is not None:
             extra["clock"] = clock
         service = Service(config, **extra)

@@ -11,8 +11,10 @@ from __future__ import annotations
 import logging
 import random
 import threading
+from collections.abc import Iterable
 
 from referee.config import Settings
+from referee.games import GameKind
 from referee.mail.listener import InboxHandler, make_listener
 from referee.mail.poller import Poller
 from referee.mail.sender import Sender
@@ -29,7 +31,8 @@ log = logging.getLogger(__name__)
 class Service:
     """Everything ``referee serve`` runs, startable and stoppable from tests and the demo.
 
-    Turns are judged by the rules engine (:class:`EngineDesk`) unless a test passes a desk."""
+    Turns are judged by the rules engine (:class:`EngineDesk`) unless a test passes a desk;
+    ``kinds`` are the kinds of game hosted beside Mornington Nomic (:mod:`referee.games`)."""
 
     def __init__(
         self,
@@ -38,6 +41,7 @@ class Service:
         desk: TurnDesk | None = None,
         clock: Clock = utcnow,
         rng: random.Random | None = None,
+        kinds: Iterable[GameKind] = (),
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -62,6 +66,7 @@ class Service:
             clock=clock,
             on_queued=self.sender_wake,
             rng=rng,
+            kinds=kinds,
         )
         self.sender = Sender(self.factory, settings, clock=clock)
         self.poller = (

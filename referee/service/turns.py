@@ -102,7 +102,11 @@ def take_turn(
             Membership.game_id == game.id, Membership.player_id == player.id
         )
     ).one()
-    move = kind.read(view, text)
+    try:
+        move = kind.read(view, text)
+    except ValueError as error:
+        unreadable = Judgement("unreadable", violations=(str(error),), explanation=str(error))
+        return judged(session, kind, turn, unreadable, buzz_mode=buzz_mode, timing=timing)
     judgement = kind.judge(view, PlayerView(player.name, player.address, seat), move, rng)
     return judged(session, kind, turn, judgement, buzz_mode=buzz_mode, timing=timing)
 
