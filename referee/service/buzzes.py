@@ -26,7 +26,7 @@ from referee.engine.buzzing import Buzz, BuzzError, Stage, Step
 from referee.engine.deadlines import VANILLA_DEADLINES
 from referee.service import deadlines, gsd_edits
 from referee.service.notices import Audience, CommandError, Notice
-from referee.service.seats import WINNING, Timing, active_names
+from referee.service.roster import WINNING, Timing, active_names
 from referee.store.models import BuzzRecord, Game, Player, Turn
 
 BUZZ = "buzz"

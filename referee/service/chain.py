@@ -26,7 +26,7 @@ from referee.config import Settings
 from referee.games import Kinds
 from referee.mail.compose import compose, render, reply_subject
 from referee.mail.message import Inbound, read_message
-from referee.service import seats
+from referee.service import roster
 from referee.service.commands import words_of
 from referee.service.notices import Notice, Role
 from referee.store.models import Game, InboxMessage, Player
@@ -105,7 +105,7 @@ class Work:
     kinds: Kinds
     now: datetime
     rng: random.Random
-    timing: seats.Timing
+    timing: roster.Timing
     row: InboxMessage
     game: Game | None = None
     player: Player | None = None

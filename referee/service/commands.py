@@ -18,7 +18,7 @@ from typing import ClassVar
 from sqlalchemy.orm import Session
 
 from referee.config import Settings
-from referee.service import buzzes, seats, speaker
+from referee.service import buzzes, roster, seats, speaker
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
 
@@ -32,7 +32,7 @@ class Context:
     sender: str
     now: datetime
     rng: random.Random
-    timing: seats.Timing
+    timing: roster.Timing
     game: Game | None = None
     player: Player | None = None
     secret: str | None = None
@@ -476,7 +476,7 @@ def as_speaker(
         sender=settings.speaker_address or "the operator",
         now=now,
         rng=rng,
-        timing=seats.Timing(timedelta(hours=settings.reminder_lead_hours)),
+        timing=roster.Timing(timedelta(hours=settings.reminder_lead_hours)),
     )
     with session.begin_nested():
         note = run(SPEAKER_COMMANDS, ctx, ["speaker", *words], "speaker")

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from referee.config import Settings
 from referee.games import GameKind, Kinds
 from referee.games.mornington import MorningtonNomic, TurnDesk
-from referee.service import gsd_edits, seats
+from referee.service import gsd_edits, roster
 from referee.service.chain import Handling, Letter, Rule, Work, read_letter, run_chain
 from referee.service.classify import CHAIN
 from referee.store.clock import Clock, utcnow
@@ -73,7 +73,7 @@ class Runner:
         self.clock = clock
         self.on_queued = on_queued
         self.rng = rng or random.Random()
-        self.timing = seats.Timing(timedelta(hours=settings.reminder_lead_hours))
+        self.timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
 
     def process_one(self) -> bool:
         """Process the oldest new message; False when there was none."""

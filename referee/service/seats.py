@@ -8,8 +8,7 @@ message's transaction (a savepoint around it), so it either happens whole or, on
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Literal
 
 from sqlalchemy import select
@@ -17,26 +16,11 @@ from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
 from referee.service import deadlines, gsd_edits
+from referee.service.buzzes import open_in, party_left, was_buzzed
 from referee.service.notices import Audience, CommandError, Notice
+from referee.service.roster import SILENCE_REMINDER, WINNING, Timing, active_names
 from referee.store import games
 from referee.store.models import Deadline, Game, Membership, Player, Turn
-
-SILENCE_REMINDER = timedelta(days=7)
-"""How long before rule 1.1.10's two months a silent player is reminded."""
-
-
-@dataclass(frozen=True)
-class Timing:
-    """When players are reminded before a deadline."""
-
-    turn_reminder: timedelta = timedelta(hours=12)
-
-
-def active_names(session: Session, game: Game) -> list[str]:
-    """The people playing ``game`` now, in order of play where it is set."""
-    names = [p.name for p in games.members(session, game)]
-    order = [n for n in game.order_of_play if n in names]
-    return order + [n for n in names if n not in order]
 
 
 def _require_running(game: Game) -> None:
@@ -92,8 +76,6 @@ def resign(
     A buzz e is party to or judging is settled first (see ``buzzes.party_left``). If one
     non-Drone player is left, e has won (rule 1.1.3), and the game ends.
     """
-    from referee.service.buzzes import party_left
-
     _require_running(game)
     seat = games.membership(session, game, player)
     if seat is None or seat.status != "active":
@@ -191,10 +173,6 @@ def turn_applied(
     return owed
 
 
-WINNING = "winning"
-"""A game whose latest turn won it, until the others acknowledge it or buzz it (rule 1.1.1)."""
-
-
 def claim_win(
     session: Session, game: Game, winner: str, number: int, play: str, now: datetime
 ) -> list[Notice]:
@@ -220,8 +198,6 @@ def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> 
         raise CommandError(f"nobody has won game MC {game.number}: there is nothing to acknowledge")
     if player.name == game.winner:
         raise CommandError("the winner does not acknowledge eir own win; the others do (1.1.1)")
-    from referee.service.buzzes import open_in
-
     if open_in(session, game) is not None:
         raise CommandError("the winning turn is being buzzed; acknowledge once that is settled")
     game.acknowledged = sorted({*game.acknowledged, player.name})
@@ -271,8 +247,6 @@ def take_back(
             "only your most recent turn can be taken back, and only while no other player "
             "has played since"
         )
-    from referee.service.buzzes import was_buzzed
-
     if was_buzzed(session, latest):
         raise CommandError(f"turn {latest.number} has been buzzed, so it cannot be taken back")
     if latest.state_before is None:

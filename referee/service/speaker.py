@@ -22,7 +22,8 @@ from referee.engine.drone import DRONE
 from referee.engine.order_of_play import seat_players, tally
 from referee.service import deadlines, gsd_edits
 from referee.service.notices import Audience, CommandError, Notice
-from referee.service.seats import SILENCE_REMINDER, Timing, active_names, finish
+from referee.service.roster import SILENCE_REMINDER, Timing, active_names
+from referee.service.seats import finish
 from referee.store import games
 from referee.store.models import Game, Membership, Player
 from referee.variants.base import Ruleset

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
-from referee.service import buzzes, seats
+from referee.service import buzzes, roster, seats
 from referee.service.notices import Audience, Notice
 from referee.store import games
 from referee.store.models import Game, Membership, Player
@@ -67,7 +67,7 @@ def take_turn(
     *,
     buzz_mode: str,
     rng: random.Random,
-    timing: seats.Timing,
+    timing: roster.Timing,
 ) -> Decided:
     """Refuse a turn the game cannot take now; else have ``kind`` judge it and act on that."""
     game, player, text = turn.game, turn.player, turn.text
@@ -118,7 +118,7 @@ def judged(
     outcome: Judgement,
     *,
     buzz_mode: str,
-    timing: seats.Timing,
+    timing: roster.Timing,
 ) -> Decided:
     """Record ``outcome`` and say so: the lounge hears an applied turn (and each player eir
     private view), the poster hears a refusal."""
@@ -263,7 +263,7 @@ def _referee_buzzes(
     number: int,
     outcome: Judgement,
     turn: Posted,
-    timing: seats.Timing,
+    timing: roster.Timing,
 ) -> list[Notice]:
     """The referee's own check in the players' style: post the turn, then buzz it."""
     reason = "; ".join(outcome.violations) or "the referee finds this turn illegal"

@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from referee.games import Kinds
 from referee.games.mornington import NoEngineDesk
-from referee.service import classify, commands, seats
+from referee.service import classify, commands, roster
 from referee.service.chain import Letter, Work, read_letter, run_chain
 from referee.service.notices import Audience, CommandError, Notice, Role
 from referee.service.runner import mornington
@@ -73,7 +73,7 @@ def _work(seeded: Seeded, raw: bytes, **overrides: object) -> Iterator[Work]:
             kinds=Kinds([mornington(NoEngineDesk())]),
             now=utcnow(),
             rng=random.Random(1),
-            timing=seats.Timing(timedelta(hours=12)),
+            timing=roster.Timing(timedelta(hours=12)),
             row=row,
         )
         session.rollback()
