@@ -2,6 +2,11 @@
 
 Every test gets its own SQLite file or its own PostgreSQL database (created and dropped around
 the test), migrated by the same code the service runs at start.
+
+A test that needs PostgreSQL or dovecot fails (never skips) when that server is missing, with
+a sentence saying how to get it, so a run cannot pass without them unnoticed. Such tests carry
+the ``postgres`` or ``imap`` marker (added here to every test using the fixtures), so a
+developer without them deselects them explicitly: ``-m "not postgres and not imap"``.
 """
 
 from __future__ import annotations
@@ -59,11 +64,37 @@ def _pg_available() -> bool:
         probe.dispose()
 
 
+NO_POSTGRES = (
+    "no PostgreSQL answers at {server} (REFEREE_TEST_PG): start one (apt-get install "
+    "postgresql, or `docker compose up db`) and point REFEREE_TEST_PG at it, or deselect "
+    "these tests with -m \"not postgres\""
+)
+NO_DOVECOT = (
+    "dovecot is not installed: apt-get install dovecot-imapd (scripts/test does), or deselect "
+    "these tests with -m \"not imap\""
+)
+DOVECOT_NOT_ROOT = (
+    "dovecot needs root to start here: run the suite as root (as CI does), or deselect these "
+    "tests with -m \"not imap\""
+)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses a real server's fixture, so ``-m`` can deselect it."""
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        if "pg_url" in names and item.get_closest_marker("postgres") is None:
+            item.add_marker(pytest.mark.postgres)
+        if "dovecot" in names and item.get_closest_marker("imap") is None:
+            item.add_marker(pytest.mark.imap)
+
+
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
     if not _pg_available():
-        pytest.skip(f"no PostgreSQL at {PG_SERVER}")
+        pytest.fail(NO_POSTGRES.format(server=PG_SERVER), pytrace=False)
     name = f"referee_test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(f"{PG_SERVER}/test", isolation_level="AUTOCOMMIT", poolclass=NullPool)
     with admin.connect() as connection:
@@ -271,9 +302,9 @@ def dovecot(tmp_path: Path) -> Iterator[Dovecot]:
     """Start dovecot with one user and an empty maildir; stop it afterwards."""
     binary = shutil.which("dovecot") or "/usr/sbin/dovecot"
     if not Path(binary).exists():
-        pytest.skip("dovecot is not installed (scripts/test installs dovecot-imapd)")
+        pytest.fail(NO_DOVECOT, pytrace=False)
     if os.geteuid() != 0:
-        pytest.skip("dovecot needs root to start here")
+        pytest.fail(DOVECOT_NOT_ROOT, pytrace=False)
     base = Path(f"/tmp/dovecot-{uuid.uuid4().hex[:8]}")
     (base / "run").mkdir(parents=True)
     (base / "state").mkdir()
