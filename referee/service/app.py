@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
+import time
 from collections.abc import Iterable
 
 from referee.config import Settings
@@ -26,6 +27,9 @@ from referee.store.clock import Clock, utcnow
 from referee.store.db import make_engine, sessions, upgrade
 
 log = logging.getLogger(__name__)
+
+STOP_GRACE = 5.0
+"""Seconds ``Service.stop`` waits for workers to finish the message in hand."""
 
 
 class Service:
@@ -107,13 +111,24 @@ class Service:
         thread.start()
         self.threads.append(thread)
 
-    def stop(self) -> None:
-        """Stop taking mail, let the workers finish their current message, then return."""
+    def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop taking mail, give the workers ``grace`` seconds to finish their current
+        message, then return.
+
+        A runner still busy after that (a long judgement) abandons its message: the
+        transaction is rolled back, so the message stays ``new`` with nothing sent, and the
+        next start processes it from the beginning (the one-transaction-per-message rule).
+        """
         self.listener.stop()
         self.handler.close()
         self.stopping.set()
         self.runner_wake.set()
         self.sender_wake.set()
+        until = time.monotonic() + grace
         for thread in self.threads:
-            thread.join(timeout=5 if thread.name != "poller" else 0.5)
+            left = max(0.0, until - time.monotonic())
+            thread.join(timeout=left if thread.name != "poller" else min(left, 0.5))
+        if any(thread.is_alive() for thread in self.threads if thread.name == "runner"):
+            self.runner.abandon.set()
+            log.warning("stop: the runner is still busy; its message is rolled back")
         self.engine.dispose()

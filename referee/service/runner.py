@@ -47,6 +47,10 @@ def mornington(desk: TurnDesk) -> MorningtonNomic:
     )
 
 
+class _Abandoned(Exception):
+    """Raised inside a message's transaction to roll it back at shutdown."""
+
+
 class Runner:
     """Processes the inbox one message per transaction, handing turns to the game's kind.
 
@@ -74,9 +78,15 @@ class Runner:
         self.on_queued = on_queued
         self.rng = rng or random.Random()
         self.timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
+        self.abandon = threading.Event()
+        """Set at shutdown when waiting longer is not wanted: the message in hand is rolled
+        back (left ``new``, processed again from the start by the next runner), never half
+        committed, and no new one is taken."""
 
     def process_one(self) -> bool:
         """Process the oldest new message; False when there was none."""
+        if self.abandon.is_set():
+            return False
         letter = self._read_next()
         if letter is None:
             return False
@@ -99,9 +109,14 @@ class Runner:
                 )
                 work.handling.notes.extend(letter.notes)
                 handling = run_chain(self.chain, work)
+                if self.abandon.is_set():
+                    raise _Abandoned
                 row.status = handling.status
                 row.note = "; ".join([*handling.notes, row.note] if row.note else handling.notes)
                 row.processed_at = self.clock()
+        except _Abandoned:
+            log.warning("runner: stopped while on inbox %s; it stays new", letter.inbox_id)
+            return False
         except OperationalError:
             raise  # the database is unwell, not the message: leave it new and retry later
         except Exception:
