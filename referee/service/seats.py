@@ -21,15 +21,16 @@ from referee.service.notices import Audience, CommandError, Notice
 from referee.service.roster import SILENCE_REMINDER, WINNING, Timing, active_names
 from referee.store import games
 from referee.store.models import Deadline, Game, Membership, Player, Turn
+from referee.store.status import GameStatus, MembershipStatus, TurnStatus
 
 
 def _require_running(game: Game) -> None:
-    if game.status == "winning":
+    if game.status == GameStatus.WINNING:
         raise CommandError(
             f"{game.winner} has won game MC {game.number} unless the turn is buzzed; "
             "acknowledge it ('nomic acknowledge') or buzz it (rule 1.1.1)"
         )
-    if game.status != "running":
+    if game.status != GameStatus.RUNNING:
         raise CommandError(f"game MC {game.number} is {game.status}, not being played")
 
 
@@ -37,7 +38,7 @@ def request_join(
     session: Session, game: Game, name: str, address: str, secret: str | None, speaker: str
 ) -> list[Notice]:
     """Rule 1.1.8 - Joining In: a player asks the Speaker for a place in a current game."""
-    if game.status not in {"forming", "running"}:
+    if game.status not in {GameStatus.FORMING, GameStatus.RUNNING}:
         raise CommandError(f"game MC {game.number} is {game.status}; only a current game")
     if not name.strip() or is_drone(name):
         raise CommandError("write 'nomic join YOUR NAME'; the Drone's name is taken (1.15.1)")
@@ -47,12 +48,13 @@ def request_join(
             raise CommandError(f"the name {name} is taken by another address; choose another")
         player = games.add_player(session, name.strip(), address, secret)
     existing = games.membership(session, game, player)
-    if existing is not None and existing.status in {"applied", "active"}:
+    held = (MembershipStatus.APPLIED, MembershipStatus.ACTIVE)
+    if existing is not None and existing.status in held:
         raise CommandError(f"{player.name} has already {existing.status} for game MC {game.number}")
     if existing is not None:
-        existing.status, existing.note = "applied", ""
+        existing.status, existing.note = MembershipStatus.APPLIED, ""
     else:
-        games.join(session, game, player, status="applied")
+        games.join(session, game, player, status=MembershipStatus.APPLIED)
     values: dict[str, object] = {"player": player.name, "number": game.number}
     return [
         Notice("player.join-requested", Audience.sender(address), values),
@@ -78,12 +80,12 @@ def resign(
     """
     _require_running(game)
     seat = games.membership(session, game, player)
-    if seat is None or seat.status != "active":
+    if seat is None or seat.status != MembershipStatus.ACTIVE:
         raise CommandError(f"{player.name} is not playing game MC {game.number}")
     settled = party_left(
         session, game, player.name, now, rng or random.Random(), timing or Timing()
     )
-    seat.status, seat.note = "resigned", why
+    seat.status, seat.note = MembershipStatus.RESIGNED, why
     home, possessions = gsd_edits.owned_by(game.state, player.name)
     game.state = gsd_edits.without_player(game.state, player.name)
     game.version += 1
@@ -120,9 +122,8 @@ def resign(
     ]
     left = gsd_edits.non_drone(active_names(session, game))
     if len(left) == 1:
-        notices += finish(
-            session, game, now, winner=left[0], status="won", how="the last player left (1.1.3)"
-        )
+        how = "the last player left (1.1.3)"
+        notices += finish(session, game, now, winner=left[0], status=GameStatus.WON, how=how)
     return notices
 
 
@@ -217,7 +218,7 @@ def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> 
         game,
         now,
         winner=game.winner,
-        status="won",
+        status=GameStatus.WON,
         how="every other active player acknowledged the win (1.1.1)",
     )
 
@@ -225,7 +226,7 @@ def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> 
 def _latest_applied(session: Session, game: Game) -> Turn | None:
     query = (
         select(Turn)
-        .where(Turn.game_id == game.id, Turn.status == "applied")
+        .where(Turn.game_id == game.id, Turn.status == TurnStatus.APPLIED)
         .order_by(Turn.number.desc(), Turn.id.desc())
     )
     return session.scalars(query).first()
@@ -251,7 +252,7 @@ def take_back(
         raise CommandError(f"turn {latest.number} has been buzzed, so it cannot be taken back")
     if latest.state_before is None:
         raise CommandError(f"turn {latest.number} has no GSD kept from before it to restore")
-    latest.status = "taken-back"
+    latest.status = TurnStatus.TAKEN_BACK
     game.state = latest.state_before
     game.turn_number -= 1
     game.version += 1
@@ -334,4 +335,4 @@ def timeout(
 def seat_of(session: Session, game: Game, player: Player) -> Membership | None:
     """``player``'s membership of ``game``, if e is active in it."""
     seat = games.membership(session, game, player)
-    return seat if seat is not None and seat.status == "active" else None
+    return seat if seat is not None and seat.status == MembershipStatus.ACTIVE else None
