@@ -92,7 +92,8 @@ class MorningtonNomic:
         """The desk's verdict. The desk throws its own dice (recorded with the turn, so a
         replay reads them back), not ``rng``. An illegal posting carries the GSD it claims,
         which a game in the players' buzz mode posts (rule 1.16)."""
-        assert isinstance(move, Posting)
+        if not isinstance(move, Posting):
+            raise TypeError(f"Mornington Nomic judges a Posting, not {type(move).__name__}")
         outcome = self.desk.submit(game, player, move.text)
         if outcome.verdict != "illegal" or outcome.new_state:
             return outcome

@@ -113,6 +113,20 @@ class Work:
     turn_text: str = ""
     handling: Handling = field(default_factory=Handling)
 
+    @property
+    def the_game(self) -> Game:
+        """The game, for a rule placed after ``unknown-game`` (which decides without one)."""
+        if self.game is None:
+            raise ChainOrderError("a rule that needs the game runs before unknown-game")
+        return self.game
+
+    @property
+    def the_player(self) -> Player:
+        """The sender as a seated player, for a rule placed after ``identify``."""
+        if self.player is None:
+            raise ChainOrderError("a rule that needs the player runs before identify")
+        return self.player
+
     def finish(self, status: InboxStatus, note: str) -> Handling:
         """Decide the message: its status, with ``note`` first among the notes."""
         self.handling.status = status
@@ -192,6 +206,10 @@ class Rule(Protocol):
 
 class ChainEnded(RuntimeError):
     """No rule decided the message: the chain's last rule must always decide."""
+
+
+class ChainOrderError(RuntimeError):
+    """A rule ran before the rule that learns what it needs: the chain is misordered."""
 
 
 def run_chain(chain: Sequence[Rule], work: Work) -> Handling:

@@ -190,9 +190,8 @@ class Identify:
     )
 
     def apply(self, work: Work) -> Handling | None:
-        assert work.game is not None  # UnknownGame runs first
         inbound = work.letter.inbound
-        identity = identify(work.session, work.game, inbound)
+        identity = identify(work.session, work.the_game, inbound)
         if identity.player is not None:
             work.player = identity.player
             return None
@@ -245,8 +244,7 @@ class PlayerCommand:
         handled = run_command(work, commands.PLAYER_COMMANDS, words, "nomic")
         rest = _after_first_line(work.letter.inbound.turn_text)
         if rest and [w.lower() for w in words[1:2]] == ["timeout"] and not handled.refused:
-            assert work.game is not None
-            work.session.refresh(work.game)
+            work.session.refresh(work.the_game)
             work.turn_text = rest
             return None
         return handled
@@ -269,8 +267,7 @@ class Turn:
     description = "Anything else a seated player sends is a turn, judged by the game's kind."
 
     def apply(self, work: Work) -> Handling | None:
-        game, player = work.game, work.player
-        assert game is not None and player is not None  # UnknownGame and Identify run first
+        game, player = work.the_game, work.the_player
         text = work.turn_text or work.letter.inbound.turn_text
         decided = take_turn(
             work.session,

@@ -26,7 +26,7 @@ from referee.config import Settings
 from referee.games import GameKind, Kinds
 from referee.games.mornington import MorningtonNomic, TurnDesk
 from referee.service import gsd_edits, roster
-from referee.service.chain import Handling, Letter, Rule, Work, read_letter, run_chain
+from referee.service.chain import Handling, Rule, Work, read_letter, run_chain
 from referee.service.classify import CHAIN
 from referee.store.clock import Clock, utcnow
 from referee.store.models import InboxMessage
@@ -87,12 +87,16 @@ class Runner:
         """Process the oldest new message; False when there was none."""
         if self.abandon.is_set():
             return False
-        letter = self._read_next()
-        if letter is None:
+        found = self._next_new()
+        if found is None:
             return False
+        inbox_id, raw, rcpt_tos, mail_from, source = found
         try:
+            letter = read_letter(
+                inbox_id, raw, rcpt_tos=list(rcpt_tos), mail_from=mail_from, source=source
+            )
             with self.factory.begin() as session:
-                row = self._claim(session, letter.inbox_id)
+                row = self._claim(session, inbox_id)
                 if row is None:
                     return True  # another runner took it first: look again
                 if letter.raw != row.raw:
@@ -115,15 +119,13 @@ class Runner:
                 row.note = "; ".join([*handling.notes, row.note] if row.note else handling.notes)
                 row.processed_at = self.clock()
         except _Abandoned:
-            log.warning("runner: stopped while on inbox %s; it stays new", letter.inbox_id)
+            log.warning("runner: stopped while on inbox %s; it stays new", inbox_id)
             return False
         except OperationalError:
             raise  # the database is unwell, not the message: leave it new and retry later
         except Exception:
-            log.exception(
-                "runner: inbox %s could not be processed; quarantining it", letter.inbox_id
-            )
-            self._quarantine_after_crash(letter.inbox_id)
+            log.exception("runner: inbox %s could not be processed; quarantining it", inbox_id)
+            self._quarantine_after_crash(inbox_id)
             return True
         if handling.queued and self.on_queued is not None:
             self.on_queued.set()
@@ -148,8 +150,8 @@ class Runner:
                 wake.wait(self.settings.worker_poll_seconds)
                 wake.clear()
 
-    def _read_next(self) -> Letter | None:
-        """The oldest new message no other runner holds, read and parsed.
+    def _next_new(self) -> tuple[int, bytes, list[str], str, str] | None:
+        """The oldest new message no other runner holds: its id, raw bytes and envelope.
 
         The row is only looked at here (its lock, if any, ends with this short session), so
         no transaction is open while the text is parsed; :meth:`_claim` then takes it for
@@ -172,9 +174,7 @@ class Runner:
         if found is None:
             return None
         inbox_id, raw, rcpt_tos, mail_from, source = found
-        return read_letter(
-            inbox_id, raw, rcpt_tos=list(rcpt_tos), mail_from=mail_from, source=source
-        )
+        return inbox_id, raw, list(rcpt_tos), mail_from, source
 
     def _claim(self, session: Session, inbox_id: int) -> InboxMessage | None:
         query = (

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from referee.games import Kinds
 from referee.games.mornington import NoEngineDesk
 from referee.service import classify, commands, roster
-from referee.service.chain import Letter, Work, read_letter, run_chain
+from referee.service.chain import ChainOrderError, Letter, Work, read_letter, run_chain
 from referee.service.notices import Audience, CommandError, Notice, Role
 from referee.service.runner import mornington
 from referee.store.clock import utcnow
@@ -272,3 +272,12 @@ def test_a_command_that_needs_a_player_is_refused_without_one(seeded: Seeded, ve
         )
         with pytest.raises(CommandError, match="only a player seated in the game"):
             commands.run(commands.PLAYER_COMMANDS, ctx, ["nomic", verb], "nomic")
+
+
+def test_a_rule_placed_before_what_it_needs_is_a_misordered_chain(seeded: Seeded) -> None:
+    with _work(seeded, _mail("Pass")) as work:
+        with pytest.raises(ChainOrderError, match="before unknown-game"):
+            classify.Identify().apply(work)
+        work.game = work.session.scalars(select(Game)).one()
+        with pytest.raises(ChainOrderError, match="before identify"):
+            classify.Turn().apply(work)
