@@ -20,12 +20,13 @@ Mornington Nomic is the first kind (:mod:`referee.games.mornington`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-from referee.games.kind import GameKind, UnknownKindError
+from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView, UnknownKindError
 from referee.games.mornington import NAME as MORNINGTON
 
-__all__ = ["MORNINGTON", "GameKind", "Kinds", "UnknownKindError"]
+__all__ = ["MORNINGTON", "GameKind", "Kinds", "UnknownKindError", "Unregistered"]
 
 
 class Kinds(Mapping[str, GameKind]):
@@ -49,6 +50,11 @@ class Kinds(Mapping[str, GameKind]):
             known = ", ".join(sorted(self._kinds)) or "none"
             raise UnknownKindError(f"no kind of game is named {name!r} (known: {known})") from None
 
+    def judging(self, name: str) -> GameKind:
+        """The kind that judges a stored game's turns: ``name``'s, or :class:`Unregistered`,
+        so a game whose kind this referee no longer hosts is answered, never silent."""
+        return self._kinds.get(name) or Unregistered(name)
+
     def __getitem__(self, name: str) -> GameKind:
         return self._kinds[name]
 
@@ -57,3 +63,37 @@ class Kinds(Mapping[str, GameKind]):
 
     def __len__(self) -> int:
         return len(self._kinds)
+
+
+class Unregistered:
+    """Stands in for a kind of game this referee does not host: every turn is kept and the
+    player told why it cannot be judged; nothing in the game changes."""
+
+    title = "a kind of game this referee does not host"
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def read(self, game: GameView, text: str) -> str:
+        return text
+
+    def judge(
+        self, game: GameView, player: PlayerView, move: object, rng: random.Random
+    ) -> Judgement:
+        return Judgement(
+            "not_adjudicated",
+            explanation=f"this referee hosts no kind of game named {self.name!r}; the turn "
+            "is kept for the operator",
+        )
+
+    def public_view(self, game: GameView) -> str:
+        return ""
+
+    def private_view(self, game: GameView, player: str) -> str | None:
+        return None
+
+    def owed(self, game: GameView) -> Sequence[Owed]:
+        return ()
+
+    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+        raise UnknownKindError(f"no kind of game is named {self.name!r}")

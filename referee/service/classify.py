@@ -271,7 +271,7 @@ class Turn:
         text = work.turn_text or work.letter.inbound.turn_text
         decided = take_turn(
             work.session,
-            work.kinds.find(game.kind),
+            work.kinds.judging(game.kind),
             Posted(game, player, text, work.row.id, work.letter.inbound.message_id, work.now),
             buzz_mode=game.buzz_mode,
             rng=work.rng,

@@ -168,3 +168,14 @@ def _raw(path: MailPath) -> list[tuple[str, list[str], Message]]:
     path.settled()
     with path.sink.sink.arrived:
         return [(f, list(r), message_from_bytes(raw)) for f, r, raw in path.sink.sink.received]
+
+
+def test_a_turn_in_a_game_of_a_kind_no_longer_hosted_is_kept_and_answered(
+    sqlite_url: str, mail_path: object
+) -> None:
+    _seed_pebbles(sqlite_url)
+    path = mail_path(sqlite_url, desk=NoEngineDesk())  # type: ignore[operator]
+    _turn(path, ALICE, "take 3", 1)
+    [(_, rcpt, answer)] = _raw(path)
+    assert rcpt == [ALICE]
+    assert "hosts no kind of game named 'pebbles'" in _text(answer)
