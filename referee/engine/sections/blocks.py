@@ -75,7 +75,7 @@ def _nth_block(ctx: TurnContext) -> tuple[int, Action | None]:
     return number, blocks[number - 1] if number <= len(blocks) else None
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.9.1")
 def rising_block_cost(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:
@@ -102,7 +102,7 @@ def blocking(ctx: TurnContext, action: Action) -> None:
     ctx.event("block", f"{station} is Blocked for one Round", station=station)
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.9.1")
 def one_round_blocks(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.9.1 and 1.9.2: a Station Blocked or on Fire in the last Round may not be
     started at, passed through or ended at, unless the mover owns its Ticket Stub."""
@@ -220,7 +220,7 @@ def _days_passed(ctx: TurnContext) -> int:
     return (week.index(ctx.time.day) - week.index(ctx.before.time.day)) % len(week)
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.11.3")
 def damage_repairs(ctx: TurnContext) -> None:
     """Rule 1.11.3 - Station Damage: each time Game Time moves into a new day, the first
     Damaged Station in Disruptions is taken off; Heavy Damage comes back as Light Damage, at

@@ -58,7 +58,7 @@ def _visited(play: Play) -> set[str]:
     return {_place(a.args[0]) for a in play.actions if a.name == VISITING}
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.7.9")
 def late_arrival_obliges_a_pass(ctx: TurnContext) -> None:
     """Rule 1.7.9: if eir previous Move (Timeouts aside) came with [Visiting X], and another
     player has since played [Late Arrival from X], this Turn must be a Pass with no Actions."""

@@ -163,7 +163,7 @@ def _any_colour(ctx: TurnContext, label: str) -> Colour | None:
     return held
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.4.39")
 def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
                    counts: dict[Colour, int]) -> dict[Colour, int]:  # fmt: skip
     """Rule 1.4.39: a Spoon Clamp's carrier may perform no Action that spends Blue, Red,
@@ -176,7 +176,7 @@ def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
     return counts
 
 
-@VANILLA.lv_rule
+@VANILLA.lv_rule("1.4.39")
 def spoon_cap(ctx: TurnContext, player: str, lv: int) -> int:
     """Rule 1.4.39: a Spoon Clamp's carrier whose LV would rise above four has LV four."""
     return min(lv, SPOON_LV) if carrying(ctx, SPOON, player) else lv
@@ -195,7 +195,7 @@ def degreening(ctx: TurnContext, action: Action) -> None:
         _shed(ctx, GREEN, "1.4.41", "[Degreening]")
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.41")
 def green_recycles(ctx: TurnContext) -> None:
     """Rule 1.4.41: a Turn that ends with its player carrying a Green Clamp must [Recycling]."""
     if carrying(ctx, GREEN) and "Recycling" not in ctx.done:
@@ -216,7 +216,7 @@ def freem_away(ctx: TurnContext, action: Action) -> None:
         _shed(ctx, FREEM, "1.4.42", "[Freem-away!]")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.42")
 def freem_interchanges(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.42: a Freem Clamp's carrier's Move may not pass through an Interchange that
     more than two Lines serve (starting or ending at one is not passing through it)."""
@@ -231,7 +231,7 @@ def freem_interchanges(ctx: TurnContext, moving: MoveContext) -> None:
             return
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.42")
 def freem_no_shunts(ctx: TurnContext) -> None:
     """Rule 1.4.42: a Freem Clamp's carrier may not Shunt or Straddle."""
     for name in _done_while_carrying(ctx, FREEM, "Freem-away!"):
@@ -253,7 +253,7 @@ def de_knidding(ctx: TurnContext, action: Action) -> None:
         _shed(ctx, KNID, "1.4.43", "[De-Knidding]")
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.43")
 def knid_forbids(ctx: TurnContext) -> None:
     """Rule 1.4.43: a Knid Clamp's carrier may not play [Opening MC] nor make a Special Move."""
     if "Opening MC" in _done_while_carrying(ctx, KNID, "De-Knidding"):
@@ -262,7 +262,7 @@ def knid_forbids(ctx: TurnContext) -> None:
         ctx.violate("1.4.43", "you carry a Knid Clamp, which forbids Special Moves")
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.4.43")
 def knidded_homes_open(ctx: TurnContext) -> None:
     """Rule 1.4.43: a Knid Clamp's carrier's Home Station is Open to every player, Toll-free
     (as if Rent were paid: the ``rent:<player>`` flag the Home Station check reads)."""
@@ -317,7 +317,7 @@ def _known_toff_station(ctx: TurnContext) -> str | None:
     return target
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.44")
 def toff_closer(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.44: a Toff Clamp's carrier's Standard Move (not a Pass, Timeout or Special
     Move) must leave em nearer than it began to the Toff Station."""

@@ -32,7 +32,7 @@ def fflourish(ctx: TurnContext, action: Action) -> None:
                            "the Turn")  # fmt: skip
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.7.59")
 def share_out(ctx: TurnContext) -> None:
     """Rule 1.7.59: pool every non-Gold Token, roll six dice over the Active players, share."""
     if not ctx.extra.get(FLOURISH):

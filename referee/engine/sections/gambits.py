@@ -312,7 +312,7 @@ def denying(ctx: TurnContext, action: Action) -> None:
               gambit=gambit.name, target=target)  # fmt: skip
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.18.4")
 def judge_denials(ctx: TurnContext) -> None:
     """Rule 1.18.4: at the end of the Denied player's next Turn, each Denial whose Gambit that
     Turn's Move did not complete gains its Denier the Gambit's reward (its recorded cost)."""

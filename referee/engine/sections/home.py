@@ -87,7 +87,7 @@ def home_named(ctx: TurnContext, action: Action) -> None:
               station=where.station)  # fmt: skip
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.12.2")
 def home_must_be_declared(ctx: TurnContext) -> None:
     """Rule 1.12.2: a player with no Home Station must declare one during eir Turn (not the
     Drone, rule 1.15.1; not in a Timeout or Farkle, which allow no Actions). Judged only with
@@ -129,7 +129,7 @@ def goes_home(ctx: TurnContext, station: str) -> bool:
     return False
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.12.4")
 def only_home(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.12.4: the Special Move [Home] permits goes to the Home Station and nowhere else,
     unless another Action of the Turn (a [Wild], a [Walking] ...) permitted a Special Move to

@@ -150,7 +150,7 @@ def line_soaped(ctx: TurnContext, action: Action) -> None:
         _set(ctx, line, SOAPED)
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.20.5")
 def one_round_states_end(ctx: TurnContext) -> None:
     """Rules 1.20.5 and 1.20.6: a Power Failure or Soaping lasts one Round, so it ends as the
     Turn of the player who made it comes round again."""
@@ -185,7 +185,7 @@ def _against(ctx: TurnContext, route: Route, line: LineCode, direction: str) -> 
     return None
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.20.2")
 def line_states(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.20.2 to 1.20.5 as a Move meets them."""
     states = [(d.line, d.state) for d in ctx.disruptions if d.line is not None and d.state

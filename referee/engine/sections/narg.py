@@ -60,7 +60,7 @@ def anti_narg(ctx: TurnContext, action: Action) -> None:
     _shed(ctx, NARG, "1.4.40", "[Anti-Narg]")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.40")
 def narg_level_or_upright(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.40: a Narg Clamp's carrier may pass along no slanted section of Line; a
     Special Move passes along none, and an Escalator Link is no section of Line."""

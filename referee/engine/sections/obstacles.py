@@ -50,7 +50,7 @@ def _touched(moving: MoveContext) -> list[tuple[str, str]]:
     return found
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.8.3")
 def bridges_up(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.3 - Bridges: Up, a Move may not cross the Thames from start to end."""
     if moving.start is None or moving.end is None or not any(
@@ -64,7 +64,7 @@ def bridges_up(ctx: TurnContext, moving: MoveContext) -> None:
                              f"to {moving.end.station} across the Thames")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.9.1")
 def blocked_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.9.1, 1.9.3, 1.11.3: no Move starts at, passes through or ends at a Station that
     is Bulkheaded or Heavily Damaged, unless the mover owns its Ticket Stub."""
@@ -76,7 +76,7 @@ def blocked_stations(ctx: TurnContext, moving: MoveContext) -> None:
                                   f"{role} it")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.11.3")
 def lightly_damaged(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.3 - Station Damage: a Lightly Damaged Station is Closed (rule 1.13.4)."""
     places = [(moving.end.station, "end at")] if moving.end is not None else []
@@ -90,7 +90,7 @@ def lightly_damaged(ctx: TurnContext, moving: MoveContext) -> None:
                                   f"cannot {role} it")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.9.5")
 def maelberged(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.9.5 - Maelberg Variance: no passing through a Maelberged Station."""
     for station in moving.passed_through:
@@ -99,7 +99,7 @@ def maelberged(ctx: TurnContext, moving: MoveContext) -> None:
                                  "but not pass through it")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.11.4")
 def pegged(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.4 - Peg Leg: a Piece may not end the Turn at a Pegged Station."""
     if moving.end is not None and ctx.disrupted(moving.end.station, "Peg"):
@@ -122,7 +122,7 @@ def sinkhole(ctx: TurnContext, station: str) -> bool:
 SINKHOLE_SIZE = 4
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.7")
 def suspect_packages(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.7 - Suspect Packages: no passing through a Station holding one."""
     for station in moving.passed_through:
@@ -131,7 +131,7 @@ def suspect_packages(ctx: TurnContext, moving: MoveContext) -> None:
                                  "through it")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.9.6")
 def kafka_sinkholes(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.9.6 - Kafka Sinkholes: no passing through a Station with a Sinkhole."""
     for station in moving.passed_through:
@@ -140,7 +140,7 @@ def kafka_sinkholes(ctx: TurnContext, moving: MoveContext) -> None:
                                  "Black Tokens); your Move cannot pass through it")  # fmt: skip
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.9.6")
 def sinkhole_blackens(ctx: TurnContext) -> None:
     """Rule 1.9.6: starting a Turn at a Sinkhole turns one's non-Black Plastic Tokens Black."""
     where = ctx.position()
@@ -160,7 +160,7 @@ TOLL = "Toll to"
 RENT = "Rent to"
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.12.3")
 def home_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.12.3 - Home Station Tolls: during one's Turn the other players' Home Stations
     are Blocked; [Toll to <player>] makes that Home Closed instead, [Rent to <player>] Open,
@@ -194,7 +194,7 @@ def home_stations(ctx: TurnContext, moving: MoveContext) -> None:
 PODUME = ("poid", "podume of infinite darkness")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.24")
 def poid_carriers(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.24 - The Podume of Infinite Darkness: a Move may not pass through or end at a
     Station where a player carrying the Podume stands."""

@@ -76,7 +76,7 @@ def _closed_message(station: str, role: str) -> str:
     return f"{station} is Closed at this Game Time, so your Move cannot {role} there"
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.13.4")
 def closed_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.13.4 - Station Opening: not from, to, or changing Line at a Closed Station."""
     start = moving.start
@@ -114,7 +114,7 @@ def _segment_steps(ruleset: str, map_name: str) -> dict[tuple[str, str, str], Se
     return steps
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.13.4")
 def closed_segments(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.13.4 and 1.13.6: a Move may not run along a Closed Line Segment."""
     if moving.route is None or ctx.time is None:

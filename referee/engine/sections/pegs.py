@@ -66,7 +66,7 @@ def is_pegged(ctx: TurnContext, station: str) -> bool:
     )
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.11.5")
 def pegged_segment_end(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.5 - Pegs Tie: the Stations of a Pegged Line Segment are Pegged, so no Piece
     may end there (rule 1.11.4); ends Pegged in their own right are the core's check."""

@@ -95,7 +95,7 @@ def forging(ctx: TurnContext, action: Action) -> None:
     ctx.event("poid", f"{ctx.player} Forges the Podume of Infinite Darkness")
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.4.24")
 def midnight_forging(ctx: TurnContext, spec: ActionSpec | None,
                      counts: dict[Colour, int]) -> dict[Colour, int]:  # fmt: skip
     """Rule 1.4.24: Forging the PoID at midnight (Game Time 0000) costs half."""
@@ -151,7 +151,7 @@ def _not_at_crescent(ctx: TurnContext) -> bool:
     return True
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.4.24")
 def blacken_stacks(ctx: TurnContext) -> None:
     """Rule 1.4.24: while the PoID rests at a Station, each Turn starts with the top Token of
     every Token Stack replaced by a Black one."""
@@ -165,7 +165,7 @@ def blacken_stacks(ctx: TurnContext) -> None:
             ctx.event("poid", f"the top Token at {stack.station} turns Black")
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.24")
 def the_podume_at_turns_end(ctx: TurnContext) -> None:
     """Rule 1.4.24: destruction at a Holy Station first (a carrier who passed or rests at one,
     or the PoID resting at one), then the carrier's - or, while it rests, anyone's - two
@@ -240,7 +240,7 @@ def _chosen(ctx: TurnContext, held: Counter[Colour]) -> Counter[Colour] | None:
     return chosen
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.24")
 def everyone_carries(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.24: while the PoID rests at a Station all players act as if carrying it, so
     no Move may pass through or end at a Station where another player's Piece stands."""

@@ -147,7 +147,7 @@ class _Rebounds:
         return direct + self.rebounding(here, line, back, via, lv)
 
 
-@VANILLA.route_source
+@VANILLA.route_source("1.5.6")
 def rebound_routes(ctx: TurnContext, start: Position, move: Move, lv: int) -> list[Route]:
     """Rule 1.5.6: the routes of exactly ``lv`` stations that turn back once or more."""
     if REBOUNDING not in ctx.flags or move.destination is None or lv < 2:

@@ -163,7 +163,7 @@ def delivering_parcel(ctx: TurnContext, action: Action) -> None:
     ctx.change("courier_destination", None)
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.11.2")
 def parcels_forbid_special_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.2 - Three-Point Courier: a player carrying a Parcel makes no Special Move and no
     Action moves eir Piece (a Walk is exempt, rule 1.7.10; placing a Piece on the Map is not a
@@ -239,7 +239,7 @@ def courier_call_random(ctx: TurnContext, action: Action) -> None:
         ctx.event("courier", "the Courier Stations will be rolled at the start of the next Turn")
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.11.2")
 def courier_random_stations(ctx: TurnContext) -> None:
     """Rule 1.11.2 - Three-Point Courier: after a Random Courier Call the next player reads two
     295-sided dice as Venbacker Numbers: the Pick-Up, then the Destination."""
@@ -289,7 +289,7 @@ def ghosting(ctx: TurnContext, action: Action) -> None:
     permit(ctx, "[Ghosting]")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.11.6")
 def only_ghosts_reach_ghost_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.6 - If Your Mansion House Needs Haunting: a Ghost Station is reached by Ghosting
     and by no other means."""
@@ -332,7 +332,7 @@ def defaming(ctx: TurnContext, action: Action) -> None:
     ctx.event("defamed", f"{station} is not Holy until Sunday", station=station)
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.11.7")
 def sunday_restores_holiness(ctx: TurnContext) -> None:
     """Rule 1.11.7 - Sanctuary: on a Sunday, Defamed Stations are Holy again (rules/choices.md)."""
     if ctx.time is None or ctx.time.day is not Day.SUNDAY:

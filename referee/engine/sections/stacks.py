@@ -115,7 +115,7 @@ def _reward(ctx: TurnContext, stack: TokenStack) -> None:
     ctx.gain({reward.colour: reward.count}, "Stack reward (rule 1.14.2)")
 
 
-@VANILLA.after_paid_placement
+@VANILLA.after_paid_placement("1.14.2")
 def rewards_of_paid_tokens(ctx: TurnContext) -> None:
     """Rule 1.14.2: Tokens spent on an Action and placed on a Stack (rule 1.4.19) may complete
     a rewarded six as a Drop does."""

@@ -107,7 +107,7 @@ def _remove(ctx: TurnContext, place: str, index: int) -> str:
     return ctx.luggage(place).pop(index).render()
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.23")
 def unique_opportunity(ctx: TurnContext) -> None:
     """Rule 1.4.23 - Unique Opportunity: no Turn ends with two of a Unique Possession."""
     destroy_duplicates(ctx)

@@ -10,9 +10,11 @@ every reading taken are in rules/early-draft/README.md.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.registry import Registry
+from referee.engine.tables.hook_order import load_hook_order
 from referee.engine.tables.token_collection import TokenCollectionTable
 from referee.notation.tokens import Colour
 from referee.variants.base import Ruleset, Settings
@@ -55,7 +57,7 @@ class EarlyDraft(Ruleset):
 
     def registry(self) -> Registry:
         """The draft's own rules only (see :mod:`.registry` for why not a Volume 1 copy)."""
-        return DRAFT
+        return _arranged()
 
     def token_collection(self) -> TokenCollectionTable:
         """The draft has no rule 1.4.20 table: its landing bonuses (:mod:`.collection`)
@@ -76,6 +78,12 @@ class EarlyDraft(Ruleset):
     def cite(self, number: str) -> str:
         """The draft's rule for a Volume 1 citation of the core (:data:`CITATIONS`)."""
         return CITATIONS.get(number, number)
+
+
+@cache
+def _arranged() -> Registry:
+    """The draft's registry, its hooks in ``rules/early-draft/hooks.toml``'s order."""
+    return DRAFT.arrange(load_hook_order("early-draft"))
 
 
 __all__ = ["DRAFT", "EarlyDraft", "blocks", "collection", "moving"]
