@@ -33,7 +33,7 @@ from referee.notation.table import CHARGE_LIMIT, PlayerRow
 from referee.notation.tokens import ORDER, Colour, TokenCounts
 
 if TYPE_CHECKING:
-    from referee.variants.base import Ruleset
+    from referee.engine.ruleset import Ruleset
 
 
 @dataclass

@@ -11,7 +11,7 @@ No Token goes onto a Pegged Station, nor one inside a Pegged Line Segment (rules
 Quadrant 0 (the Circle) is next to every other Quadrant, and compass Quadrants are next to the
 two either side (rules/choices.md, rule 1.17.9); a Station on a boundary is in each Quadrant it
 touches. The player names the Station in the play's comment as ``stack: Euston``; without one,
-the Settings.paid_token_default decides (rules/choices.md, rule 1.4.19).
+the RuleSettings.paid_token_default decides (rules/choices.md, rule 1.4.19).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def room(stack: TokenStack | None, station: str) -> int:
 
 
 def _default_station(ctx: TurnContext, barred: frozenset[int]) -> str | None:
-    """Settings.paid_token_default: "stack" puts them on the first Token Stack of the GSD that
+    """RuleSettings.paid_token_default: "stack" puts them on the first Token Stack of the GSD that
     qualifies and has room; "discard" discards them."""
     if ctx.ruleset.settings.paid_token_default != "stack":
         return None

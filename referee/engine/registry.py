@@ -77,10 +77,19 @@ BonusRule = Callable[["TurnContext", "MoveContext"], "Mapping[Colour, int]"]
 F = TypeVar("F", bound=Callable[..., object])
 
 HOOK_KINDS: tuple[str, ...] = (
-    "start_of_turn", "end_of_turn", "move_checks", "position_settlers", "play_effects",
-    "cost_rules", "route_sources", "duration_rules", "lv_rules", "after_placement",
-    "after_action", "after_move",
-)  # fmt: skip
+    "start_of_turn",
+    "end_of_turn",
+    "move_checks",
+    "position_settlers",
+    "play_effects",
+    "cost_rules",
+    "route_sources",
+    "duration_rules",
+    "lv_rules",
+    "after_placement",
+    "after_action",
+    "after_move",
+)
 """Every kind of list hook, by the Registry field its resolved functions are read from."""
 
 

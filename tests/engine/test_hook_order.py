@@ -50,10 +50,9 @@ import referee.variants.early_draft.moving
 
 
 def _resolved(prelude: str) -> dict[str, dict[str, list[str]]]:
-    done = subprocess.run(
-        [sys.executable, "-c", prelude + _DUMP], cwd=ROOT, capture_output=True, text=True,
-        timeout=120, check=True,
-    )  # fmt: skip
+    command = [sys.executable, "-c", prelude + _DUMP]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
     result: dict[str, dict[str, list[str]]] = json.loads(done.stdout)
     return result
 
@@ -157,9 +156,8 @@ def test_a_layer_replaces_a_hook_in_its_place_and_removes_another() -> None:
 
     layer.remove("end_of_turn", "second")
     merged = base.lay(layer, "merged", {"end_of_turn": ["added"]})
-    assert [(h.name, h.rule) for h in merged.ordered("end_of_turn")] == [
-        ("first", "1.3.5"), ("added", "1.3.4"),
-    ]  # fmt: skip
+    replaced = [(h.name, h.rule) for h in merged.ordered("end_of_turn")]
+    assert replaced == [("first", "1.3.5"), ("added", "1.3.4")]
     assert merged.end_of_turn == [instead, added]
     assert [h.name for h in base.ordered("end_of_turn")] == ["first", "second"]
 

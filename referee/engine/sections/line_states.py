@@ -30,7 +30,6 @@ from referee.engine.context import MoveContext, TurnContext
 from referee.engine.registry import VANILLA
 from referee.engine.sections.obstacles import owns_stub
 from referee.engine.sections.special_moves import WALKING
-from referee.engine.tables.one_way import load_one_way
 from referee.network.lines import LineCode
 from referee.network.routes import Route
 from referee.notation.actions import Action, Direction
@@ -107,7 +106,7 @@ def line_one_way(ctx: TurnContext, action: Action) -> None:
     that Line."""
     line = _line(action)
     (direction,) = (a for a in action.args if isinstance(a, Direction))
-    table = load_one_way(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().one_way
     entry = table.of(line)
     if _key(direction.value) not in (_key(entry.direction), _key(entry.opposite)):
         ctx.violate("1.20.2", f"{direction.value} is not a direction of {line.value}; write "

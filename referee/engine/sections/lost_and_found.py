@@ -29,7 +29,7 @@ from referee.engine.sections.packages import PACKAGE, PACKAGE_LIMIT, packages, q
 from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.unique import destroy_duplicates
 from referee.engine.tables.costs import TokenCost
-from referee.engine.tables.lost_and_found import FindRow, load_lost_and_found
+from referee.engine.tables.lost_and_found import FindRow
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day
@@ -56,7 +56,7 @@ def _holiday(ctx: TurnContext) -> bool:
 
 def _roll(ctx: TurnContext) -> int | None:
     """The d100, or at Paddington in its window the d20 and the named number."""
-    table = load_lost_and_found(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().lost_and_found
     where = ctx.position()
     window = table.paddington
     if where is None or ctx.time is None or not window.applies(
@@ -78,7 +78,7 @@ def finding(ctx: TurnContext, action: Action) -> None:
     roll = _roll(ctx)
     if roll is None:
         return
-    row = load_lost_and_found(ctx.ruleset.rules_name).find(roll)
+    row = ctx.ruleset.tables().lost_and_found.find(roll)
     found = _apply(ctx, row)
     _note(ctx, f"found: {roll} ({found})")
     ctx.event("finding", f"{ctx.player} rolls {roll} at the Lost Property Office: {found}",

@@ -54,7 +54,7 @@ def is_holiday(ctx: TurnContext) -> bool:
 
 def station_open(ctx: TurnContext, station: str, line: str | None = None) -> bool:
     """Whether ``station`` is Open now (rules 1.13.4, 1.13.5, 1.7.28)."""
-    table = load_opening(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().opening
     opening_mc_now = OPENING_MC in ctx.flags
     if ctx.time is None:
         # No Game Time recorded: only the always-closed Crescent can be judged.
@@ -119,7 +119,7 @@ def closed_segments(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.13.4 and 1.13.6: a Move may not run along a Closed Line Segment."""
     if moving.route is None or ctx.time is None:
         return
-    table = load_opening(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().opening
     steps = _segment_steps(ctx.ruleset.rules_name, ctx.ruleset.map_name)
     day, minute, holiday = weekday(ctx.time), minute_of_day(ctx.time), is_holiday(ctx)
     stations, hops = moving.route.stations, moving.route.hops

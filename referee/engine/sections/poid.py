@@ -29,7 +29,6 @@ from referee.engine.sections.opening import is_holiday
 from referee.engine.sections.packages import quadrant_of
 from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.special_stations import holy
-from referee.engine.tables.opening import load_opening
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
@@ -85,7 +84,7 @@ def forging(ctx: TurnContext, action: Action) -> None:
     if here is not None and holy(ctx, here.station):
         ctx.violate("1.4.24", f"no one may Forge the PoID at {here.station}, a Holy Station")
         return
-    if ctx.time is not None and load_opening(ctx.ruleset.rules_name).is_peak(
+    if ctx.time is not None and ctx.ruleset.tables().opening.is_peak(
         weekday(ctx.time), minute_of_day(ctx.time), is_holiday(ctx)
     ):
         ctx.violate("1.4.24", f"it is {ctx.time.render()}, in Peak Hours, when no one may Forge "

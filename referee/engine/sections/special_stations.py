@@ -29,7 +29,7 @@ from referee.engine.registry import VANILLA
 from referee.engine.sections.home import goes_home
 from referee.engine.sections.special_moves import WALKING, destination, permit
 from referee.engine.tables.costs import TokenCost
-from referee.engine.tables.courier import CourierStation, load_courier
+from referee.engine.tables.courier import CourierStation
 from referee.network.categories import Category
 from referee.notation.actions import Action
 from referee.notation.disruptions import Disruption
@@ -157,7 +157,7 @@ def delivering_parcel(ctx: TurnContext, action: Action) -> None:
                               f"{target or 'which is not set'}")  # fmt: skip
         return
     _rack_with(ctx, ctx.player, None, PARCEL)
-    ctx.gain(TokenCost.parse(load_courier(ctx.ruleset.rules_name).delivery_gain).fixed(),
+    ctx.gain(TokenCost.parse(ctx.ruleset.tables().courier.delivery_gain).fixed(),
              "[Delivering Parcel]")  # fmt: skip
     ctx.change("courier_pickup", None)
     ctx.change("courier_destination", None)
@@ -218,7 +218,7 @@ def courier_call_fixed(ctx: TurnContext, action: Action) -> None:
     here = ctx.position()
     mine = ctx.network.facts[here.station].quadrants if here is not None else frozenset()
     homes = [p.home for p in ctx.players.values() if p.home]
-    problems = load_courier(ctx.ruleset.rules_name).fixed_call_problems(
+    problems = ctx.ruleset.tables().courier.fixed_call_problems(
         _courier_station(ctx, named["pickup"]), _courier_station(ctx, named["destination"]),
         caller_quadrants=mine, home_stations=homes,
     )  # fmt: skip
@@ -250,7 +250,7 @@ def courier_random_stations(ctx: TurnContext) -> None:
         return
     if not any(a.name == "Courier Call (Random)" for a in last.actions):
         return
-    table = load_courier(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().courier
     by_number = {f.venbacker: f.name for f in ctx.network.facts.values() if f.venbacker}
     found = []
     for _ in range(table.random_dice):
