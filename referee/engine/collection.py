@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.engine.context import MoveContext, TurnContext
+from referee.engine.context import MoveContext, TurnContext, line_changed
 from referee.engine.tables.token_collection import MoveFacts, token_bonus
 from referee.notation.plays import MoveKind
 from referee.notation.possessions import Possession
@@ -57,8 +57,6 @@ def move_facts(ctx: TurnContext, moving: MoveContext) -> MoveFacts | None:
     else:
         stations = moving.route.stations
         interchanges = tuple(group[0] for group in moving.route.interchanges)
-        from referee.engine.moves import line_changed
-
         changed = moving.start is not None and line_changed(moving.route, moving.start)
     end = facts[moving.end.station]
     return MoveFacts(

@@ -27,7 +27,7 @@ import re
 
 from referee.engine.clock import MOVE_DURATION, TIMEOUT_DURATION
 from referee.engine.collection import collect, route_bonus
-from referee.engine.context import MoveContext, TurnContext
+from referee.engine.context import MoveContext, TurnContext, line_changed
 from referee.engine.history import Position, piece_key
 from referee.engine.ruleset import RouteChoice
 from referee.engine.tables.costs import TokenCost
@@ -175,14 +175,6 @@ def _distance_message(
     named = " then ".join(code.value for code in (readings(move, start.line)[0] or ()))
     by = f" by {named}" if named else " on one line"
     return f"there is no route from {start.station} to {dest}{by}; check the Line Codes"
-
-
-def line_changed(route: Route, start: Position) -> bool:
-    """Rule 1.5.11: the Move changes Line if it runs on more than one Line or leaves on a Line
-    other than the one the Piece stood on."""
-    if len(route.lines) > 1:
-        return True
-    return start.line is not None and bool(route.lines) and route.lines[0] != start.line
 
 
 def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from referee.engine.context import TurnContext
+from referee.engine.pegged import is_pegged
 from referee.notation.errors import NotationError
 from referee.notation.places import parse_station
 from referee.notation.stacks import TokenStack
@@ -50,9 +51,7 @@ def forbidden(ctx: TurnContext) -> frozenset[int] | None:
 def allowed(ctx: TurnContext, station: str, barred: frozenset[int]) -> bool:
     """Whether paid Tokens may go to ``station``: outside the barred Quadrants, and not Pegged
     in its own right or inside a Pegged Line Segment (rules 1.11.4, 1.11.5: the Pegs family
-    reads Segments, so it is asked)."""
-    from referee.engine.sections.pegs import is_pegged
-
+    ``referee.engine.pegged`` reads Segments)."""
     facts = ctx.network.facts.get(station)
     if facts is None or not facts.quadrants or facts.quadrants & barred:
         return False

@@ -1,6 +1,6 @@
 """Deadlines in the store: opened when something becomes owed, closed when it is done.
 
-The arithmetic is the pure :mod:`referee.engine.deadlines` (rule 1.3.5's weekday count, rule
+The arithmetic is the pure :mod:`referee.engine.life.deadlines` (rule 1.3.5's weekday count, rule
 1.1.10's calendar months); this module keeps one row per thing owed, with when its owner is
 reminded. Stored times are naive UTC; the engine's are aware, and :func:`aware` and
 :func:`naive` convert at the boundary.
@@ -14,8 +14,8 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from referee.engine.deadlines import VANILLA_DEADLINES, DeadlinePolicy
 from referee.engine.drone import is_drone
+from referee.engine.life.deadlines import VANILLA_DEADLINES, DeadlinePolicy
 from referee.store.models import Deadline, Game
 
 TURN = "turn"

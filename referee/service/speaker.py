@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from referee import variants as rulesets
 from referee.engine.drone import DRONE
-from referee.engine.order_of_play import seat_players, tally
+from referee.engine.life.order_of_play import seat_players, tally
 from referee.engine.ruleset import Ruleset
 from referee.service import deadlines, gsd_edits
 from referee.service.notices import CommandError, Notice

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import Engine, select
 
 from referee import variants
-from referee.engine.order_of_play import follows
+from referee.engine.life.order_of_play import follows
 from referee.engine.ruleset import VANILLA
 from referee.notation.gsd import GSD
 from referee.store.db import sessions

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.registry import VANILLA
-from referee.engine.sections.obstacles import _touched, owns_stub
+from referee.engine.sections.obstacles import owns_stub
 from referee.network.network import ESCALATOR
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
@@ -109,7 +109,7 @@ def one_round_blocks(ctx: TurnContext, moving: MoveContext) -> None:
     blocked = blocks_in_force(ctx)
     if not blocked:
         return
-    for station, role in _touched(moving):
+    for station, role in moving.touched():
         if station in blocked and not owns_stub(ctx, station):
             ctx.violate("1.9.1", f"{station} is Blocked this Round; your Move cannot "
                                  f"{role} it")  # fmt: skip

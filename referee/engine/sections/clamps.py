@@ -112,7 +112,9 @@ def clamping(ctx: TurnContext, action: Action) -> None:
         ctx.set_lv(ctx.players[target].lv, player=target)
 
 
-def _shed(ctx: TurnContext, clamp: str, rule: str, written: str) -> None:
+def shed_clamp(ctx: TurnContext, clamp: str, rule: str, written: str) -> None:
+    """The Action ``written`` destroys one ``clamp`` its player carries (each Clamp's own
+    shedding Action, rules 1.4.39-1.4.45), or cites ``rule`` if e carries none."""
     item = next((i for i in carried(ctx) if i.name == clamp), None)
     if item is None:
         ctx.violate(rule, f"{written} destroys a {clamp} you carry; you carry none")
@@ -146,7 +148,7 @@ def unspoon(ctx: TurnContext, action: Action) -> None:
     if colour is None:
         return
     if ctx.pay({colour: 1}, "[Unspoon]", "1.4.39", ctx.spec("Unspoon")):
-        _shed(ctx, SPOON, "1.4.39", "[Unspoon]")
+        shed_clamp(ctx, SPOON, "1.4.39", "[Unspoon]")
 
 
 def _any_colour(ctx: TurnContext, label: str) -> Colour | None:
@@ -192,7 +194,7 @@ def degreening(ctx: TurnContext, action: Action) -> None:
     facts = ctx.network.facts.get(here.station) if here is not None else None
     if _at(ctx, "1.4.41", "[Degreening]", "at a Green Station", facts is not None
            and Category.GREEN in facts.categories):  # fmt: skip
-        _shed(ctx, GREEN, "1.4.41", "[Degreening]")
+        shed_clamp(ctx, GREEN, "1.4.41", "[Degreening]")
 
 
 @VANILLA.at_end("1.4.41")
@@ -213,7 +215,7 @@ def freem_away(ctx: TurnContext, action: Action) -> None:
     facts = ctx.network.facts.get(here.station) if here is not None else None
     if _at(ctx, "1.4.42", "[Freem-away!]", "in a Zone outside Zone 4", facts is not None
            and any(z > FREEM_ZONE for z in facts.zones)):  # fmt: skip
-        _shed(ctx, FREEM, "1.4.42", "[Freem-away!]")
+        shed_clamp(ctx, FREEM, "1.4.42", "[Freem-away!]")
 
 
 @VANILLA.move_check("1.4.42")
@@ -250,7 +252,7 @@ def de_knidding(ctx: TurnContext, action: Action) -> None:
     home = ctx.me.home
     if _at(ctx, "1.4.43", "[De-Knidding]", f"at your Home Station ({home or 'none'})",
            here is not None and home is not None and here.station == home):  # fmt: skip
-        _shed(ctx, KNID, "1.4.43", "[De-Knidding]")
+        shed_clamp(ctx, KNID, "1.4.43", "[De-Knidding]")
 
 
 @VANILLA.at_end("1.4.43")
@@ -341,9 +343,9 @@ def de_toffing(ctx: TurnContext, action: Action) -> None:
     """Rule 1.4.44: destroys the Toff Clamp at the Station it measures from."""
     here = ctx.position()
     if not carrying(ctx, TOFF):
-        _shed(ctx, TOFF, "1.4.44", "[De-Toffing]")
+        shed_clamp(ctx, TOFF, "1.4.44", "[De-Toffing]")
         return
     target = _known_toff_station(ctx)
     if target is not None and _at(ctx, "1.4.44", "[De-Toffing]", f"at {target}",
            here is not None and here.station == target):  # fmt: skip
-        _shed(ctx, TOFF, "1.4.44", "[De-Toffing]")
+        shed_clamp(ctx, TOFF, "1.4.44", "[De-Toffing]")

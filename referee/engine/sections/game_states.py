@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.engine.context import MoveContext, TurnContext
-from referee.engine.moves import line_changed
+from referee.engine.context import MoveContext, TurnContext, line_changed
 from referee.engine.registry import VANILLA
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action

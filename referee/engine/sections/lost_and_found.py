@@ -23,10 +23,10 @@ from referee.engine.clock import minute_of_day, weekday
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
 from referee.engine.history import Position
+from referee.engine.pegged import is_pegged
 from referee.engine.possessions import find, give, hat_letters
 from referee.engine.registry import VANILLA
 from referee.engine.sections.packages import PACKAGE, PACKAGE_LIMIT, packages, quadrant_of
-from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.unique import destroy_duplicates
 from referee.engine.tables.costs import TokenCost
 from referee.engine.tables.lost_and_found import FindRow

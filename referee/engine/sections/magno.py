@@ -23,7 +23,7 @@ from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import piece_key
 from referee.engine.possessions import carried, give
 from referee.engine.registry import VANILLA
-from referee.engine.sections.clamps import _shed, may_fasten
+from referee.engine.sections.clamps import may_fasten, shed_clamp
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
@@ -170,7 +170,7 @@ def magno_gone(ctx: TurnContext, action: Action) -> None:
             losing[colour] = min(left, tokens[colour])
             left -= losing[colour]
     item = next(i for i in carried(ctx) if i.name.replace(" ", "-").casefold() == MAGNO.casefold())
-    _shed(ctx, item.name, "1.4.45", "[Magno-Gone]")
+    shed_clamp(ctx, item.name, "1.4.45", "[Magno-Gone]")
     for colour, count in losing.items():
         tokens[colour] -= count
     if any(losing.values()):

@@ -18,7 +18,7 @@ import math
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.possessions import give
 from referee.engine.registry import VANILLA
-from referee.engine.sections.clamps import _shed, carrying, may_fasten
+from referee.engine.sections.clamps import carrying, may_fasten, shed_clamp
 from referee.network.network import Network
 from referee.notation.actions import Action
 from referee.notation.possessions import Possession
@@ -57,7 +57,7 @@ def anti_narg(ctx: TurnContext, action: Action) -> None:
         here = " and ".join(p.render() for p in pieces) or "no Station"
         ctx.violate("1.4.40", f"[Anti-Narg] is played at {ANTI_NARG_AT}; you are at {here}")
         return
-    _shed(ctx, NARG, "1.4.40", "[Anti-Narg]")
+    shed_clamp(ctx, NARG, "1.4.40", "[Anti-Narg]")
 
 
 @VANILLA.move_check("1.4.40")

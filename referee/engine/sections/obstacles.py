@@ -39,17 +39,6 @@ def owns_stub(ctx: TurnContext, station: str) -> bool:
     return False
 
 
-def _touched(moving: MoveContext) -> list[tuple[str, str]]:
-    """(station, role) for every station the Move starts at, passes through or ends at."""
-    found: list[tuple[str, str]] = []
-    if moving.start is not None and not moving.special:
-        found.append((moving.start.station, "start at"))
-    found += [(s, "pass through") for s in moving.passed_through]
-    if moving.end is not None:
-        found.append((moving.end.station, "end at"))
-    return found
-
-
 @VANILLA.move_check("1.8.3")
 def bridges_up(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.3 - Bridges: Up, a Move may not cross the Thames from start to end."""
@@ -68,7 +57,7 @@ def bridges_up(ctx: TurnContext, moving: MoveContext) -> None:
 def blocked_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.9.1, 1.9.3, 1.11.3: no Move starts at, passes through or ends at a Station that
     is Bulkheaded or Heavily Damaged, unless the mover owns its Ticket Stub."""
-    for station, role in _touched(moving):
+    for station, role in moving.touched():
         for marker, rule, why in (("Bulkhead", "1.9.3", "Bulkheaded"),
                                   ("*Damage*", "1.11.3", "Heavily Damaged")):  # fmt: skip
             if ctx.disrupted(station, marker) and not owns_stub(ctx, station):
@@ -182,7 +171,7 @@ def home_stations(ctx: TurnContext, moving: MoveContext) -> None:
                            "pass through it, or pay [Rent to] instead")  # fmt: skip
                 ctx.violate("1.12.3", message)
             continue
-        for station, role in _touched(moving):
+        for station, role in moving.touched():
             if station == home:
                 message = (f"{home} is {other.name}'s Home Station and Blocked this Turn; your "
                            f"Move cannot {role} it unless you pay [Toll to {other.name}] or "

@@ -15,8 +15,8 @@ from collections import deque
 from collections.abc import Iterable
 
 from referee.engine.context import TurnContext
+from referee.engine.pegged import is_pegged
 from referee.engine.registry import VANILLA
-from referee.engine.sections.pegs import is_pegged
 from referee.notation.actions import Action
 from referee.notation.disruptions import Disruption
 from referee.notation.gsd import GSD

@@ -23,11 +23,11 @@ from collections import Counter
 from referee.engine.clock import minute_of_day, weekday
 from referee.engine.comments import field
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.pegged import is_pegged
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
 from referee.engine.sections.opening import is_holiday
 from referee.engine.sections.packages import quadrant_of
-from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.special_stations import holy
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
