@@ -237,7 +237,7 @@ class TurnContext:
 
     def spend_time(self, minutes: int, why: str) -> None:
         """Advance Game Time (rule 1.13.1) and count it against the Turn's hour."""
-        from referee.engine.clock import advance
+        from referee.engine.game_clock import advance
 
         if minutes <= 0:
             return

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import re
 
-from referee.engine.clock import MOVE_DURATION, TIMEOUT_DURATION
 from referee.engine.collection import collect, route_bonus
 from referee.engine.context import MoveContext, TurnContext, line_changed
+from referee.engine.game_clock import MOVE_DURATION, TIMEOUT_DURATION
 from referee.engine.history import Position, piece_key
 from referee.engine.ruleset import RouteChoice
 from referee.engine.tables.costs import TokenCost

@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from referee.engine.clock import TURN_EXTENSION, TURN_LIMIT, in_small_hours
 from referee.engine.collection import collect
 from referee.engine.context import TurnContext
 from referee.engine.dice import Dice, RecordingDice, ReplayDice
+from referee.engine.game_clock import TURN_EXTENSION, TURN_LIMIT, in_small_hours
 from referee.engine.history import History, derive, remember
 from referee.engine.moves import adjudicate_move
 from referee.engine.placement import place_paid

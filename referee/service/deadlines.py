@@ -8,7 +8,6 @@ reminded. Stored times are naive UTC; the engine's are aware, and :func:`aware` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
@@ -111,15 +110,6 @@ def close(
         query = query.where(Deadline.passed_at.is_(None))
     for row in session.scalars(query):
         row.closed_at = now
-
-
-def next_in_order(order: Sequence[str], after: str | None) -> str | None:
-    """Who plays after ``after`` in the cyclic order of play (rule 1.3.2); the first if none."""
-    if not order:
-        return None
-    if after is None or after not in order:
-        return order[0]
-    return order[(order.index(after) + 1) % len(order)]
 
 
 def turn_owed(

@@ -11,9 +11,9 @@ bonus of an instrument listed above (the comment's ``bonus:`` names which).
 
 from __future__ import annotations
 
-from referee.engine.clock import minute_of_day, weekday
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
+from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.possessions import carried, has_quality
 from referee.engine.registry import VANILLA
 from referee.engine.tables._load import TableError

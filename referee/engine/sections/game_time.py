@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from referee.engine.clock import TURN_EXTENSION
 from referee.engine.context import TurnContext
+from referee.engine.game_clock import TURN_EXTENSION
 from referee.engine.registry import VANILLA
 from referee.notation.actions import Action
 from referee.notation.disruptions import NEXT_WEEK, Disruption

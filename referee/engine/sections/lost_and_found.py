@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 
-from referee.engine.clock import minute_of_day, weekday
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
+from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.history import Position
 from referee.engine.pegged import is_pegged
 from referee.engine.possessions import find, give, hat_letters

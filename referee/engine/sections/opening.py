@@ -5,7 +5,7 @@ nor run along a Closed Line Segment. Rules 1.13.5 and 1.13.6 give the restricted
 (:mod:`referee.engine.tables.opening`); a Holiday of rule 1.13.7 counts as a Sunday.
 Rule 1.7.28 - Key to the Crescent: [Opening MC] opens Mornington Crescent for the rest of the
 Turn; it is otherwise always Closed, so it is the only way to Win (rule 1.1.1).
-Rule 1.13.1: [Night Train] cancels the next night skip (see :mod:`referee.engine.clock`).
+Rule 1.13.1: [Night Train] cancels the next night skip (see :mod:`referee.engine.game_clock`).
 
 We judge opening at the Game Time when the Move starts (rules/choices.md, rule 1.13.4).
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 import itertools
 from functools import cache
 
-from referee.engine.clock import minute_of_day, weekday
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.registry import VANILLA
 from referee.engine.tables.opening import SegmentHours, is_open, load_opening
 from referee.network.categories import Category

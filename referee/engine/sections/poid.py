@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee.engine.clock import minute_of_day, weekday
 from referee.engine.comments import field
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.pegged import is_pegged
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
