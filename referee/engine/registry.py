@@ -11,8 +11,12 @@ registry it belongs to (the vanilla one by default)::
         ctx.flags.add("opening_mc")
 
 Modules in :mod:`referee.engine.sections` are imported by :func:`load_sections`, so adding a
-family is adding a module there; the core is never edited. A variant copies a registry and
-overrides entries (:meth:`Registry.copy`).
+family is adding a module there; the core is never edited. List hooks (start and end of Turn,
+Move checks, cost rules ...) are registered by name with the rule they apply, and run in the
+order ``rules/<ruleset>/hooks.toml`` declares (:meth:`Registry.arrange`), never in import
+order. A variant copies a registry and replaces or removes entries by name
+(:meth:`Registry.copy`, :meth:`Registry.replaces`, :meth:`Registry.remove`), or lays a layer
+of amendments over it (:meth:`Registry.lay`).
 """
 
 from __future__ import annotations
