@@ -120,6 +120,12 @@ class TurnContext:
     stacks: list[TokenStack]
     rack: dict[str, list[Possession]] = field(default_factory=dict)
     """The Luggage Rack as it now stands (rule 1.4.12), by player; see :meth:`luggage`."""
+    homes_open: set[str] = field(default_factory=set)
+    """Players whose Home Station is Open to the mover this Turn (rule 1.12.3's Rent; a Knid
+    Clamp, rule 1.4.43; a variant's Narged, rule 4.1.1.2): neither Blocked nor Closed."""
+    homes_closed: set[str] = field(default_factory=set)
+    """Players whose Home Station is Closed, not Blocked, this Turn (rule 1.12.3's Toll);
+    Open wins where both hold."""
     flags: set[str] = field(default_factory=set)
     """Facts of this Turn handlers leave for others (``"opening_mc"``, ``"rebounding"``)."""
     done: list[str] = field(default_factory=list)

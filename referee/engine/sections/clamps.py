@@ -267,10 +267,10 @@ def knid_forbids(ctx: TurnContext) -> None:
 @VANILLA.at_start("1.4.43")
 def knidded_homes_open(ctx: TurnContext) -> None:
     """Rule 1.4.43: a Knid Clamp's carrier's Home Station is Open to every player, Toll-free
-    (as if Rent were paid: the ``rent:<player>`` flag the Home Station check reads)."""
+    (as if Rent were paid: ``ctx.homes_open``, which the Home Station check reads)."""
     for name, player in ctx.players.items():
         if name != ctx.player and player.home and carrying(ctx, KNID, name):
-            ctx.flags.add(f"rent:{name}")
+            ctx.homes_open.add(name)
 
 
 # -- Rule 1.4.44 - Consider Yourself Toffed ----------------------------------------------------

@@ -15,8 +15,8 @@ Each check reads the route (start, stations passed through, end) and cites its r
 - Rule 1.4.7 - Suspect Packages and rule 1.9.6 - Kafka Sinkholes (four or more Tokens, all
   Black): no passing through; a Sinkhole also blackens Plastic Tokens at the start of a Turn.
 - Rule 1.12.3 - Home Station Tolls: other players' Homes are Blocked unless Tolled (then
-  Closed) or Rented (then Open); the Toll and Rent handlers set ``ctx.flags`` entries
-  ``toll:<player>`` / ``rent:<player>``.
+  Closed) or Rented (then Open); the Toll and Rent handlers fill ``ctx.homes_closed`` /
+  ``ctx.homes_open``.
 - Rule 1.4.24 - a Move may not reach or pass a player carrying the Podume.
 
 One-Round Blocks of rule 1.9.1 live in the record, not in Disruptions; the Blocks family adds
@@ -158,9 +158,9 @@ def home_stations(ctx: TurnContext, moving: MoveContext) -> None:
         home = other.home
         if other.name == ctx.player or not home or owns_stub(ctx, home):
             continue
-        if f"rent:{other.name}" in ctx.flags:
+        if other.name in ctx.homes_open:
             continue
-        if f"toll:{other.name}" in ctx.flags:
+        if other.name in ctx.homes_closed:
             closed_at = [moving.end.station] if moving.end is not None else []
             if moving.start is not None and not moving.special:
                 closed_at.append(moving.start.station)

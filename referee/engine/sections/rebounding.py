@@ -53,7 +53,7 @@ def blocked(ctx: TurnContext) -> set[str]:
     for other in ctx.players.values():
         if other.name == ctx.player or not other.home:
             continue
-        if f"toll:{other.name}" not in ctx.flags and f"rent:{other.name}" not in ctx.flags:
+        if other.name not in ctx.homes_closed and other.name not in ctx.homes_open:
             found.add(other.home)
     if any(ctx.me.tokens[c] for c in Colour if c.metallic):
         for d in ctx.disruptions:

@@ -163,10 +163,10 @@ def narged_forbids(ctx: TurnContext) -> None:
 @LAYER.at_start("4.1.1.2")
 def narged_homes_open(ctx: TurnContext) -> None:
     """Rule 4.1.1.2: a Narged player's Home Station is Open to every player (read as the Knid
-    Clamp's open Home is, rule 1.4.43: the ``rent:<player>`` flag the Home check reads)."""
+    Clamp's open Home is, rule 1.4.43: ``ctx.homes_open``, which the Home check reads)."""
     for name, player in ctx.players.items():
         if name != ctx.player and player.home and held(ctx.disruptions, NARGED, name):
-            ctx.flags.add(f"rent:{name}")
+            ctx.homes_open.add(name)
 
 
 # -- Rule 4.1.1.3 - Open the Cutlery Drawer, Mrs. Higgins --------------------------------------
