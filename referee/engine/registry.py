@@ -188,8 +188,7 @@ class Registry:
         """Register a hook of ``kind`` applying ``rule``, called ``name`` (by default
         ``<module>.<function>``, e.g. ``clamps.spoon_cap``); it runs once listed in the
         ruleset's declared order."""
-        if kind not in HOOK_KINDS:
-            raise ValueError(f"{self.name}: there is no kind of hook {kind!r}")
+        self._check_kind(kind)
 
         def register(function: F) -> F:
             key = name or _default_name(function)
@@ -203,12 +202,15 @@ class Registry:
     def replaces(self, kind: str, name: str, rule: str) -> Callable[[F], F]:
         """Put the decorated function, applying ``rule``, in the place of the hook ``name``
         (on a layer: of the registry it is laid over, :meth:`lay`)."""
+        self._check_kind(kind)
 
         def register(function: F) -> F:
             hooked = Hooked(kind, name, rule, function)
-            if name in self.hooks.get(kind, {}):
+            if name in self.hooks[kind]:
                 self.hooks[kind][name] = hooked
                 self._resolve()
+            elif self.order:
+                raise HookOrderError(f"{self.name}: {kind}: cannot replace {name!r}: no such hook")
             else:
                 self.replacing[kind][name] = hooked
             return function
@@ -218,12 +220,19 @@ class Registry:
     def remove(self, kind: str, name: str) -> None:
         """Take the hook ``name`` out of this registry (on a layer: out of the registry it is
         laid over, :meth:`lay`)."""
-        if name in self.hooks.get(kind, {}):
+        self._check_kind(kind)
+        if name in self.hooks[kind]:
             del self.hooks[kind][name]
             self.order[kind] = tuple(n for n in self.order.get(kind, ()) if n != name)
             self._resolve()
+        elif self.order:
+            raise HookOrderError(f"{self.name}: {kind}: cannot remove {name!r}: no such hook")
         else:
             self.removing.setdefault(kind, set()).add(name)
+
+    def _check_kind(self, kind: str) -> None:
+        if kind not in HOOK_KINDS:
+            raise ValueError(f"{self.name}: there is no kind of hook {kind!r}")
 
     def arrange(self, order: Mapping[str, Sequence[str]]) -> Registry:
         """Run each kind's hooks in the declared ``order``; fail on a registered hook the

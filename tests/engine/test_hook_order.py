@@ -162,6 +162,15 @@ def test_a_layer_replaces_a_hook_in_its_place_and_removes_another() -> None:
     assert [h.name for h in base.ordered("end_of_turn")] == ["first", "second"]
 
 
+def test_an_arranged_registry_refuses_to_remove_or_replace_an_unknown_hook() -> None:
+    """A misspelt name fails where it is written, rather than leaving the hook in place."""
+    registry = load_sections().copy("typo")
+    with pytest.raises(HookOrderError, match=r"cannot remove 'obstacles\.bridge_up'"):
+        registry.remove("move_checks", "obstacles.bridge_up")
+    with pytest.raises(HookOrderError, match=r"cannot replace 'clamps\.spoon_caps'"):
+        registry.replaces("lv_rules", "clamps.spoon_caps", "1.4.39")(lambda ctx, p, lv: lv)
+
+
 def test_a_layer_cannot_replace_or_remove_what_is_not_there() -> None:
     base = _two_hooks().arrange({"end_of_turn": ["first", "second"]})
     layer = Registry("layer")
