@@ -13,12 +13,11 @@ We judge opening at the Game Time when the Move starts (rules/choices.md, rule 1
 from __future__ import annotations
 
 import itertools
-from functools import cache
 
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.registry import VANILLA
-from referee.engine.tables.opening import SegmentHours, is_open, load_opening
+from referee.engine.tables.opening import SegmentHours, is_open
 from referee.network.categories import Category
 from referee.network.lines import LineCode
 from referee.notation.actions import Action
@@ -93,15 +92,25 @@ def closed_stations(ctx: TurnContext, moving: MoveContext) -> None:
                 ctx.violate("1.13.4", _closed_message(portion.start, "change Line"))
 
 
-@cache
-def _segment_steps(ruleset: str, map_name: str) -> dict[tuple[str, str, str], SegmentHours]:
-    """Each step between neighbouring stations of a restricted Line Segment (rule 1.13.6),
-    both ways: a Segment is named by its ends, and every step along it is restricted."""
-    from referee.network.network import load_network
+_STEPS: dict[tuple[str, str], dict[tuple[str, str, str], SegmentHours]] = {}
+"""Segment steps by (rules folder, map): both are read once and never change."""
 
-    finder = load_network(map_name).routes
+
+def _segment_steps(ctx: TurnContext) -> dict[tuple[str, str, str], SegmentHours]:
+    """Each step between neighbouring stations of a restricted Line Segment (rule 1.13.6),
+    both ways: a Segment is named by its ends, and every step along it is restricted. Read
+    from the ruleset's Opening Hours table and the Turn's map, once for each pair."""
+    key = (ctx.ruleset.rules_name, ctx.ruleset.map_name)
+    known = _STEPS.get(key)
+    if known is None:
+        known = _STEPS[key] = _steps_of(ctx)
+    return known
+
+
+def _steps_of(ctx: TurnContext) -> dict[tuple[str, str, str], SegmentHours]:
+    finder = ctx.network.routes
     steps: dict[tuple[str, str, str], SegmentHours] = {}
-    for hours in load_opening(ruleset).segment:
+    for hours in ctx.ruleset.tables().opening.segment:
         line = LineCode(hours.line)
         found = finder.shortest(hours.from_, hours.to, [line], max_portions=1)
         if not found:
@@ -120,7 +129,7 @@ def closed_segments(ctx: TurnContext, moving: MoveContext) -> None:
     if moving.route is None or ctx.time is None:
         return
     table = ctx.ruleset.tables().opening
-    steps = _segment_steps(ctx.ruleset.rules_name, ctx.ruleset.map_name)
+    steps = _segment_steps(ctx)
     day, minute, holiday = weekday(ctx.time), minute_of_day(ctx.time), is_holiday(ctx)
     stations, hops = moving.route.stations, moving.route.hops
     reported: set[str] = set()
