@@ -28,9 +28,9 @@ from referee.games.mornington import MorningtonNomic, TurnDesk
 from referee.service import gsd_edits, roster
 from referee.service.chain import Handling, Rule, Work, read_letter, run_chain
 from referee.service.classify import CHAIN
-from referee.store.clock import Clock, utcnow
 from referee.store.models import InboxMessage
 from referee.store.status import InboxStatus
+from referee.store.wall_clock import Clock, utcnow
 
 log = logging.getLogger(__name__)
 

@@ -17,9 +17,9 @@ from referee.service import classify, commands, roster
 from referee.service.chain import ChainOrderError, Letter, Work, read_letter, run_chain
 from referee.service.notices import Audience, CommandError, Notice, Role
 from referee.service.runner import mornington
-from referee.store.clock import utcnow
 from referee.store.models import Game, OutboxMessage, Player
 from referee.store.status import InboxStatus
+from referee.store.wall_clock import utcnow
 from tests.conftest import LOUNGE, REFEREE, Seeded, make_settings
 
 SPEAKER = "speaker@example.org"

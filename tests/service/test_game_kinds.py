@@ -21,8 +21,8 @@ from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView
 from referee.games.mornington import NoEngineDesk
 from referee.service.runner import mornington
 from referee.store import games
-from referee.store.clock import utcnow
 from referee.store.db import make_engine, sessions, upgrade
+from referee.store.wall_clock import utcnow
 from tests.conftest import LOUNGE, MailPath
 
 ALICE, BOB = "alice@example.org", "bob@example.org"
