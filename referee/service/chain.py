@@ -138,8 +138,10 @@ class Work:
 
         Answers go to the sender in the thread of eir message; lounge posts are never capped,
         everything else is, by the daily reply cap. Mail the lounge list relayed is answered
-        only in that lounge: a turn's verdict (``POSTER``) is posted there, and anything
-        private is not sent at all, so nothing a list relays is answered to its sender.
+        in that lounge: a verdict or refusal (``POSTER``) is posted there, and nothing is
+        answered privately to the address the list mail came from. A notice for one
+        ``PLAYER`` still goes to eir registered address, which the referee knows and the list
+        mail does not choose (a warning about a secret posted to the list, a forgery report).
         """
         audience = notice.audience
         inbound = self.letter.inbound
@@ -148,7 +150,7 @@ class Work:
         if self.via_list and self.game is not None:
             if audience.role is Role.POSTER:
                 address, capped = self.game.lounge_address, False
-            elif audience.role is not Role.LOUNGE:
+            elif audience.role not in (Role.LOUNGE, Role.PLAYER):
                 self.handling.notes.append(
                     f"{notice.template} not sent: list mail is answered only in its lounge"
                 )

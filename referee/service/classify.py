@@ -9,11 +9,13 @@ rule hands a turn to the game's kind.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
 from referee.service import commands
 from referee.service.chain import Handling, Rule, Work
 from referee.service.gsd_edits import GSDUnreadable
-from referee.service.identify import find_game, identify
+from referee.service.identify import find_game, identify, list_poster
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.turns import Posted, take_turn
 from referee.store import games
@@ -21,7 +23,14 @@ from referee.store.status import InboxStatus
 
 
 def _answer(work: Work, template: str, **values: object) -> None:
+    """A private answer to the sender (withheld for list mail: see :meth:`Work.send`)."""
     work.send(Notice(template, Audience.sender(), values))
+
+
+def _answer_poster(work: Work, template: str, subject: str, **values: object) -> None:
+    """An answer where the message was posted: privately for direct mail, in the lounge for
+    mail the lounge list relayed from a known player, so the referee is never silent to em."""
+    work.send(Notice(template, Audience.poster(), values, subject=subject))
 
 
 def run_command(
@@ -48,9 +57,11 @@ def run_command(
         with work.session.begin_nested():
             note = commands.run(table, ctx, words, prefix)
     except (CommandError, GSDUnreadable) as error:
-        _answer(
+        tag = f"[MC {work.game.number}] " if work.game is not None else ""
+        _answer_poster(
             work,
             "sender.command-refused",
+            f"{tag}Not carried out: {' '.join(words[:2])}",
             command=" ".join(words[:2]),
             reason=str(error),
             player=work.player.name if work.player is not None else "",
@@ -82,8 +93,27 @@ class NotAnswered:
         if _lounge_list_game(work):
             work.via_list = True
             work.handling.notes.append("came through the lounge list: answered only there")
-            return None
+            return _unmunged(work)
         return work.finish(InboxStatus.IGNORED, f"not answered: {reason}")
+
+
+def _unmunged(work: Work) -> Handling | None:
+    """Put the poster in place of the lounge when the list rewrote From to itself (DMARC
+    mitigation); mail the list relayed from the referee itself is never answered."""
+    inbound, lounge = work.letter.inbound, work.the_game.lounge_address
+    if inbound.sender != lounge.lower():
+        return None
+    poster = list_poster(inbound.message, lounge=lounge)
+    if poster is None:
+        return work.finish(InboxStatus.IGNORED, "not answered: From is the lounge, no poster")
+    if poster[1] == work.settings.address.lower():
+        return work.finish(InboxStatus.IGNORED, "not answered: our own post, From rewritten")
+    name, address = poster
+    work.letter = replace(
+        work.letter, inbound=replace(inbound, sender=address, sender_name=name)
+    )
+    work.handling.notes.append(f"From rewritten by the list: poster {address}")
+    return None
 
 
 def _lounge_list_game(work: Work) -> bool:
@@ -126,7 +156,14 @@ class Unreadable:
         problems = work.letter.inbound.problems
         if not problems:
             return None
-        _answer(work, "sender.quarantined", problems=problems)
+        if work.via_list and work.game is not None:
+            # Answered in the lounge only when a known player posted it (never silent to a
+            # player); an unknown list sender is not answered, as for any list mail.
+            work.player = identify(work.session, work.game, work.letter.inbound).player
+        if not work.via_list or work.player is not None:
+            tag = f"[MC {work.game.number}] " if work.game is not None else ""
+            subject = f"{tag}Your message could not be read"
+            _answer_poster(work, "sender.quarantined", subject, problems=problems)
         return work.finish(InboxStatus.QUARANTINED, "; ".join(problems))
 
 
@@ -178,7 +215,10 @@ class UnknownGame:
     def apply(self, work: Work) -> Handling | None:
         if work.game is not None:
             return None
-        _answer(work, "sender.unknown-game")
+        tag = work.letter.inbound.game_tag
+        _answer(work, "sender.unknown-game", tag=f"MC {tag}" if tag is not None else "")
+        if tag is not None:
+            return work.finish(InboxStatus.QUARANTINED, f"there is no game MC {tag}")
         return work.finish(InboxStatus.QUARANTINED, "no game by lounge address or [MC n] tag")
 
 
@@ -259,7 +299,13 @@ class SpeakerViaList:
     def apply(self, work: Work) -> Handling | None:
         if work.letter.verb != "speaker":
             return None
-        return work.finish(InboxStatus.IGNORED, "Speaker commands are not taken from list mail")
+        _answer_poster(
+            work,
+            "sender.speaker-via-list",
+            f"[MC {work.the_game.number}] Not carried out: {' '.join(work.letter.words[:2])}",
+            player=work.the_player.name,
+        )
+        return work.finish(InboxStatus.DONE, "Speaker commands are not taken from list mail")
 
 
 class Turn:
