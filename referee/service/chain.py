@@ -29,6 +29,7 @@ from referee.mail.message import Inbound, read_message
 from referee.service import roster
 from referee.service.commands import words_of
 from referee.service.notices import Notice, Role
+from referee.service.proof import split_code
 from referee.store.models import Game, InboxMessage, Player
 from referee.store.outbox import queue_reply, take_reply_allowance
 from referee.store.status import InboxStatus
@@ -48,6 +49,16 @@ class Letter:
     envelope_from: str | None
     words: tuple[str, ...]
     notes: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The player's own words without any ``Code:`` line (a proof, not part of a turn)."""
+        return split_code(self.inbound.turn_text)[0]
+
+    @property
+    def code(self) -> str | None:
+        """The proof code written in a ``Code:`` line, if any (see :mod:`.proof`)."""
+        return split_code(self.inbound.turn_text)[1]
 
     @property
     def verb(self) -> str:
@@ -75,7 +86,7 @@ def read_letter(
         inbound=inbound,
         raw=raw,
         envelope_from=mail_from if source == "smtp" else None,
-        words=tuple(words_of(inbound.turn_text)),
+        words=tuple(words_of(split_code(inbound.turn_text)[0])),
         notes=tuple(notes),
     )
 

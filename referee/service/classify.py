@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
-from referee.service import commands
+from referee.service import commands, proof
 from referee.service.chain import Handling, Rule, Work
 from referee.service.gsd_edits import GSDUnreadable
 from referee.service.identify import find_game, identify, list_poster
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.turns import Posted, take_turn
 from referee.store import games
+from referee.store.models import Player
 from referee.store.status import InboxStatus
 
 
@@ -105,6 +106,9 @@ def _unmunged(work: Work) -> Handling | None:
         return None
     poster = list_poster(inbound.message, lounge=lounge)
     if poster is None:
+        if inbound.playing_as:  # proved, if at all, by 'Playing as:' and a code (identify)
+            work.handling.notes.append("From rewritten by the list, no poster named")
+            return None
         return work.finish(InboxStatus.IGNORED, "not answered: From is the lounge, no poster")
     if poster[1] == work.settings.address.lower():
         return work.finish(InboxStatus.IGNORED, "not answered: our own post, From rewritten")
@@ -230,19 +234,27 @@ class Identify:
     )
 
     def apply(self, work: Work) -> Handling | None:
-        inbound = work.letter.inbound
+        inbound, code = work.letter.inbound, work.letter.code
         identity = identify(work.session, work.the_game, inbound)
+        if work.via_list and inbound.secret is not None:
+            _warn_secret_on_list(work, identity.player or identity.claimed)
         if identity.player is not None:
             work.player = identity.player
             return None
         sender, claimed = inbound.sender, identity.claimed
+        if identity.doubt == "forged" and claimed is not None and code is not None:
+            game = work.the_game
+            if proof.redeem(work.session, game, claimed, code, inbox_id=work.row.id, now=work.now):
+                work.player = claimed
+                work.handling.notes.append(f"{claimed.name} proved by the code for this turn")
+                return None
         if identity.doubt == "not-seated" and claimed is not None:
             _answer(work, "sender.not-seated", player=claimed.name)
             return work.finish(
                 InboxStatus.QUARANTINED, f"{claimed.name} is not seated in this game"
             )
         if identity.doubt == "forged" and claimed is not None:
-            given = identity.secret_given
+            given = identity.secret_given or code is not None
             _answer(work, "sender.forged", player=claimed.name, secret_given=given)
             work.send(
                 Notice(
@@ -258,6 +270,21 @@ class Identify:
             )
         _answer(work, "sender.unknown-player")
         return work.finish(InboxStatus.QUARANTINED, f"{sender} is not a registered address")
+
+
+def _warn_secret_on_list(work: Work, player: Player | None) -> None:
+    """A ``Secret:`` line went through the lounge list: its owner is warned privately, at the
+    registered address, and the secret itself is quoted nowhere."""
+    work.handling.notes.append("a secret was posted through the list")
+    if player is not None:
+        work.send(
+            Notice(
+                "player.secret-on-list",
+                Audience.player(player.address, player.name),
+                {"player": player.name},
+                subject=f"[MC {work.the_game.number}] Your secret went to the list",
+            )
+        )
 
 
 class BuzzCommand:
@@ -282,7 +309,7 @@ class PlayerCommand:
             return None
         words = list(work.letter.words)
         handled = run_command(work, commands.PLAYER_COMMANDS, words, "nomic")
-        rest = _after_first_line(work.letter.inbound.turn_text)
+        rest = _after_first_line(work.letter.text)
         if rest and [w.lower() for w in words[1:2]] == ["timeout"] and not handled.refused:
             work.session.refresh(work.the_game)
             work.turn_text = rest
@@ -314,7 +341,7 @@ class Turn:
 
     def apply(self, work: Work) -> Handling | None:
         game, player = work.the_game, work.the_player
-        text = work.turn_text or work.letter.inbound.turn_text
+        text = work.turn_text or work.letter.text
         decided = take_turn(
             work.session,
             work.kinds.judging(game.kind),
