@@ -210,6 +210,15 @@ def judged(
             ),
             *_private_views(session, kind, game, after, number, play),
         ]
+        if outcome.differences:
+            notices.append(
+                Notice(
+                    "player.gsd-differences",
+                    Audience.poster(),
+                    {**common, "turn": number, "differences": list(outcome.differences)},
+                    subject=f"[MC {game.number}] Turn {number} applied: your tables differ",
+                )
+            )
         if outcome.winner:
             session.refresh(game)
             notices += seats.claim_win(session, game, outcome.winner, number, play, now)
