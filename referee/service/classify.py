@@ -237,7 +237,8 @@ class Identify:
         inbound, code = work.letter.inbound, work.letter.code
         identity = identify(work.session, work.the_game, inbound)
         if work.via_list and inbound.secret is not None:
-            _warn_secret_on_list(work, identity.player or identity.claimed)
+            # the owner is warned when it is eir message; a wrong secret is a forgery below
+            _warn_secret_on_list(work, identity.player)
         if identity.player is not None:
             work.player = identity.player
             return None

@@ -135,3 +135,14 @@ def test_a_wrong_code_is_a_forgery_reported_to_the_player_claimed(seeded: Seeded
         run_chain(classify.CHAIN, work)
         assert work.player is None
         assert [row.rcpt_tos for row in _outbox(work)] == [["alice@example.org"]]
+
+
+def test_a_right_secret_claimed_through_the_lounge_is_taken_and_warned_of(seeded: Seeded) -> None:
+    headers = {**LIST_HEADERS, "Reply-To": "Alice <alice@elsewhere.example.net>"}
+    raw = _mail(f"Playing as: Alice\nSecret: {SECRET}\nPass", sender=MUNGED, **headers)
+    with _work(seeded, raw) as work:
+        handled = run_chain(classify.CHAIN, work)
+        assert handled.notes[0] == "turn received"
+        rows = _outbox(work)
+        assert sorted(row.rcpt_tos[0] for row in rows) == ["alice@example.org", LOUNGE]
+        assert all(b"orange" not in row.raw.lower() for row in rows)
