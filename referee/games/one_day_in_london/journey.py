@@ -54,6 +54,9 @@ class JourneyRules:
     """Allow changing onto a line alongside only to ride straight back over the same track."""
 
 
+DEFAULT_RULES = JourneyRules()
+
+
 @dataclass(frozen=True)
 class JourneyBreak:
     """The first step that cannot be made: ``position`` is the 1-based place of the station
@@ -144,7 +147,7 @@ def _turning_back(
 def check_journey(
     stations: Sequence[str],
     network: GameNetwork | None = None,
-    rules: JourneyRules = JourneyRules(),
+    rules: JourneyRules = DEFAULT_RULES,
     length: int | None = RACK_SIZE,
 ) -> JourneyCheck:
     """Check ``stations`` (game station names, in rack order) against C1-C5.
