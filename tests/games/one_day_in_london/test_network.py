@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.one_day_in_london.network import load_game_network
+from referee.games.one_day_in_london.network import derive_network, load_game_network
 from referee.network.lines import LineCode
+from referee.network.mapfile import MapData, StationKind, StationRecord, read_line_file
 from referee.network.names import UnknownStationError
 
 NETWORK = load_game_network()
@@ -79,3 +80,65 @@ def test_unknown_station_suggests() -> None:
     assert "Piccadilly Circus" in caught.value.suggestions
     with pytest.raises(UnknownStationError):
         NETWORK.resolve("Wimbledon")
+
+
+def small_map(lines: dict[str, str], outer: set[str], west_to_east: list[str]) -> MapData:
+    """A made-up map: every station in zone 1 except ``outer``; x positions in the order
+    given."""
+    parsed = {LineCode(c): read_line_file(text, LineCode(c), f"<{c}>") for c, text in lines.items()}
+    names = {n for line in parsed.values() for section in line.sections for n in section.stations}
+    records = {
+        name: StationRecord(
+            name=name,
+            current=1,
+            zones=frozenset({2 if name in outer else 1}),
+            british_rail=False,
+            kind=StationKind.PLAIN,
+            thames="N",
+            venbacker=1,
+            position=(float(west_to_east.index(name)), 0.0),
+            quadrants=frozenset({1}),
+            halves=frozenset({"N"}),
+            sites=(),
+            ghost=False,
+        )
+        for name in names
+    }
+    return MapData("small", parsed, records, ())
+
+
+def test_rule_4_a_line_is_cut_where_it_leaves_zone_1_and_read_west_to_east() -> None:
+    data = small_map(
+        {"BL": "direction: N-S\n[route r]\nD\nC\nB\nA\n"},
+        outer={"D"},
+        west_to_east=["A", "B", "C", "D"],
+    )
+    network = derive_network(data)
+    assert network.line(LineCode.BL).stations == ("A", "B", "C")
+    assert "D" not in network
+
+
+def test_rule_4_a_branching_line_keeps_its_longest_section_run() -> None:
+    data = small_map(
+        {"JL": "direction: N-S\n[route short]\nX\nB\nY\n[route long]\nX\nB\nZ\nW\n"},
+        outer=set(),
+        west_to_east=["X", "B", "Y", "Z", "W"],
+    )
+    network = derive_network(data)
+    assert network.line(LineCode.JL).stations == ("X", "B", "Z", "W")
+    assert "Y" not in network
+
+
+def test_rule_2_circle_and_docklands_are_not_game_lines() -> None:
+    data = small_map(
+        {
+            "CL": "direction: clockwise\n[loop c]\nA\nB\nC\n",
+            "DL": "direction: E-W\n[route d]\nC\nE\n",
+            "NT": "direction: N-S\n[route n]\nA\nB\n",
+        },
+        outer=set(),
+        west_to_east=["A", "B", "C", "E"],
+    )
+    network = derive_network(data)
+    assert [line.code for line in network.lines] == [LineCode.NT]
+    assert network.stations == ("A", "B")
