@@ -51,8 +51,8 @@ def new_game(players: Sequence[str], seed: str, rules: JourneyRules = DEFAULT_RU
     names = [name.strip() for name in players]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ValueError(f"One Day in London is for 2-4 players, not {len(names)}")
-    if len(set(names)) != len(names) or any(not name or "," in name for name in names):
-        raise ValueError("each player needs a distinct name without commas")
+    if len(set(names)) != len(names) or any(not name or set(name) & set(",;:\n") for name in names):
+        raise ValueError("each player needs a distinct name without commas, semicolons or colons")
     deck = shuffled(full_deck(), check_seed(seed), "deal")
     seats = tuple(
         Seat(name, dealt=deck[at * RACK_SIZE : (at + 1) * RACK_SIZE])
@@ -203,7 +203,7 @@ def _take(state: GameState, action: Take, recorded: list[Action]) -> GameState:
     if state.phase is not Phase.TAKE:
         raise MoveRefused(
             "The Play",
-            f"you already took a card this turn (from the {state.taken}): place it with "
+            f"you already took a card this turn ({_source(state.taken)}): place it with "
             "'place N' or discard it with 'discard pile N'",
         )
     if action.pile is None:
@@ -223,6 +223,10 @@ def _take(state: GameState, action: Take, recorded: list[Action]) -> GameState:
         taken = f"pile {action.pile}"
     recorded.append(action)
     return replace(state, deck=deck, piles=piles, hand=card, taken=taken, phase=Phase.HOLD)
+
+
+def _source(taken: str | None) -> str:
+    return "from the deck" if taken == "deck" else f"from {taken}"
 
 
 def _place(state: GameState, action: Place | Exchange, recorded: list[Action]) -> GameState:

@@ -48,7 +48,8 @@ class PublicView:
         else:
             doing = {
                 Phase.TAKE: "to take a card",
-                Phase.HOLD: f"holding the card taken from the {self.taken}",
+                Phase.HOLD: "holding the card taken from "
+                + ("the deck" if self.taken == "deck" else str(self.taken)),
                 Phase.DISCARD: "to discard",
             }[self.phase]
             lines.append(f"Turn: {self.turn}, {doing}")

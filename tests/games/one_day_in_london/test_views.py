@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -90,3 +91,11 @@ def test_final_reveal_only_when_over_and_it_shows_every_rack_and_the_seed() -> N
         assert "; ".join(card or "-" for card in seat.rack) in text
     assert over.seed in text
     assert verify(over.seed, public_view(state).commitment)
+
+
+def test_golden_public_and_private_views() -> None:
+    state = random_game(1999, 3, 34)
+    golden = Path(__file__).parents[2] / "golden" / "one-day-in-london"
+    assert public_view(state).render() == (golden / "public-view.txt").read_text("utf-8")
+    bob = (golden / "private-view-bob.txt").read_text("utf-8")
+    assert private_view(state, "Bob").render() == bob
