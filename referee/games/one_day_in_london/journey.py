@@ -116,6 +116,10 @@ def _turns_back_alongside(
     return _toward(network, before, b, a) == _toward(network, after, b, a)
 
 
+def _where(names: tuple[str, ...], step: int) -> str:
+    return f"station {step + 1} ({names[step]}) cannot follow station {step} ({names[step - 1]})"
+
+
 def _broken(names: tuple[str, ...], broken: JourneyBreak) -> JourneyCheck:
     return JourneyCheck(names, None, broken)
 
@@ -125,8 +129,8 @@ def _turning_back(
     step: int,
     reach: dict[LineCode, LineCode | None],
     refusals: set[BreakReason],
-    where: str,
 ) -> JourneyBreak:
+    where = _where(names, step)
     came, a, b = names[step - 2], names[step - 1], names[step]
     rode = " or the ".join(code.line_name for code in reach)
     if refusals == {BreakReason.BACKTRACK}:
@@ -168,13 +172,13 @@ def check_journey(
     history: list[dict[LineCode, LineCode | None]] = []
     for step in range(1, len(names)):
         a, b = names[step - 1], names[step]
-        where = f"station {step + 1} ({b}) cannot follow station {step} ({a})"
         if a == b:
+            where = _where(names, step)
             message = f"{where}: the same station twice in a row is not a journey"
             return _broken(names, JourneyBreak(step + 1, BreakReason.SAME_STATION, message))
         shared = [code for code in network.lines_at(a) if code in network.positions(b)]
         if not shared:
-            message = f"{where}: they share no line"
+            message = f"{_where(names, step)}: they share no line"
             return _broken(names, JourneyBreak(step + 1, BreakReason.NO_SHARED_LINE, message))
         following: dict[LineCode, LineCode | None] = {}
         refusals: set[BreakReason] = set()
@@ -196,7 +200,7 @@ def check_journey(
                     following[code] = previous
                     break
         if not following:
-            return _broken(names, _turning_back(names, step, reach, refusals, where))
+            return _broken(names, _turning_back(names, step, reach, refusals))
         history.append(following)
         reach = following
     legs: list[LineCode] = []
