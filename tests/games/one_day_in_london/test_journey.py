@@ -202,3 +202,18 @@ def test_property_a_repeated_station_breaks_there(
     check = check_journey(stations, rules=JourneyRules(turn_back_alongside=True))
     assert check.broken is not None
     assert check.broken.position <= at + 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(walked_journeys(), st.integers(min_value=1, max_value=9), st.randoms())
+def test_property_a_station_off_every_line_breaks_there_for_that_reason(
+    walked: tuple[tuple[str, ...], tuple[LineCode, ...]], at: int, rng: random.Random
+) -> None:
+    stations = list(walked[0])
+    lines = set(NETWORK.lines_at(stations[at - 1]))
+    strangers = [s for s in NETWORK.stations if not lines & set(NETWORK.lines_at(s))]
+    stations[at] = rng.choice(strangers)
+    check = check_journey(stations, rules=JourneyRules(turn_back_alongside=True))
+    assert check.broken is not None
+    assert check.broken.position == at + 1
+    assert check.broken.reason is BreakReason.NO_SHARED_LINE
