@@ -313,3 +313,13 @@ def _resign(state: GameState, seat: Seat) -> GameState:
     if state.phase is not Phase.SETUP and state.mover.name == seat.name:
         return _start_turn(replace(state, turn=_next_seat(state, state.turn)))
     return state
+
+
+def waiting_on(state: GameState) -> tuple[str, ...]:
+    """Who the game waits for (for deadlines and reminders): during setup every player with
+    cards still to place, then the player whose turn it is, and nobody once it is over."""
+    if state.phase is Phase.OVER:
+        return ()
+    if state.phase is Phase.SETUP:
+        return tuple(seat.name for seat in state.seats if seat.dealt and not seat.resigned)
+    return (state.mover.name,)

@@ -10,7 +10,13 @@ from hypothesis import strategies as st
 
 from referee.games.one_day_in_london.cards import full_deck
 from referee.games.one_day_in_london.moves import parse_move
-from referee.games.one_day_in_london.rules import MoveRefused, apply, new_game, replay
+from referee.games.one_day_in_london.rules import (
+    MoveRefused,
+    apply,
+    new_game,
+    replay,
+    waiting_on,
+)
 from referee.games.one_day_in_london.state import GameState, Phase
 
 from .play import NAMES, random_game, seed_of
@@ -208,3 +214,16 @@ def test_property_no_card_is_lost_or_made(number: int, players: int) -> None:
     if state.hand:
         cards.append(state.hand)
     assert sorted(cards) == sorted(full_deck())
+
+
+def test_waiting_on_everyone_placing_then_the_mover_then_nobody() -> None:
+    state = new_game(PLAYERS, seed_of(8))
+    assert waiting_on(state) == PLAYERS
+    for slot in range(1, 11):
+        state = play(state, "Bob", f"place {slot}")
+    assert waiting_on(state) == ("Alice", "Carol")
+    for slot in range(1, 11):
+        state = play(play(state, "Alice", f"place {slot}"), "Carol", f"place {slot}")
+    assert waiting_on(state) == ("Alice",)
+    state = play(play(state, "Alice", "resign"), "Bob", "resign")
+    assert waiting_on(state) == ()
