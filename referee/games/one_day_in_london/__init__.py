@@ -10,7 +10,7 @@ are in ``rules/one-day-in-london/README.md``.
 
 from referee.games.one_day_in_london.journey import JourneyCheck, JourneyRules, check_journey
 from referee.games.one_day_in_london.moves import Move, parse_move
-from referee.games.one_day_in_london.rules import MoveRefused, apply, new_game, replay
+from referee.games.one_day_in_london.rules import MoveRefused, apply, new_game, replay, waiting_on
 from referee.games.one_day_in_london.state import GameState, Phase
 from referee.games.one_day_in_london.views import final_reveal, private_view, public_view
 
@@ -29,4 +29,5 @@ __all__ = [
     "private_view",
     "public_view",
     "replay",
+    "waiting_on",
 ]
