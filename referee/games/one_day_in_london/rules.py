@@ -3,7 +3,7 @@
 Each function takes a :class:`~referee.games.one_day_in_london.state.GameState` and returns a
 new one, or raises :class:`MoveRefused` naming what to fix; a refused move changes nothing.
 Sections of the rules are cited by their headings (Setup, The Play, Game End); the readings
-where the rules are silent are R2-R7 of ``rules/one-day-in-london/README.md``.
+where the rules are silent are R2-R6 of ``rules/one-day-in-london/README.md``.
 """
 
 from __future__ import annotations
@@ -69,9 +69,9 @@ def apply(state: GameState, player: str, move: Move) -> GameState:
     try:
         seat = state.seat(player)
     except KeyError:
-        raise MoveRefused("Setup", f"{player} is not a player of this game") from None
+        raise MoveRefused("Players", f"{player} is not a player of this game") from None
     if seat.resigned:
-        raise MoveRefused("Resignation", f"{player} has resigned from this game")
+        raise MoveRefused("Resignation, reading R6", f"{player} has resigned from this game")
     recorded: list[Action] = []
     if state.phase is Phase.SETUP:
         after = _setup(state, seat, move.actions, recorded)
@@ -173,7 +173,9 @@ def _act(state: GameState, player: str, action: Action, recorded: list[Action]) 
     mover = state.mover
     if isinstance(action, Resign):
         if player == mover.name and state.phase is not Phase.TAKE:
-            raise MoveRefused("Resignation", "finish your turn with a discard before resigning")
+            raise MoveRefused(
+                "Resignation, reading R6", "finish your turn with a discard before resigning"
+            )
         recorded.append(action)
         return _resign(state, state.seat(player))
     if player != mover.name:
