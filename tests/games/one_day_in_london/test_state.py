@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -40,8 +42,6 @@ def test_golden_state_after_setup_and_two_turns() -> None:
 
 def test_setting_round_trips() -> None:
     state = random_game(7, 2, 5)
-    from dataclasses import replace
-
     loose = replace(state, rules=JourneyRules(turn_back_alongside=True))
     assert "Turn back alongside: yes" in loose.render()
     assert GameState.parse(loose.render()) == loose
@@ -57,8 +57,7 @@ def test_setting_round_trips() -> None:
         (lambda t: t.replace("Moves:", "Colour: blue\nMoves:"), "'Colour'"),
     ],
 )
-def test_bad_notation_names_the_fault(edit: object, message: str) -> None:
+def test_bad_notation_names_the_fault(edit: Callable[[str], str], message: str) -> None:
     text = random_game(3, 2, 3).render()
-    assert callable(edit)
     with pytest.raises(NotationError, match=message):
         GameState.parse(edit(text))
