@@ -38,10 +38,12 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 class MoveRefused(ValueError):
     """A move the rules do not allow now. The message says what to fix; ``section`` names
-    the part of the rules broken."""
+    the part of the rules broken. ``private`` marks a message that names cards of the
+    player's own rack: it may go to that player only, never to the lounge."""
 
-    def __init__(self, section: str, message: str) -> None:
+    def __init__(self, section: str, message: str, private: bool = False) -> None:
         self.section = section
+        self.private = private
         super().__init__(f"{message} ({section})")
 
 
@@ -189,9 +191,8 @@ def _act(state: GameState, player: str, action: Action, recorded: list[Action]) 
         check = check_journey(_full_rack(mover), rules=state.rules)
         if not check.journey:
             assert check.broken is not None
-            raise MoveRefused(
-                "Continuous Journey", f"your rack is not yet a journey: {check.broken.message}"
-            )
+            message = f"your rack is not yet a journey: {check.broken.message}"
+            raise MoveRefused("Continuous Journey", message, private=True)
         recorded.append(action)
         return replace(state, phase=Phase.OVER, winner=player)
     if isinstance(action, Take):
@@ -247,6 +248,7 @@ def _place(state: GameState, action: Place | Exchange, recorded: list[Action]) -
                 "The Play",
                 f"{action.card} is not in your rack; name a card you hold, or give its slot "
                 "with 'place N'",
+                private=True,
             )
         slot = mover.rack.index(action.card) + 1
     else:

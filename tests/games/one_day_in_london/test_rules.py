@@ -157,9 +157,23 @@ def test_game_end_a_rack_complete_from_setup_wins_as_the_turn_begins() -> None:
     assert state.winner == "Bob"
 
 
-def test_claim_checks_the_rack_and_names_the_break() -> None:
+def test_claim_checks_the_rack_and_names_the_break_privately() -> None:
     state = started({"Alice": STARTING_POSITION})
     refused(state, "Alice", "claim", "station 3 \\(Angel\\) cannot follow")
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Alice", "claim")
+    assert caught.value.private
+
+
+def test_refusals_that_name_no_rack_card_are_public() -> None:
+    state = started()
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Bob", "take deck")
+    assert not caught.value.private
+    missing = next(name for name in full_deck() if name not in state.seat("Alice").rack)
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Alice", f"take deck, exchange {missing}")
+    assert caught.value.private
 
 
 def test_claim_only_at_the_start_of_the_turn() -> None:
