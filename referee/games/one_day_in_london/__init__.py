@@ -4,7 +4,8 @@ A pure package (no mail, database or clock), layered bottom up: ``network`` (the
 stations and lines, derived from the 1999 map), ``cards`` (the deck), ``journey`` (the rules'
 Continuous Journey check), ``shuffle`` (the committed, recomputable shuffle), ``state`` (the
 game as values, with its notation), ``moves`` (the mail grammar), ``rules`` (setup, turns,
-the end) and ``views`` (what the lounge and each player may see). The readings of the rules
+the end), ``views`` (what the lounge and each player may see) and ``kind`` (the adapter to
+the service's game-kind seam). The readings of the rules
 are in ``rules/one-day-in-london/README.md``.
 """
 
