@@ -19,6 +19,7 @@ import random
 from functools import cache
 
 from referee.engine.collection import collect
+from referee.engine.comments import strip_notes
 from referee.engine.context import TurnContext
 from referee.engine.dice import Dice, RecordingDice, ReplayDice
 from referee.engine.game_clock import TURN_EXTENSION, TURN_LIMIT, in_small_hours
@@ -154,7 +155,7 @@ def adjudicate(
     registry = ruleset.registry()
     history = derive(gsd, registry)
     dice = dice if dice is not None else turn_dice(gsd)
-    ctx = TurnContext.start(gsd, play, ruleset, dice, history)
+    ctx = TurnContext.start(gsd, strip_notes(play), ruleset, dice, history)
     if play.player not in ctx.players:
         ctx.violate("1.3.2", f"{play.player} is not in the Token Table of this game")
         return _result(ctx, gsd, history)
