@@ -103,6 +103,25 @@ class MoveContext:
 
 
 @dataclass
+class ActionCharges:
+    """The once-an-Action cost rules already applied to one Action (the ``action``-th of the
+    Turn). An Action's cost may be paid in parts (the fixed part by the pipeline, a variable
+    or chosen part by its handler) and :meth:`TurnContext.pay` runs the cost rules on each; a
+    surcharge (Bocks, rule 1.8.8), a discount (the Hyde Mask, rule 1.7.38) or a ban's report
+    (Knip, rule 1.8.4) applies once to the Action, so it notes itself here."""
+
+    action: int
+    applied: set[tuple[str, str | None]] = field(default_factory=set)
+
+    def has(self, rule: str, what: str | None = None) -> bool:
+        """Whether the rule (for ``what``, when it applies once per item) has applied."""
+        return (rule, what) in self.applied
+
+    def note(self, rule: str, what: str | None = None) -> None:
+        self.applied.add((rule, what))
+
+
+@dataclass
 class TurnContext:
     """The Turn under adjudication; see the module docstring for what handlers use."""
 
@@ -142,6 +161,8 @@ class TurnContext:
     winner: str | None = None
     paid: list[tuple[str, dict[Colour, int]]] = field(default_factory=list)
     """Non-Bronze Tokens paid for Actions, awaiting placement on a Stack (rule 1.4.19)."""
+    action_charges: ActionCharges = field(default_factory=lambda: ActionCharges(0))
+    """See :meth:`charges`."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Room for families to keep per-Turn working data, keyed by their module name."""
     changed: dict[str, Any] = field(default_factory=dict)
@@ -280,6 +301,13 @@ class TurnContext:
             text = ", ".join(f"{n} {c.value}" for c, n in counts.items() if n)
             self.event("tokens_collected", f"{why}: gained {text}", player=row.name,
                        tokens={c.value: n for c, n in counts.items() if n})  # fmt: skip
+
+    def charges(self) -> ActionCharges:
+        """The once-an-Action cost rules applied so far to the Action now performed (the one
+        after ``done``): fresh for each Action."""
+        if self.action_charges.action != len(self.done):
+            self.action_charges = ActionCharges(len(self.done))
+        return self.action_charges
 
     def pay(
         self, counts: Mapping[Colour, int], why: str, rule: str, spec: ActionSpec | None = None
