@@ -103,6 +103,30 @@ class MoveContext:
 
 
 @dataclass
+class TurnFacts:
+    """Facts of this Turn one handler leaves for others, each named by the rule that sets it
+    (read as ``ctx.facts.walking``; a variant's own facts go on its own typed state)."""
+
+    special_move: bool = False
+    """An Action permitted this Turn's Move as a Special Move (rule 1.5.0; the index marks
+    those Actions ``special_move``): :func:`referee.engine.moves.adjudicate_move` makes it one."""
+    destination_checked: bool = False
+    """The Action that permitted the Special Move checked its destination against its own
+    rule, so a rule tying another permission to one Station (going Home, rule 1.12.4) must not
+    refuse it: rule 1.5.0 lets a Move permitted by several Actions be made under any one."""
+    walking: bool = False
+    """The Special Move is a Walk (rule 1.7.10), exempt from Special Move limits."""
+    rebounding: bool = False
+    """[Rebounding] was played: the Move may turn back where rule 1.5.6 allows."""
+    opening_mc: bool = False
+    """[Opening MC] was played: Mornington Crescent is Open for the Turn (rule 1.7.28)."""
+    caught_pigeon: bool = False
+    """Pigeons were caught this Turn, so none escapes at its end (rule 1.4.25)."""
+    caught_rat: bool = False
+    """Rats were caught this Turn, so none escapes at its end (rule 1.4.35)."""
+
+
+@dataclass
 class ActionCharges:
     """The once-an-Action cost rules already applied to one Action (the ``action``-th of the
     Turn). An Action's cost may be paid in parts (the fixed part by the pipeline, a variable
@@ -145,8 +169,8 @@ class TurnContext:
     homes_closed: set[str] = field(default_factory=set)
     """Players whose Home Station is Closed, not Blocked, this Turn (rule 1.12.3's Toll);
     Open wins where both hold."""
-    flags: set[str] = field(default_factory=set)
-    """Facts of this Turn handlers leave for others (``"opening_mc"``, ``"rebounding"``)."""
+    facts: TurnFacts = field(default_factory=TurnFacts)
+    """Facts of this Turn handlers leave for others (``ctx.facts.opening_mc`` ...)."""
     done: list[str] = field(default_factory=list)
     """Names of the Actions performed so far, in order."""
     events: list[Event] = field(default_factory=list)

@@ -39,9 +39,6 @@ from referee.notation.gametime import GameTime
 from referee.notation.plays import Move, MoveKind
 
 LINE_CHANGE = "Line Change"
-SPECIAL_MOVE = "special_move"
-"""The ``ctx.flags`` entry a handler sets when its Action permits a Special Move this Turn
-(rule 1.5.0: the index marks those Actions ``special_move``); the Move is then made as one."""
 ROVER = re.compile(r"rover", re.I)
 
 
@@ -62,7 +59,7 @@ def adjudicate_move(ctx: TurnContext, move: Move) -> None:
         assert move.destination is not None
         end = Position(move.destination.station, move.destination.line)
         special_move(ctx, end, "your Piece's first Move onto the Map", move=move, piece=key)
-    elif SPECIAL_MOVE in ctx.flags:
+    elif ctx.facts.special_move:
         special_move(ctx, _end_of(move), "permitted this Turn", move=move, piece=key)
     else:
         _go(ctx, move, key, start)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import piece_key
-from referee.engine.moves import SPECIAL_MOVE, find_routes
+from referee.engine.moves import find_routes
 from referee.engine.registry import VANILLA
 from referee.engine.sections.game_states import enter_state, in_state, leave_state
 from referee.network.categories import Category
@@ -250,7 +250,7 @@ def dollis_special_move(ctx: TurnContext) -> None:
     if move.destination.station == DOLLIS_HILL and not find_routes(
         ctx, start, move, _lv_at_move(ctx)
     ):
-        ctx.flags.add(SPECIAL_MOVE)
+        ctx.facts.special_move = True
         ctx.event("loop", "the Dollis Hill Loop permits a Special Move to Dollis Hill")
 
 

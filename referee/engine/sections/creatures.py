@@ -45,7 +45,7 @@ def catching_pigeon(ctx: TurnContext, action: Action) -> None:
     baguette = any(item.name == "Overpriced Baguette" for item in carried(ctx))
     caught = 2 if baguette else 1
     ctx.luggage().extend(Possession(name=PIGEON) for _ in range(caught))
-    ctx.flags.add("caught_pigeon")
+    ctx.facts.caught_pigeon = True
     ctx.event("caught", f"caught {caught} Pigeon(s)", count=caught)
 
 
@@ -76,7 +76,7 @@ def pigeons_escape(ctx: TurnContext) -> None:
     than two escapes unless e caught some this Turn."""
     flock = pigeons(ctx)
     lose = max(0, len(flock) - MOST_PIGEONS)
-    if "caught_pigeon" not in ctx.flags and len(flock) - lose > ESCAPE_ABOVE:
+    if not ctx.facts.caught_pigeon and len(flock) - lose > ESCAPE_ABOVE:
         lose += 1
     for item in flock[:lose]:
         ctx.luggage().remove(item)
@@ -113,7 +113,7 @@ def catching_rat(ctx: TurnContext, action: Action) -> None:
     burger = any(item.name == "Lukewarm Burger" for item in carried(ctx))
     caught = RATS_WITH_BURGER if burger else 1
     ctx.luggage().extend(Possession(name=RAT) for _ in range(caught))
-    ctx.flags.add("caught_rat")
+    ctx.facts.caught_rat = True
     ctx.event("caught", f"caught {caught} Rat(s)", count=caught)
 
 
@@ -165,7 +165,7 @@ def rats_at_the_end_of_the_turn(ctx: TurnContext) -> None:
     Papery Possession e carries."""
     held = rats(ctx)
     lose = max(0, len(held) - MOST_RATS)
-    if "caught_rat" not in ctx.flags and len(held) - lose > 2:
+    if not ctx.facts.caught_rat and len(held) - lose > 2:
         lose += 1
     for item in held[:lose]:
         ctx.luggage().remove(item)

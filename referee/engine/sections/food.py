@@ -10,7 +10,6 @@ Rule 1.4.25 - Release the Pigeons!: a player carrying a Pigeon may not eat.
 from __future__ import annotations
 
 from referee.engine.context import MoveContext, TurnContext
-from referee.engine.moves import SPECIAL_MOVE
 from referee.engine.possessions import carried, find, list_line, take
 from referee.engine.registry import VANILLA
 from referee.notation.action_index import ActionSpec
@@ -53,7 +52,7 @@ def eating(ctx: TurnContext, action: Action) -> None:
     ctx.set_lv(ctx.me.lv + line.cost)
     state = ctx.extra.setdefault(_KEY, {})
     if item.name == "Marmalade Sandwich":
-        ctx.flags.add(SPECIAL_MOVE)
+        ctx.facts.special_move = True
         state["paddington"] = True
     if item.name == "British Rail Coffee":
         state.setdefault("coffee_after", len(ctx.done) + 1)
