@@ -103,6 +103,15 @@ class MoveContext:
 
 
 @dataclass
+class Loosening:
+    """Rule 1.4.48: one class raised by one, for Actions on ``target`` (None: the first
+    Action of the Turn whose Requirement bounds that class fixes it)."""
+
+    cls: str
+    target: str | None = None
+
+
+@dataclass
 class TurnFacts:
     """Facts of this Turn one handler leaves for others, each named by the rule that sets it
     (read as ``ctx.facts.walking``; a variant's own facts go on its own typed state)."""
@@ -124,6 +133,14 @@ class TurnFacts:
     """Pigeons were caught this Turn, so none escapes at its end (rule 1.4.25)."""
     caught_rat: bool = False
     """Rats were caught this Turn, so none escapes at its end (rule 1.4.35)."""
+    home: str | None = None
+    """[Home] permitted a Special Move to this Home Station only (rule 1.12.4)."""
+    line_changes_paid: int = 0
+    """[Line Change]s written and paid this Turn, not yet used by a Move (rule 1.5.11)."""
+    extra_minutes: int = 0
+    """Minutes added to this Turn's maximum (rule 1.7.51 - Long Lunch)."""
+    loosening: Loosening | None = None
+    """This Turn's [Magnify] (rule 1.4.48), which :mod:`referee.engine.proximity` applies."""
 
 
 @dataclass

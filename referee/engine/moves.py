@@ -259,19 +259,14 @@ def _choose(
     return valid[min(scored)[2]]
 
 
-LINE_CHANGES_PAID = "line_changes_paid"
-"""``ctx.extra`` key: [Line Change]s written and paid this Turn, not yet used by a Move."""
-
-
 def _line_change(ctx: TurnContext) -> bool:
     """Rule 1.5.11 - Changing Line: the implicit [Line Change] of one Move, paid unless a
     written one covers it or a Current All Day Rover Card (rule 1.4.28) makes it free; one
     per Move however many changes it makes (so two for a Bifurcated player's two, 1.7.42)."""
     if not ctx.has_done(LINE_CHANGE):
         ctx.done.append(LINE_CHANGE)
-    written = int(ctx.extra.get(LINE_CHANGES_PAID, 0))
-    if written:
-        ctx.extra[LINE_CHANGES_PAID] = written - 1
+    if ctx.facts.line_changes_paid:
+        ctx.facts.line_changes_paid -= 1
         return True
     if _current_rover(ctx):
         ctx.event("line_change", "Line Change free with a Current All Day Rover Card")

@@ -22,7 +22,7 @@ from referee.engine.collection import collect
 from referee.engine.comments import strip_notes
 from referee.engine.context import TurnContext
 from referee.engine.dice import Dice, RecordingDice, ReplayDice
-from referee.engine.game_clock import TURN_EXTENSION, TURN_LIMIT, in_small_hours
+from referee.engine.game_clock import TURN_LIMIT, in_small_hours
 from referee.engine.history import History, derive, remember
 from referee.engine.moves import adjudicate_move
 from referee.engine.placement import place_paid
@@ -188,7 +188,7 @@ def adjudicate(
     place_paid(ctx)
     for hook in registry.after_placement:
         hook(ctx)
-    limit = TURN_LIMIT + int(ctx.extra.get(TURN_EXTENSION, 0))
+    limit = TURN_LIMIT + ctx.facts.extra_minutes
     if ctx.minutes > limit:
         ctx.violate("1.13.1", f"your Turn takes {ctx.minutes} minutes of Game Time; a Turn may "
                               f"take at most {limit}, so drop an Action")  # fmt: skip

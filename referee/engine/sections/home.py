@@ -52,7 +52,7 @@ def _going_home(ctx: TurnContext, written: str) -> None:
         ctx.violate("1.12.4", f"{written} is a Pre-Move Action when you have a Home Station; "
                               "write it before your Move")  # fmt: skip
         return
-    ctx.extra["home"] = ctx.me.home
+    ctx.facts.home = ctx.me.home
     ctx.facts.special_move = True
 
 
@@ -134,7 +134,7 @@ def only_home(ctx: TurnContext, moving: MoveContext) -> None:
     unless another Action of the Turn (a [Wild], a [Walking] ...) permitted a Special Move to
     where it went (rule 1.5.0: each permission is a way to make it, none restricts the
     others)."""
-    target = ctx.extra.get("home")
+    target = ctx.facts.home
     if ctx.facts.destination_checked:
         return
     if target and moving.special and moving.end is not None and moving.end.station != target:
