@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.engine.dice import Dice
 from referee.engine.history import History, Position, piece_key
@@ -100,6 +100,9 @@ class MoveContext:
         if self.end is not None:
             found.append((self.end.station, "end at"))
         return found
+
+
+_State = TypeVar("_State")
 
 
 @dataclass
@@ -204,8 +207,8 @@ class TurnContext:
     """Non-Bronze Tokens paid for Actions, awaiting placement on a Stack (rule 1.4.19)."""
     action_charges: ActionCharges = field(default_factory=lambda: ActionCharges(0))
     """See :meth:`charges`."""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Room for families to keep per-Turn working data, keyed by their module name."""
+    states: dict[type, Any] = field(default_factory=dict)
+    """Sections' own per-Turn working data, by its type: see :meth:`state`."""
     changed: dict[str, Any] = field(default_factory=dict)
     """Other GSD fields this Turn changed (``wild``, ``courier_pickup``, ``rack`` ...), by
     field name: see :meth:`current` and :meth:`change`; :meth:`freeze` writes them."""
@@ -342,6 +345,15 @@ class TurnContext:
             text = ", ".join(f"{n} {c.value}" for c, n in counts.items() if n)
             self.event("tokens_collected", f"{why}: gained {text}", player=row.name,
                        tokens={c.value: n for c, n in counts.items() if n})  # fmt: skip
+
+    def state(self, kind: type[_State]) -> _State:
+        """This Turn's instance of a section's own working data ``kind`` (a dataclass whose
+        fields all have defaults), made on first use: typed scratch room no other module
+        reads (a fact other modules read is a :class:`TurnFacts` field)."""
+        found = self.states.get(kind)
+        if found is None:
+            found = self.states[kind] = kind()
+        return found
 
     def charges(self) -> ActionCharges:
         """The once-an-Action cost rules applied so far to the Action now performed (the one

@@ -13,6 +13,8 @@ The Luggage writes each Pigeon and each Rat as its own item, ``Pigeon, Pigeon``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
 from referee.engine.possessions import carried, has_quality
@@ -133,8 +135,9 @@ def releasing_rat(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.4.35", "you carry no Rat to release")
         return
     ctx.luggage().remove(held[0])
-    count = ctx.extra.setdefault("rats_released", 0)
-    ctx.extra["rats_released"] = count + 1
+    released = ctx.state(_Released)
+    count = released.rats
+    released.rats += 1
     names = [n.strip() for n in (field(ctx, "rat to") or "").split(",") if n.strip()]
     if count >= len(names):
         ctx.event("released", "a Rat is set free")
@@ -156,6 +159,12 @@ def _plant_rat(ctx: TurnContext, target: str) -> None:
         return
     ctx.luggage(target).append(Possession(name=RAT))
     ctx.event("released", f"a Rat goes into {target}'s Luggage", target=target)
+
+
+@dataclass
+class _Released:
+    rats: int = 0
+    """Rats released so far this Turn, matched in order to the comment's ``rat to:``."""
 
 
 @VANILLA.at_end("1.4.35")
