@@ -18,6 +18,7 @@ from referee.commands.map import map_command
 from referee.commands.notation import NOTATION_COMMANDS
 from referee.commands.serve import serve
 from referee.commands.speaker import speaker
+from referee.commands.web import web
 
 
 @click.group()
@@ -28,5 +29,5 @@ def main() -> None:
 
 for _command in (map_command, *NOTATION_COMMANDS, *ENGINE_COMMANDS, serve, demo, db):
     main.add_command(_command)
-for _command in (*GAME_COMMANDS, speaker):
+for _command in (*GAME_COMMANDS, speaker, web):
     main.add_command(_command)

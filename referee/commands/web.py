@@ -1,0 +1,47 @@
+"""``referee web``: serve the read-only game pages, or write them out as static files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from referee.commands.games import open_store
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8080
+
+
+@click.group(invoke_without_command=True)
+@click.option("--host", default=DEFAULT_HOST, show_default=True, help="Listen on this address.")
+@click.option(
+    "--port", type=int, default=DEFAULT_PORT, show_default=True, help="Listen on this port."
+)
+@click.pass_context
+def web(context: click.Context, host: str, port: int) -> None:
+    """Serve the game pages (list, maps, turns, points, archive) from the database.
+
+    The pages are public and read-only; REFEREE_WEB_BASE_URL is where they are published.
+    """
+    if context.invoked_subcommand is not None:
+        return
+    import uvicorn
+
+    from referee.web.app import make_app
+    from referee.web.site import Site
+
+    with open_store() as (settings, factory):
+        site = Site(factory, base_url=settings.web_base_url)
+        click.echo(f"referee web: serving on http://{host}:{port}/")
+        uvicorn.run(make_app(site), host=host, port=port, log_level="warning")
+
+
+@web.command("build")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+def build(directory: Path) -> None:
+    """Write every page into DIRECTORY as static files with relative links."""
+    from referee.web.site import Site
+
+    with open_store() as (settings, factory):
+        written = Site(factory, base_url=settings.web_base_url).build(directory)
+    click.echo(f"referee web: wrote {len(written)} files under {directory}")

@@ -1,0 +1,287 @@
+"""Game kinds: each kind supplies the pages of its own games.
+
+The site (:mod:`referee.web.site`) draws what every game shares: the list of games, the points
+table and the Game Archive. What a game's own pages hold depends on what is played: a
+Mornington Nomic game shows a map and a GSD, another kind will show its own board. A kind is a
+:class:`GameKind`: it says which games it draws, lists their pages (paths under
+``games/<number>/``) and renders each from the store's public rows; :data:`KINDS` is the
+registry, asked in order, the way python-chess finds a variant by name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from sqlalchemy.orm import Session
+
+from referee.engine.history import Position, derive
+from referee.engine.turn import whose_turn
+from referee.network.mapfile import load_map
+from referee.notation.errors import NotationError
+from referee.notation.gsd import GSD
+from referee.variants import UnknownVariantError, find_variant
+from referee.variants.base import VANILLA, Ruleset
+from referee.web import reading
+from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks, station_id
+from referee.web.moves import move_route
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class LRU(Generic[K, V]):
+    """A small thread-safe least-recently-used cache (pages render in uvicorn's threads)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = make()
+        self.put(key, value)
+        return value
+
+    def peek(self, key: K) -> V | None:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page to render: a template under ``templates/web/`` and what it shows."""
+
+    template: str
+    context: dict[str, Any]
+
+
+class GameKind:
+    """The pages of one kind of game; :class:`MorningtonNomic` is the first kind."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+
+    def handles(self, game: reading.GameRow) -> bool:
+        raise NotImplementedError
+
+    def paths(self, game: reading.GameRow, turns: list[reading.TurnRow]) -> list[str]:
+        """The pages of ``game`` besides its main page, relative to ``games/<number>/``."""
+        raise NotImplementedError
+
+    def game_page(self, session: Session, game: reading.GameRow) -> Page:
+        raise NotImplementedError
+
+    def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A GSD as the pages show it: the SVG and the same facts as text."""
+
+    svg: str
+    positions: tuple[tuple[str, str, str, str], ...]
+    """(piece key, where as text, piece colour, element id), in seat order."""
+    unplaced: tuple[str, ...]
+    """Players whose Piece is not on the Map yet (rule 1.1.8)."""
+    marks: Marks
+    whose_turn: str | None
+    stacks: tuple[tuple[str, str], ...]
+
+
+def turn_slug(turn: reading.TurnRow) -> str:
+    """``turn-7.html``; a turn later taken back or undone keeps its own page beside the turn
+    that replaced it."""
+    if turn.status == "applied":
+        return f"turn-{turn.number}.html"
+    return f"turn-{turn.number}-{turn.status}-{turn.id}.html"
+
+
+def ruleset_of(game: reading.GameRow) -> Ruleset:
+    """The ruleset the game is judged under (rule 1.1.2): the first named variant of a
+    Special Rules game, as the turn desk chooses it, else Volume 1."""
+    if not game.variants:
+        return VANILLA
+    try:
+        return find_variant(game.variants[0])()
+    except UnknownVariantError:
+        return VANILLA
+
+
+def diff_lines(before: str, after: str) -> list[tuple[str, str]]:
+    """What a turn changed in the GSD, as (kind, line): ``add``, ``del``, ``hunk``, ``same``."""
+    out: list[tuple[str, str]] = []
+    lines = difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=1)
+    for line in list(lines)[2:]:
+        kind = {"+": "add", "-": "del", "@": "hunk"}.get(line[:1], "same")
+        out.append((kind, line))
+    return out
+
+
+class MorningtonNomic(GameKind):
+    """Mornington Nomic on the 1999 map: every game the referee runs today."""
+
+    name = "mornington-nomic"
+    title = "Mornington Nomic"
+
+    def __init__(self) -> None:
+        self._gsds: LRU[tuple[str, str], GSD | None] = LRU(256)
+        self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
+
+    def handles(self, game: reading.GameRow) -> bool:
+        return True
+
+    def paths(self, game: reading.GameRow, turns: list[reading.TurnRow]) -> list[str]:
+        return [turn_slug(turn) for turn in turns]
+
+    def parse(self, ruleset: Ruleset, text: str | None) -> GSD | None:
+        """The GSD ``text`` holds (kept: the referee's own), cached by its text."""
+        if not text:
+            return None
+
+        def make() -> GSD | None:
+            try:
+                return GSD.parse(text, index=ruleset.action_index(), kept=True)
+            except NotationError:
+                return None
+
+        return self._gsds.get((ruleset.name, text), make)
+
+    def picture(
+        self,
+        key: tuple[Hashable, ...],
+        ruleset: Ruleset,
+        gsd: GSD | None,
+        *,
+        before: GSD | None = None,
+        title: str,
+    ) -> Picture | None:
+        """The map of ``gsd`` (with the route of its newest play when ``before`` is given),
+        made once per ``key``."""
+        if gsd is None:
+            return None
+
+        def make() -> Picture:
+            registry = ruleset.registry()
+            positions = derive(gsd, registry).positions
+            route: tuple[str, ...] = ()
+            if before is not None and gsd.plays:
+                play = gsd.plays[-1]
+                start = derive(before, registry).positions.get(play.player)
+                row = next((r for r in gsd.players if r.name == play.player), None)
+                route = move_route(ruleset.network(), start, play, row.lv if row else 0)
+            data = load_map(ruleset.map_name)
+            svg = draw_map(data, gsd, route, positions=positions, title=title)
+            return _picture(gsd, positions, svg)
+
+        return self._pictures.get(key, make)
+
+    def game_page(self, session: Session, game: reading.GameRow) -> Page:
+        ruleset = ruleset_of(game)
+        gsd = self.parse(ruleset, game.state)
+        title = f"The map of MC {game.number} after turn {game.turn_number}"
+        picture = self.picture(("game", game.id, game.version), ruleset, gsd, title=title)
+        turns = reading.turns(session, game.id)
+        return Page(
+            "mornington/game.html.j2",
+            {
+                "game": game,
+                "kind": self,
+                "ruleset": ruleset,
+                "picture": picture,
+                "seats": reading.seats(session, game.id),
+                "buzzes": reading.buzzes(session, game.id),
+                "turns": [(turn, turn_slug(turn)) for turn in reversed(turns)],
+                "readable": gsd is not None or not game.state,
+            },
+        )
+
+    def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
+        turns = reading.turns(session, game.id)
+        slugs = [turn_slug(turn) for turn in turns]
+        if path not in slugs:
+            return None
+        index = slugs.index(path)
+        turn = turns[index]
+        states = reading.turn_states(session, turn.id)
+        ruleset = ruleset_of(game)
+        after = self.parse(ruleset, states.after)
+        before = self.parse(ruleset, states.before)
+        title = (
+            f"The map of MC {game.number} after turn {turn.number}: {turn.player} played "
+            f"{turn.play}"
+        )
+        picture = self.picture(("turn", turn.id), ruleset, after, before=before, title=title)
+        applied = [(t, s) for t, s in zip(turns, slugs, strict=True) if t.status == "applied"]
+        place = next((i for i, (t, _) in enumerate(applied) if t.id == turn.id), None)
+        previous = applied[place - 1][1] if place else None
+        following = (
+            applied[place + 1][1] if place is not None and place + 1 < len(applied) else None
+        )
+        return Page(
+            "mornington/turn.html.j2",
+            {
+                "game": game,
+                "kind": self,
+                "turn": turn,
+                "picture": picture,
+                "gsd": states.after or "",
+                "readable": after is not None,
+                "diff": diff_lines(states.before or "", states.after or ""),
+                "previous": previous,
+                "next": following,
+                "buzzes": [
+                    b for b in reading.buzzes(session, game.id) if b.turn_number == turn.number
+                ],
+            },
+        )
+
+
+def _picture(gsd: GSD, positions: dict[str, Position] | Any, svg: str) -> Picture:
+    colours = piece_colours(gsd.player_names)
+    order = {name: index for index, name in enumerate(gsd.player_names)}
+    keys = sorted(positions, key=lambda k: (order.get(k.split("/")[0], len(order)), k))
+    rows = tuple(
+        (key, positions[key].render(), colours.get(key.split("/")[0], "#777"), piece_id(key))
+        for key in keys
+    )
+    placed = {key.split("/")[0] for key in positions}
+    unplaced = tuple(name for name in gsd.player_names if name not in placed)
+    try:
+        turn = whose_turn(gsd)
+    except (KeyError, ValueError):
+        turn = None
+    stacks = tuple((s.station, s.content_text()) for s in gsd.stacks)
+    return Picture(svg, rows, unplaced, read_marks(gsd), turn, stacks)
+
+
+KINDS: tuple[GameKind, ...] = (MorningtonNomic(),)
+"""Every kind of game the site draws, asked in order."""
+
+
+def kind_of(game: reading.GameRow) -> GameKind:
+    """The kind that draws ``game``."""
+    return next(kind for kind in KINDS if kind.handles(game))
+
+
+__all__ = ["KINDS", "GameKind", "MorningtonNomic", "Page", "kind_of", "station_id"]

@@ -1,0 +1,223 @@
+"""What the pages show, read from the store: only what the game's players may all see.
+
+Every page is public, like a list archive, so this module is the one gate between the store
+and the web: it reads games, their applied turns (the play and the GSDs the lounge was sent),
+buzzes (their reason was posted to the lounge, rule 1.16.2) and the open deadlines of turns.
+It never reads the inbox, the outbox, addresses, secrets, or a turn refused in private (an
+illegal turn is answered to its sender only), and it copies nothing else out of a row.
+
+Each value also carries a ``stamp``: everything the page shows that can change, read with a
+few small queries, so the site can keep a rendered page until its stamp moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from referee.store.models import BuzzRecord, Deadline, Game, Membership, Player, Turn
+
+ENDED = ("won", "stalemate", "void")
+FORMING = "forming"
+TURN_DEADLINE = "turn"
+"""The deadline kind of rule 1.3.5 (a turn owed); the other kinds concern one player alone."""
+
+PUBLIC_TURN_STATES = ("applied", "taken-back", "illegal", "voided")
+"""Turns the lounge saw: applied, then perhaps taken back (rule 1.3.3) or undone by a buzz
+(rule 1.16.1). Refused, stale and unadjudicated turns were answered privately."""
+
+
+def phase(status: str) -> str:
+    """The list a game is shown in: ``forming``, ``running`` or ``ended``."""
+    if status in ENDED:
+        return "ended"
+    return FORMING if status == FORMING else "running"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game as the list of games shows it."""
+
+    id: int
+    number: int
+    name: str
+    status: str
+    ruleset: str
+    variants: tuple[str, ...]
+    buzz_mode: str
+    turn_number: int
+    version: int
+    state: str | None
+    created_at: datetime
+    started_at: datetime | None
+    ended_at: datetime | None
+    winner: str | None
+    order_of_play: tuple[str, ...]
+    acknowledged: tuple[str, ...]
+    stalemate_agreed: tuple[str, ...]
+    owed_by: str | None
+    due: datetime | None
+
+    @property
+    def phase(self) -> str:
+        return phase(self.status)
+
+    @property
+    def stamp(self) -> tuple[object, ...]:
+        return (
+            self.version,
+            self.status,
+            self.turn_number,
+            self.winner,
+            self.owed_by,
+            self.due,
+            self.acknowledged,
+            self.stalemate_agreed,
+            self.ended_at,
+        )
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    seat: int
+    status: str
+    """``applied``, ``active``, ``declined`` or ``resigned``; a Speaker's note is private."""
+
+
+@dataclass(frozen=True)
+class BuzzRow:
+    id: int
+    turn_number: int
+    buzzed: str
+    buzzer: str
+    reason: str
+    stage: str
+    due: datetime | None
+    referee: str | None
+    created_at: datetime
+    closed_at: datetime | None
+
+
+@dataclass(frozen=True)
+class TurnRow:
+    """A turn the lounge saw; ``state`` and ``state_before`` are the GSDs after and before."""
+
+    id: int
+    number: int
+    player: str
+    play: str
+    status: str
+    created_at: datetime
+
+
+def _game_row(game: Game, owed: dict[int, tuple[str | None, datetime]]) -> GameRow:
+    owed_by, due = owed.get(game.id, (None, None))
+    return GameRow(
+        id=game.id,
+        number=game.number,
+        name=game.name,
+        status=game.status,
+        ruleset=game.ruleset,
+        variants=tuple(game.variants or ()),
+        buzz_mode=game.buzz_mode,
+        turn_number=game.turn_number,
+        version=game.version,
+        state=game.state,
+        created_at=game.created_at,
+        started_at=game.started_at,
+        ended_at=game.ended_at,
+        winner=game.winner,
+        order_of_play=tuple(game.order_of_play or ()),
+        acknowledged=tuple(game.acknowledged or ()),
+        stalemate_agreed=tuple(game.stalemate_agreed or ()),
+        owed_by=owed_by,
+        due=due,
+    )
+
+
+def _owed(session: Session, game_id: int | None = None) -> dict[int, tuple[str | None, datetime]]:
+    """The open turn deadline of each game (the earliest, should there be two)."""
+    query = select(Deadline.game_id, Deadline.owed_by, Deadline.due).where(
+        Deadline.kind == TURN_DEADLINE, Deadline.closed_at.is_(None)
+    )
+    if game_id is not None:
+        query = query.where(Deadline.game_id == game_id)
+    found: dict[int, tuple[str | None, datetime]] = {}
+    for gid, owed_by, due in session.execute(query.order_by(Deadline.due)):
+        found.setdefault(gid, (owed_by, due))
+    return found
+
+
+def games(session: Session) -> list[GameRow]:
+    """Every game by number, with whose turn it is and by when."""
+    owed = _owed(session)
+    rows = session.scalars(select(Game).order_by(Game.number))
+    return [_game_row(game, owed) for game in rows]
+
+
+def game(session: Session, number: int) -> GameRow | None:
+    """Game ``number``, or None."""
+    found = session.scalars(select(Game).where(Game.number == number)).first()
+    return None if found is None else _game_row(found, _owed(session, found.id))
+
+
+def seats(session: Session, game_id: int) -> list[Seat]:
+    query = (
+        select(Player.name, Membership.seat, Membership.status)
+        .join(Membership, Membership.player_id == Player.id)
+        .where(Membership.game_id == game_id)
+        .order_by(Membership.seat, Player.id)
+    )
+    return [Seat(name, seat, status) for name, seat, status in session.execute(query)]
+
+
+def buzzes(session: Session, game_id: int) -> list[BuzzRow]:
+    query = select(BuzzRecord).where(BuzzRecord.game_id == game_id).order_by(BuzzRecord.id)
+    return [
+        BuzzRow(
+            b.id,
+            b.turn_number,
+            b.buzzed,
+            b.buzzer,
+            b.reason,
+            b.stage,
+            b.due,
+            b.referee,
+            b.created_at,
+            b.closed_at,
+        )
+        for b in session.scalars(query)
+    ]
+
+
+def turns(session: Session, game_id: int) -> list[TurnRow]:
+    """The turns the lounge saw, in the order they were played."""
+    query = (
+        select(Turn.id, Turn.number, Player.name, Turn.play, Turn.status, Turn.created_at)
+        .join(Player, Player.id == Turn.player_id)
+        .where(
+            Turn.game_id == game_id, Turn.status.in_(PUBLIC_TURN_STATES), Turn.number.is_not(None)
+        )
+        .order_by(Turn.id)
+    )
+    return [
+        TurnRow(tid, number or 0, name, play or "", status, created)
+        for tid, number, name, play, status, created in session.execute(query)
+    ]
+
+
+@dataclass(frozen=True)
+class TurnStates:
+    """The GSD a turn was judged against and the GSD after it, as the lounge was sent them."""
+
+    before: str | None
+    after: str | None
+
+
+def turn_states(session: Session, turn_id: int) -> TurnStates:
+    row = session.execute(select(Turn.state_before, Turn.state).where(Turn.id == turn_id)).one()
+    return TurnStates(row[0], row[1])
