@@ -18,6 +18,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from referee.engine.buzzing import Stage
 from referee.store.models import BuzzRecord, Deadline, Game, Membership, Player, Turn
 
 ENDED = ("won", "stalemate", "void")
@@ -184,7 +185,7 @@ def buzzes(session: Session, game_id: int) -> list[BuzzRow]:
             b.buzzed,
             b.buzzer,
             b.reason,
-            b.stage,
+            _stage(b.stage),
             b.due,
             b.referee,
             b.created_at,
@@ -192,6 +193,14 @@ def buzzes(session: Session, game_id: int) -> list[BuzzRow]:
         )
         for b in session.scalars(query)
     ]
+
+
+def _stage(name: str) -> str:
+    """A stored buzz stage in words (:class:`referee.engine.buzzing.Stage`)."""
+    try:
+        return Stage[name].value
+    except KeyError:
+        return name.replace("_", " ").lower()
 
 
 def turns(session: Session, game_id: int) -> list[TurnRow]:
