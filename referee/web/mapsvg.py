@@ -45,7 +45,7 @@ from referee.notation.tokens import Colour
 
 SCALE = 10.0
 """SVG units per Current unit: central Stations stand three to four Current units apart."""
-MARGIN = 40.0
+MARGIN = 60.0
 CROWN = "Mornington Crescent"
 
 LINE_COLOURS: dict[LineCode, str] = {
@@ -358,9 +358,9 @@ def draw_map(
 
 _STYLE = (
     "<style>.station circle{fill:#fff;stroke:#222;stroke-width:1.2}"
-    ".label{font:19px sans-serif;fill:#111;paint-order:stroke;stroke:#fff;stroke-width:4px}"
+    ".label{font:24px sans-serif;fill:#111;paint-order:stroke;stroke:#fff;stroke-width:5px}"
     ".crown-label{font-weight:bold;fill:#1A4F9C}"
-    ".piece-letter{font:bold 15px sans-serif;fill:#fff}"
+    ".piece-letter{font:bold 20px sans-serif;fill:#fff}"
     ".badge{font:bold 9px sans-serif;fill:#fff}</style>"
 )
 
@@ -434,7 +434,7 @@ def _crown(points: Mapping[str, tuple[float, float]]) -> str:
         f'<g id="mornington-crescent-mark" class="crown"><title>{CROWN}: rest here at the end '
         f'of your Turn to win (rule 1.1.1)</title><circle cx="{x:g}" cy="{y:g}" r="8" '
         f'fill="none" stroke="#1A4F9C" stroke-width="2.5"/>'
-        f'<text x="{x - 10:g}" y="{y - 12:g}" text-anchor="end" class="label crown-label">'
+        f'<text x="{x - 12:g}" y="{y + 8:g}" text-anchor="end" class="label crown-label">'
         f"{CROWN}</text></g>"
     )
 
@@ -555,7 +555,7 @@ def _pieces(frame: _Frame, gsd: GSD, positions: Mapping[str, Position]) -> str:
             n = at.get(where.station, 0)
             at[where.station] = n + 1
             sx, sy = frame.points[where.station]
-            x, y = sx + 16 * n, sy - 18 - 14 * n
+            x, y = sx + 22 * n, sy - 24 - 18 * n
         else:
             x, y = MARGIN + 120 * tray, frame.height - 30
             tray += 1
@@ -565,18 +565,18 @@ def _pieces(frame: _Frame, gsd: GSD, positions: Mapping[str, Position]) -> str:
             f'<line x1="{x:g}" y1="{y:g}" x2="{frame.points.get(where.station, (x, y))[0]:g}" '
             f'y2="{frame.points.get(where.station, (x, y))[1]:g}" stroke="{colour}" '
             f'stroke-width="1.5"/>'
-            f'<circle cx="{x:g}" cy="{y:g}" r="12" fill="{colour}" stroke="#FFF" '
-            f'stroke-width="2"/><text x="{x:g}" y="{y + 5:g}" text-anchor="middle" '
+            f'<circle cx="{x:g}" cy="{y:g}" r="16" fill="{colour}" stroke="#FFF" '
+            f'stroke-width="2.5"/><text x="{x:g}" y="{y + 7:g}" text-anchor="middle" '
             f'class="piece-letter">{initial}</text>'
         )
         if where.station not in frame.points:
             parts.append(
-                f'<text x="{x + 15:g}" y="{y + 6:g}" class="label">{escape(where.station)}</text>'
+                f'<text x="{x + 20:g}" y="{y + 8:g}" class="label">{escape(where.station)}</text>'
             )
         elif where.station not in labelled and where.station != CROWN:
             labelled.add(where.station)
             parts.append(
-                f'<text x="{x + 14:g}" y="{y - 8:g}" class="label">{escape(where.station)}</text>'
+                f'<text x="{x + 19:g}" y="{y - 10:g}" class="label">{escape(where.station)}</text>'
             )
         parts.append("</g>")
     parts.append("</g>")
