@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import threading
 from pathlib import Path
+from types import FrameType
 
 import click
 
@@ -25,15 +28,26 @@ def web(context: click.Context, host: str, port: int) -> None:
     """
     if context.invoked_subcommand is not None:
         return
-    import uvicorn
-
-    from referee.web.app import make_app
+    from referee.web.server import WebServer
     from referee.web.site import Site
 
+    done = threading.Event()
+
+    def _stop(signum: int, frame: FrameType | None) -> None:
+        done.set()
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     with open_store() as (settings, factory):
-        site = Site(factory, base_url=settings.web_base_url)
-        click.echo(f"referee web: serving on http://{host}:{port}/")
-        uvicorn.run(make_app(site), host=host, port=port, log_level="warning")
+        server = WebServer(Site(factory, base_url=settings.web_base_url), host, port)
+        try:
+            server.start()
+        except OSError as error:
+            raise click.ClickException(str(error)) from error
+        click.echo(f"referee web: serving on {server.url}")
+        done.wait()
+        server.stop()
+    click.echo("referee web: stopped")
 
 
 @web.command("build")

@@ -9,8 +9,6 @@ Chromium is part of the test: without it the test fails and says how to install 
 
 from __future__ import annotations
 
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,15 +17,14 @@ from urllib.error import HTTPError
 from urllib.parse import urldefrag, urljoin
 
 import pytest
-import uvicorn
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from referee.web.app import make_app
 from referee.web.mapsvg import station_id
+from referee.web.server import WebServer
 from referee.web.site import Site
 from tests.conftest import free_port
 from tests.web.games import Scripted
@@ -40,21 +37,13 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 @contextmanager
 def serving(site: Site) -> Iterator[str]:
-    """The site on a free loopback port, by uvicorn in a thread, for the block's length."""
-    port = free_port()
-    config = uvicorn.Config(make_app(site), host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
+    """The site on a free loopback port, as ``referee serve --web`` runs it."""
+    server = WebServer(site, "127.0.0.1", free_port())
+    server.start()
     try:
-        yield f"http://127.0.0.1:{port}/"
+        yield server.url
     finally:
-        server.should_exit = True
-        thread.join(10)
+        server.stop()
 
 
 @contextmanager
