@@ -28,6 +28,7 @@ def web(context: click.Context, host: str, port: int) -> None:
     """
     if context.invoked_subcommand is not None:
         return
+    from referee.web.app import make_app
     from referee.web.server import WebServer
     from referee.web.site import Site
 
@@ -39,7 +40,7 @@ def web(context: click.Context, host: str, port: int) -> None:
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     with open_store() as (settings, factory):
-        server = WebServer(Site(factory, base_url=settings.web_base_url), host, port)
+        server = WebServer(make_app(Site(factory, base_url=settings.web_base_url)), host, port)
         try:
             server.start()
         except OSError as error:

@@ -14,7 +14,7 @@ import difflib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
 from sqlalchemy.orm import Session
@@ -128,6 +128,12 @@ def ruleset_of(game: reading.GameRow) -> Ruleset:
         return VANILLA
 
 
+def ruleset_settings(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """The readings the ruleset is judged with (``rules/choices.md``), as (name, value)."""
+    values = ruleset.settings
+    return [(f.name.replace("_", " "), str(getattr(values, f.name))) for f in fields(values)]
+
+
 def diff_lines(before: str, after: str) -> list[tuple[str, str]]:
     """What a turn changed in the GSD, as (kind, line): ``add``, ``del``, ``hunk``, ``same``."""
     out: list[tuple[str, str]] = []
@@ -208,6 +214,7 @@ class MorningtonNomic(GameKind):
                 "game": game,
                 "kind": self,
                 "ruleset": ruleset,
+                "readings": ruleset_settings(ruleset),
                 "picture": picture,
                 "seats": reading.seats(session, game.id),
                 "buzzes": reading.buzzes(session, game.id),

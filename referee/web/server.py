@@ -6,16 +6,15 @@ import threading
 import time
 
 import uvicorn
-
-from referee.web.app import make_app
-from referee.web.site import Site
+from starlette.types import ASGIApp
 
 
 class WebServer:
-    """Serve ``site`` on ``host:port`` from a background thread until :meth:`stop`."""
+    """Serve ``app`` (:func:`referee.web.app.make_app`) on ``host:port`` from a background
+    thread until :meth:`stop`."""
 
-    def __init__(self, site: Site, host: str, port: int) -> None:
-        config = uvicorn.Config(make_app(site), host=host, port=port, log_level="warning")
+    def __init__(self, app: ASGIApp, host: str, port: int) -> None:
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning")
         self.host, self.port = host, port
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="web", daemon=True)

@@ -23,6 +23,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from referee.web.app import make_app
 from referee.web.mapsvg import station_id
 from referee.web.server import WebServer
 from referee.web.site import Site
@@ -38,7 +39,7 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 @contextmanager
 def serving(site: Site) -> Iterator[str]:
     """The site on a free loopback port, as ``referee serve --web`` runs it."""
-    server = WebServer(site, "127.0.0.1", free_port())
+    server = WebServer(make_app(site), "127.0.0.1", free_port())
     server.start()
     try:
         yield server.url

@@ -1,0 +1,163 @@
+"""Page render times for a game of 1,000 turns, beside a static-file baseline of the same run.
+
+A seeded five-player game of ``--turns`` Turns (``tests/engine/scripted.py``, every Turn
+adjudicated by the engine) is stored as the mail service stores one: a game row with its GSD
+and a turn row per Turn with the GSDs before and after. Then, in the same run:
+
+- in process, :meth:`Site.render` for the game page, three turn pages and the list of games:
+  cold (a fresh site: every GSD parsed, every map drawn), re-rendered (the page cache dropped,
+  as when a new turn moves the game's stamp, the parsed GSDs and maps kept) and warm (served
+  from the page cache after the stamp check's queries);
+- over HTTP on loopback, the live game page from ``referee web``'s server (uvicorn) beside the
+  very same page written by ``referee web build`` and served as a static file by the same
+  stack (Starlette's StaticFiles on uvicorn): the baseline.
+
+Target (issue 17): a page of a 1,000-turn game renders in under 50 ms.
+
+Run: ``.venv/bin/python bench/web.py [--turns 1000] [--repeat 30]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from datetime import datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+
+from referee.engine.turn import adjudicate
+from referee.store import games
+from referee.store.db import make_engine, sessions, upgrade
+from referee.web.app import make_app
+from referee.web.server import WebServer
+from referee.web.site import Site
+from tests.conftest import free_port
+from tests.engine.scripted import scripted_game
+
+START = datetime(2026, 1, 5, 9, 0)
+
+
+def store_game(url: str, turns: int, seed: int) -> None:
+    start, final = scripted_game(turns, seed, win=False)
+    engine = make_engine(url, sqlite_synchronous="OFF")
+    upgrade(engine)
+    factory = sessions(engine)
+    with factory.begin() as session:
+        game = games.create_game(session, 1, "mc1@lounge.example.org", START, state=start.render())
+        game.status, game.started_at = "running", START
+        ids = {}
+        for seat, row in enumerate(start.players):
+            player = games.add_player(session, row.name, f"p{seat}@example.org")
+            games.join(session, game, player, seat)
+            ids[row.name] = player.id
+        state = start
+        for number, play in enumerate(final.plays):
+            result = adjudicate(state, play)
+            assert result.legal, play.render()
+            after = result.state.model_copy(update={"game": 1, "turn": number + 2})
+            games.record_turn(
+                session,
+                game_id=game.id,
+                judged_version=number,
+                player_id=ids[play.player],
+                inbox_id=None,
+                raw_text=play.render(),
+                play=play.render(),
+                new_state=after.render(),
+                state_before=state.render(),
+                now=START + timedelta(hours=number),
+            )
+            state = result.state
+    engine.dispose()
+
+
+def timed(action: object, repeat: int) -> float:
+    """The median of ``repeat`` calls, in milliseconds."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        action()  # type: ignore[operator]
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=30) as answer:
+        body: bytes = answer.read()
+        return body
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--turns", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="referee-web-bench-"))
+    url = f"sqlite:///{folder / 'bench.sqlite3'}"
+    began = time.perf_counter()
+    store_game(url, args.turns, args.seed)
+    print(f"stored a game of {args.turns} turns in {time.perf_counter() - began:.1f} s")
+
+    engine = make_engine(url)
+    factory = sessions(engine)
+    pages = [
+        "games/1.html",
+        "games/1/turn-1.html",
+        f"games/1/turn-{args.turns // 2}.html",
+        f"games/1/turn-{args.turns}.html",
+        "index.html",
+    ]
+    site = Site(factory)
+    print(f"{'page':28} {'cold':>9} {'re-render':>10} {'warm':>9}   (ms, in process)")
+    for page in pages:
+        t0 = time.perf_counter()
+        assert site.render(page) is not None, page
+        cold = (time.perf_counter() - t0) * 1000
+
+        def again(page: str = page) -> None:
+            site._pages.clear()
+            site.render(page)
+
+        rerender = timed(again, args.repeat)
+        site.render(page)
+        warm = timed(lambda page=page: site.render(page), args.repeat)
+        print(f"{page:28} {cold:9.1f} {rerender:10.1f} {warm:9.2f}")
+
+    build = folder / "site"
+    began = time.perf_counter()
+    written = Site(factory).build(build)
+    print(f"static build: {len(written)} files in {time.perf_counter() - began:.1f} s")
+
+    live = WebServer(make_app(site), "127.0.0.1", free_port())
+    static_app = Starlette(routes=[Mount("/", app=StaticFiles(directory=build))])
+    static = WebServer(static_app, "127.0.0.1", free_port())
+    live.start()
+    static.start()
+    try:
+        print(f"{'over HTTP (ms, median)':28} {'live':>9} {'static':>10} {'ratio':>9}")
+        for page in pages:
+            assert fetch(live.url + page) == (build / page).read_bytes(), page
+            live_ms = timed(lambda page=page: fetch(live.url + page), args.repeat)
+            static_ms = timed(lambda page=page: fetch(static.url + page), args.repeat)
+            print(f"{page:28} {live_ms:9.2f} {static_ms:10.2f} {live_ms / static_ms:9.2f}")
+    finally:
+        live.stop()
+        static.stop()
+        engine.dispose()
+    size = len((build / "games/1.html").read_bytes())
+    print(f"game page: {size / 1024:.0f} kB. Target: under 50 ms per page of a 1,000-turn game.")
+
+
+if __name__ == "__main__":
+    main()
