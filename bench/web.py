@@ -38,6 +38,7 @@ from referee.engine.turn import adjudicate
 from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
 from referee.web.app import make_app
+from referee.web.reading import read_only_sessions
 from referee.web.server import WebServer
 from referee.web.site import Site
 from tests.conftest import free_port
@@ -46,38 +47,52 @@ from tests.engine.scripted import scripted_game
 START = datetime(2026, 1, 5, 9, 0)
 
 
-def store_game(url: str, turns: int, seed: int) -> None:
-    start, final = scripted_game(turns, seed, win=False)
-    engine = make_engine(url, sqlite_synchronous="OFF")
-    upgrade(engine)
-    factory = sessions(engine)
-    with factory.begin() as session:
-        game = games.create_game(session, 1, "mc1@lounge.example.org", START, state=start.render())
-        game.status, game.started_at = "running", START
-        ids = {}
-        for seat, row in enumerate(start.players):
-            player = games.add_player(session, row.name, f"p{seat}@example.org")
-            games.join(session, game, player, seat)
-            ids[row.name] = player.id
-        state = start
+class Stored:
+    """A stored game and the one legal turn kept back, to land while pages are cached."""
+
+    def __init__(self, url: str, turns: int, seed: int) -> None:
+        start, final = scripted_game(turns + 1, seed, win=False)
+        self.engine = make_engine(url, sqlite_synchronous="OFF")
+        upgrade(self.engine)
+        self.factory = sessions(self.engine)
+        self.steps: list[tuple[int, str, str, str]] = []
+        state, before = start, start.render()
         for number, play in enumerate(final.plays):
             result = adjudicate(state, play)
             assert result.legal, play.render()
-            after = result.state.model_copy(update={"game": 1, "turn": number + 2})
+            after = result.state.model_copy(update={"game": 1, "turn": number + 2}).render()
+            self.steps.append((number, play.player, play.render(), after))
+            state = result.state
+        with self.factory.begin() as session:
+            game = games.create_game(session, 1, "mc1@lounge.example.org", START, state=before)
+            game.status, game.started_at = "running", START
+            self.game_id = game.id
+            self.ids = {}
+            for seat, row in enumerate(start.players):
+                player = games.add_player(session, row.name, f"p{seat}@example.org")
+                games.join(session, game, player, seat)
+                self.ids[row.name] = player.id
+        self.before = before
+        for _ in range(turns):
+            self.land()
+
+    def land(self) -> None:
+        """Record the next turn as the mail service does (one transaction)."""
+        number, player, play, after = self.steps.pop(0)
+        with self.factory.begin() as session:
             games.record_turn(
                 session,
-                game_id=game.id,
+                game_id=self.game_id,
                 judged_version=number,
-                player_id=ids[play.player],
+                player_id=self.ids[player],
                 inbox_id=None,
-                raw_text=play.render(),
-                play=play.render(),
-                new_state=after.render(),
-                state_before=state.render(),
+                raw_text=play,
+                play=play,
+                new_state=after,
+                state_before=self.before,
                 now=START + timedelta(hours=number),
             )
-            state = result.state
-    engine.dispose()
+        self.before = after
 
 
 def timed(action: object, repeat: int) -> float:
@@ -106,11 +121,10 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="referee-web-bench-"))
     url = f"sqlite:///{folder / 'bench.sqlite3'}"
     began = time.perf_counter()
-    store_game(url, args.turns, args.seed)
+    stored = Stored(url, args.turns, args.seed)
     print(f"stored a game of {args.turns} turns in {time.perf_counter() - began:.1f} s")
 
-    engine = make_engine(url)
-    factory = sessions(engine)
+    factory = read_only_sessions(url)
     pages = [
         "games/1.html",
         "games/1/turn-1.html",
@@ -134,6 +148,16 @@ def main() -> None:
         warm = timed(lambda page=page: site.render(page), args.repeat)
         print(f"{page:28} {cold:9.1f} {rerender:10.1f} {warm:9.2f}")
 
+    stored.land()
+    newest = f"games/1/turn-{args.turns + 1}.html"
+    print("a new turn lands; first request, then warm (ms):")
+    for page in ["games/1.html", newest, f"games/1/turn-{args.turns // 2}.html", "index.html"]:
+        t0 = time.perf_counter()
+        assert site.render(page) is not None, page
+        first = (time.perf_counter() - t0) * 1000
+        warm = timed(lambda page=page: site.render(page), args.repeat)
+        print(f"{page:28} {first:9.1f} {'':10} {warm:9.2f}")
+
     build = folder / "site"
     began = time.perf_counter()
     written = Site(factory).build(build)
@@ -154,7 +178,7 @@ def main() -> None:
     finally:
         live.stop()
         static.stop()
-        engine.dispose()
+        stored.engine.dispose()
     size = len((build / "games/1.html").read_bytes())
     print(f"game page: {size / 1024:.0f} kB. Target: under 50 ms per page of a 1,000-turn game.")
 

@@ -59,10 +59,12 @@ def serve(host: str | None, port: int | None, verbose: bool, web_port: int | Non
     pages = None
     if web_port is not None:
         from referee.web.app import make_app
+        from referee.web.reading import read_only_sessions
         from referee.web.server import WebServer
         from referee.web.site import Site
 
-        site = Site(service.factory, base_url=settings.web_base_url)
+        readers = read_only_sessions(settings.database_url)
+        site = Site(readers, base_url=settings.web_base_url)
         pages = WebServer(make_app(site), settings.smtp_host, web_port)
         try:
             pages.start()

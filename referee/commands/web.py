@@ -39,7 +39,10 @@ def web(context: click.Context, host: str, port: int) -> None:
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    with open_store() as (settings, factory):
+    from referee.web.reading import read_only_sessions
+
+    with open_store() as (settings, _):
+        factory = read_only_sessions(settings.database_url)
         server = WebServer(make_app(Site(factory, base_url=settings.web_base_url)), host, port)
         try:
             server.start()
@@ -55,8 +58,10 @@ def web(context: click.Context, host: str, port: int) -> None:
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def build(directory: Path) -> None:
     """Write every page into DIRECTORY as static files with relative links."""
+    from referee.web.reading import read_only_sessions
     from referee.web.site import Site
 
-    with open_store() as (settings, factory):
+    with open_store() as (settings, _):
+        factory = read_only_sessions(settings.database_url)
         written = Site(factory, base_url=settings.web_base_url).build(directory)
     click.echo(f"referee web: wrote {len(written)} files under {directory}")

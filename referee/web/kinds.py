@@ -152,6 +152,8 @@ class MorningtonNomic(GameKind):
 
     def __init__(self) -> None:
         self._gsds: LRU[tuple[str, str], GSD | None] = LRU(256)
+        self._diffs: LRU[int, list[tuple[str, str]]] = LRU(1024)
+        self.log = reading.TurnLog()
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
 
     def handles(self, game: reading.GameRow) -> bool:
@@ -204,10 +206,11 @@ class MorningtonNomic(GameKind):
 
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
         ruleset = ruleset_of(game)
-        gsd = self.parse(ruleset, game.state)
+        text = reading.state(session, game.id)
+        gsd = self.parse(ruleset, text)
         title = f"The map of MC {game.number} after turn {game.turn_number}"
         picture = self.picture(("game", game.id, game.version), ruleset, gsd, title=title)
-        turns = reading.turns(session, game.id)
+        turns = self.log.rows(session, game)
         return Page(
             "mornington/game.html.j2",
             {
@@ -219,12 +222,13 @@ class MorningtonNomic(GameKind):
                 "seats": reading.seats(session, game.id),
                 "buzzes": reading.buzzes(session, game.id),
                 "turns": [(turn, turn_slug(turn)) for turn in reversed(turns)],
-                "readable": gsd is not None or not game.state,
+                "gsd": text or "",
+                "readable": gsd is not None or not text,
             },
         )
 
     def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
-        turns = reading.turns(session, game.id)
+        turns = self.log.rows(session, game)
         slugs = [turn_slug(turn) for turn in turns]
         if path not in slugs:
             return None
@@ -253,8 +257,11 @@ class MorningtonNomic(GameKind):
                 "turn": turn,
                 "picture": picture,
                 "gsd": states.after or "",
+                "played_at": states.played_at,
                 "readable": after is not None,
-                "diff": diff_lines(states.before or "", states.after or ""),
+                "diff": self._diffs.get(
+                    turn.id, lambda: diff_lines(states.before or "", states.after or "")
+                ),
                 "previous": previous,
                 "next": following,
                 "buzzes": [

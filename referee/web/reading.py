@@ -12,13 +12,17 @@ few small queries, so the site can keep a rendered page until its stamp moves.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import create_engine, event, select
+from sqlalchemy.orm import Session, defer, sessionmaker
 
 from referee.engine.buzzing import Stage
+from referee.store.db import make_engine, sessions
 from referee.store.models import BuzzRecord, Deadline, Game, Membership, Player, Turn
 
 ENDED = ("won", "stalemate", "void")
@@ -29,6 +33,29 @@ TURN_DEADLINE = "turn"
 PUBLIC_TURN_STATES = ("applied", "taken-back", "illegal", "voided")
 """Turns the lounge saw: applied, then perhaps taken back (rule 1.3.3) or undone by a buzz
 (rule 1.16.1). Refused, stale and unadjudicated turns were answered privately."""
+
+
+def read_only_sessions(url: str) -> sessionmaker[Session]:
+    """Sessions that only read ``url``'s database: on SQLite a deferred transaction (a
+    snapshot that never takes the writers' lock, unlike the mail service's ``BEGIN
+    IMMEDIATE``) on a connection that refuses writes; elsewhere the store's own engine."""
+    if not url.startswith("sqlite"):
+        return sessions(make_engine(url))
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA query_only=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    return sessions(engine)
 
 
 def phase(status: str) -> str:
@@ -51,7 +78,6 @@ class GameRow:
     buzz_mode: str
     turn_number: int
     version: int
-    state: str | None
     created_at: datetime
     started_at: datetime | None
     ended_at: datetime | None
@@ -105,14 +131,15 @@ class BuzzRow:
 
 @dataclass(frozen=True)
 class TurnRow:
-    """A turn the lounge saw; ``state`` and ``state_before`` are the GSDs after and before."""
+    """A turn the lounge saw, as the history lists it. Its GSDs and time are read one turn at
+    a time (:func:`turn_states`): on SQLite a column stored after a row's two GSDs costs a
+    walk through their overflow pages, for every row of a long game."""
 
     id: int
     number: int
     player: str
     play: str
     status: str
-    created_at: datetime
 
 
 def _game_row(game: Game, owed: dict[int, tuple[str | None, datetime]]) -> GameRow:
@@ -127,7 +154,6 @@ def _game_row(game: Game, owed: dict[int, tuple[str | None, datetime]]) -> GameR
         buzz_mode=game.buzz_mode,
         turn_number=game.turn_number,
         version=game.version,
-        state=game.state,
         created_at=game.created_at,
         started_at=game.started_at,
         ended_at=game.ended_at,
@@ -156,14 +182,20 @@ def _owed(session: Session, game_id: int | None = None) -> dict[int, tuple[str |
 def games(session: Session) -> list[GameRow]:
     """Every game by number, with whose turn it is and by when."""
     owed = _owed(session)
-    rows = session.scalars(select(Game).order_by(Game.number))
+    rows = session.scalars(select(Game).options(defer(Game.state)).order_by(Game.number))
     return [_game_row(game, owed) for game in rows]
 
 
 def game(session: Session, number: int) -> GameRow | None:
     """Game ``number``, or None."""
-    found = session.scalars(select(Game).where(Game.number == number)).first()
+    query = select(Game).options(defer(Game.state)).where(Game.number == number)
+    found = session.scalars(query).first()
     return None if found is None else _game_row(found, _owed(session, found.id))
+
+
+def state(session: Session, game_id: int) -> str | None:
+    """The game's current GSD, as last posted to its lounge."""
+    return session.scalar(select(Game.state).where(Game.id == game_id))
 
 
 def seats(session: Session, game_id: int) -> list[Seat]:
@@ -203,30 +235,76 @@ def _stage(name: str) -> str:
         return name.replace("_", " ").lower()
 
 
-def turns(session: Session, game_id: int) -> list[TurnRow]:
-    """The turns the lounge saw, in the order they were played."""
+def turns(session: Session, game_id: int, ids: Sequence[int] | None = None) -> list[TurnRow]:
+    """The turns the lounge saw (of ``ids`` only, when given), in the order they were played."""
     query = (
-        select(Turn.id, Turn.number, Player.name, Turn.play, Turn.status, Turn.created_at)
+        select(Turn.id, Turn.number, Player.name, Turn.play, Turn.status)
         .join(Player, Player.id == Turn.player_id)
         .where(
             Turn.game_id == game_id, Turn.status.in_(PUBLIC_TURN_STATES), Turn.number.is_not(None)
         )
         .order_by(Turn.id)
     )
+    if ids is not None:
+        query = query.where(Turn.id.in_(list(ids)))
     return [
-        TurnRow(tid, number or 0, name, play or "", status, created)
-        for tid, number, name, play, status, created in session.execute(query)
+        TurnRow(tid, number or 0, name, play or "", status)
+        for tid, number, name, play, status in session.execute(query)
     ]
+
+
+def turn_ids(session: Session, game_id: int) -> list[int]:
+    """Every turn row's id of the game: read from the game's index alone, never the rows."""
+    query = select(Turn.id).where(Turn.game_id == game_id).order_by(Turn.id)
+    return list(session.scalars(query))
+
+
+class TurnLog:
+    """The public turns of each game, read on from where the last read ended.
+
+    A long game's turn rows each carry two GSDs, so reading them all again for every new
+    turn costs more than the page that lists them. A new turn only adds a row, so the log
+    reads just the rows whose ids it has not seen; a take-back (rule 1.3.3) or a buzz's
+    rollback (rule 1.16.1) changes earlier rows' standing and lowers the turn count, which the
+    log notices (the count rose by less than the turns added) and then reads everything.
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[int, int, int, tuple[TurnRow, ...]]] = {}
+        self._lock = threading.Lock()
+
+    def rows(self, session: Session, game: GameRow) -> tuple[TurnRow, ...]:
+        with self._lock:
+            known = self._known.get(game.id)
+        if known is not None and known[0] == game.version:
+            return known[3]
+        ids = turn_ids(session, game.id)
+        found: tuple[TurnRow, ...] | None = None
+        if known is not None:
+            _, turn_number, seen, rows = known
+            fresh = [i for i in ids if i > seen]
+            added = turns(session, game.id, fresh) if fresh else []
+            if game.turn_number - turn_number == sum(t.status == "applied" for t in added):
+                found = rows + tuple(added)
+        if found is None:
+            found = tuple(turns(session, game.id))
+        last = max([t.id for t in found] + ids[-1:] + [0])
+        with self._lock:
+            self._known[game.id] = (game.version, game.turn_number, last, found)
+        return found
 
 
 @dataclass(frozen=True)
 class TurnStates:
-    """The GSD a turn was judged against and the GSD after it, as the lounge was sent them."""
+    """The GSD a turn was judged against and the GSD after it, as the lounge was sent them,
+    and when it was played."""
 
     before: str | None
     after: str | None
+    played_at: datetime
 
 
 def turn_states(session: Session, turn_id: int) -> TurnStates:
-    row = session.execute(select(Turn.state_before, Turn.state).where(Turn.id == turn_id)).one()
-    return TurnStates(row[0], row[1])
+    query = select(Turn.state_before, Turn.state, Turn.created_at).where(Turn.id == turn_id)
+    before, after, played_at = session.execute(query).one()
+    return TurnStates(before, after, played_at)
