@@ -13,10 +13,12 @@ from __future__ import annotations
 import difflib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any, ClassVar, Generic, TypeVar
 
+from markupsafe import Markup, escape
 from sqlalchemy.orm import Session
 
 from referee.engine.history import Position, derive
@@ -153,6 +155,7 @@ class MorningtonNomic(GameKind):
     def __init__(self) -> None:
         self._gsds: LRU[tuple[str, str], GSD | None] = LRU(256)
         self._diffs: LRU[int, list[tuple[str, str]]] = LRU(1024)
+        self._lines: LRU[tuple[int, str, int], str] = LRU(16384)
         self.log = reading.TurnLog()
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
 
@@ -221,11 +224,28 @@ class MorningtonNomic(GameKind):
                 "picture": picture,
                 "seats": reading.seats(session, game.id),
                 "buzzes": reading.buzzes(session, game.id),
-                "turns": [(turn, turn_slug(turn)) for turn in reversed(turns)],
+                "history": self.history(game, turns),
                 "gsd": text or "",
                 "readable": gsd is not None or not text,
             },
         )
+
+    def history(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> Markup:
+        """The list of turns, newest first: each line drawn once (a long game's history is
+        most of its page, and only its newest line is new after a turn)."""
+
+        def line(turn: reading.TurnRow) -> str:
+            note = f" <em>({turn.status})</em>" if turn.status != "applied" else ""
+            return (
+                f'<li class="turn-{turn.status}"><a href="{game.number}/{turn_slug(turn)}">'
+                f"Turn {turn.number}</a>: <code>{escape(turn.play)}</code>{note}</li>"
+            )
+
+        lines = []
+        for turn in reversed(turns):
+            key = (turn.id, turn.status, game.number)
+            lines.append(self._lines.get(key, partial(line, turn)))
+        return Markup("\n".join(lines))
 
     def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
         turns = self.log.rows(session, game)
