@@ -89,6 +89,12 @@ class Settings(BaseSettings):
         1.0, description="How often idle workers look for work they were not told about."
     )
 
+    def game_page_url(self, number: int) -> str:
+        """The public web page of game ``number`` (``referee web`` serves it at
+        ``games/<number>.html``), or "" when no base URL is set."""
+        base = self.web_base_url.rstrip("/")
+        return f"{base}/games/{number}.html" if base else ""
+
     @property
     def loop_token(self) -> str:
         """The X-Loop value that marks mail as ours."""

@@ -337,6 +337,7 @@ class _Work:
                     player=player.name,
                     next=owed.owed_by if owed is not None and not outcome.winner else "",
                     due=f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
+                    page=self.settings.game_page_url(game.number),
                 )
                 if outcome.winner:
                     self.session.refresh(game)
