@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import create_engine, event, select
-from sqlalchemy.orm import Session, defer, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from referee.engine.buzzing import Stage
 from referee.store.db import make_engine, sessions
@@ -142,7 +142,28 @@ class TurnRow:
     status: str
 
 
-def _game_row(game: Game, owed: dict[int, tuple[str | None, datetime]]) -> GameRow:
+_GAME_COLUMNS = (
+    Game.id,
+    Game.number,
+    Game.name,
+    Game.status,
+    Game.ruleset,
+    Game.variants,
+    Game.buzz_mode,
+    Game.turn_number,
+    Game.version,
+    Game.created_at,
+    Game.started_at,
+    Game.ended_at,
+    Game.winner,
+    Game.order_of_play,
+    Game.acknowledged,
+    Game.stalemate_agreed,
+)
+"""Every column but the GSD: read as plain rows, since pages check them on every request."""
+
+
+def _game_row(game: Any, owed: dict[int, tuple[str | None, datetime]]) -> GameRow:
     owed_by, due = owed.get(game.id, (None, None))
     return GameRow(
         id=game.id,
@@ -182,14 +203,13 @@ def _owed(session: Session, game_id: int | None = None) -> dict[int, tuple[str |
 def games(session: Session) -> list[GameRow]:
     """Every game by number, with whose turn it is and by when."""
     owed = _owed(session)
-    rows = session.scalars(select(Game).options(defer(Game.state)).order_by(Game.number))
-    return [_game_row(game, owed) for game in rows]
+    rows = session.execute(select(*_GAME_COLUMNS).order_by(Game.number))
+    return [_game_row(row, owed) for row in rows]
 
 
 def game(session: Session, number: int) -> GameRow | None:
     """Game ``number``, or None."""
-    query = select(Game).options(defer(Game.state)).where(Game.number == number)
-    found = session.scalars(query).first()
+    found = session.execute(select(*_GAME_COLUMNS).where(Game.number == number)).first()
     return None if found is None else _game_row(found, _owed(session, found.id))
 
 
@@ -209,7 +229,22 @@ def seats(session: Session, game_id: int) -> list[Seat]:
 
 
 def buzzes(session: Session, game_id: int) -> list[BuzzRow]:
-    query = select(BuzzRecord).where(BuzzRecord.game_id == game_id).order_by(BuzzRecord.id)
+    query = (
+        select(
+            BuzzRecord.id,
+            BuzzRecord.turn_number,
+            BuzzRecord.buzzed,
+            BuzzRecord.buzzer,
+            BuzzRecord.reason,
+            BuzzRecord.stage,
+            BuzzRecord.due,
+            BuzzRecord.referee,
+            BuzzRecord.created_at,
+            BuzzRecord.closed_at,
+        )
+        .where(BuzzRecord.game_id == game_id)
+        .order_by(BuzzRecord.id)
+    )
     return [
         BuzzRow(
             b.id,
@@ -223,7 +258,7 @@ def buzzes(session: Session, game_id: int) -> list[BuzzRow]:
             b.created_at,
             b.closed_at,
         )
-        for b in session.scalars(query)
+        for b in session.execute(query)
     ]
 
 
