@@ -59,7 +59,7 @@ def serve(host: str | None, port: int | None, verbose: bool, web_port: int | Non
     pages = None
     if web_port is not None:
         from referee.web.app import make_app
-        from referee.web.reading import read_only_sessions
+        from referee.web.reading import close, read_only_sessions
         from referee.web.server import WebServer
         from referee.web.site import Site
 
@@ -70,6 +70,7 @@ def serve(host: str | None, port: int | None, verbose: bool, web_port: int | Non
             pages.start()
         except OSError as error:
             service.stop()
+            close(readers)
             raise click.ClickException(str(error)) from error
     imap = f", polling {settings.imap_host}" if settings.imap_host else ""
     click.echo(
@@ -81,5 +82,6 @@ def serve(host: str | None, port: int | None, verbose: bool, web_port: int | Non
     done.wait()
     if pages is not None:
         pages.stop()
+        close(readers)
     service.stop()
     click.echo("referee: stopped")

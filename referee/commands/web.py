@@ -39,7 +39,7 @@ def web(context: click.Context, host: str, port: int) -> None:
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    from referee.web.reading import read_only_sessions
+    from referee.web.reading import close, read_only_sessions
 
     with open_store() as (settings, _):
         factory = read_only_sessions(settings.database_url)
@@ -47,10 +47,12 @@ def web(context: click.Context, host: str, port: int) -> None:
         try:
             server.start()
         except OSError as error:
+            close(factory)
             raise click.ClickException(str(error)) from error
         click.echo(f"referee web: serving on {server.url}")
         done.wait()
         server.stop()
+        close(factory)
     click.echo("referee web: stopped")
 
 
@@ -58,10 +60,13 @@ def web(context: click.Context, host: str, port: int) -> None:
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def build(directory: Path) -> None:
     """Write every page into DIRECTORY as static files with relative links."""
-    from referee.web.reading import read_only_sessions
+    from referee.web.reading import close, read_only_sessions
     from referee.web.site import Site
 
     with open_store() as (settings, _):
         factory = read_only_sessions(settings.database_url)
-        written = Site(factory, base_url=settings.web_base_url).build(directory)
+        try:
+            written = Site(factory, base_url=settings.web_base_url).build(directory)
+        finally:
+            close(factory)
     click.echo(f"referee web: wrote {len(written)} files under {directory}")

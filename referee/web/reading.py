@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import create_engine, event, select
+from sqlalchemy import Engine, create_engine, event, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.engine.buzzing import Stage
@@ -38,7 +38,8 @@ PUBLIC_TURN_STATES = ("applied", "taken-back", "illegal", "voided")
 def read_only_sessions(url: str) -> sessionmaker[Session]:
     """Sessions that only read ``url``'s database: on SQLite a deferred transaction (a
     snapshot that never takes the writers' lock, unlike the mail service's ``BEGIN
-    IMMEDIATE``) on a connection that refuses writes; elsewhere the store's own engine."""
+    IMMEDIATE``) on a connection that refuses writes; elsewhere the store's own engine.
+    Dispose of it with :func:`close`."""
     if not url.startswith("sqlite"):
         return sessions(make_engine(url))
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
@@ -56,6 +57,13 @@ def read_only_sessions(url: str) -> sessionmaker[Session]:
         connection.exec_driver_sql("BEGIN")
 
     return sessions(engine)
+
+
+def close(factory: sessionmaker[Session]) -> None:
+    """Close the connections of sessions made by :func:`read_only_sessions`."""
+    bind = factory.kw.get("bind")
+    if isinstance(bind, Engine):
+        bind.dispose()
 
 
 def phase(status: str) -> str:

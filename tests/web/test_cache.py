@@ -11,7 +11,7 @@ from sqlalchemy.exc import OperationalError
 from referee.store import games
 from referee.store.models import BuzzRecord, Game, Turn
 from referee.web import reading
-from referee.web.reading import TurnLog, read_only_sessions
+from referee.web.reading import TurnLog, close, read_only_sessions
 from referee.web.site import Site
 from tests.conftest import Seeded
 
@@ -88,7 +88,7 @@ def test_the_pages_read_with_sessions_that_cannot_write(seeded: Seeded) -> None:
     assert b"MC 12" in _body(site, "index.html")
     with pytest.raises(OperationalError, match="readonly"), readers.begin() as session:
         session.execute(update(Game).values(status="void"))
-    readers.kw["bind"].dispose()
+    close(readers)
 
 
 def test_the_turn_log_reads_on_and_notices_a_take_back(seeded: Seeded) -> None:
