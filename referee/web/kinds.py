@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import threading
+from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields
@@ -21,7 +22,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from markupsafe import Markup, escape
 from sqlalchemy.orm import Session
 
-from referee.engine.history import Position, derive
+from referee.engine.history import History, derive
 from referee.engine.turn import whose_turn
 from referee.network.mapfile import load_map
 from referee.notation.errors import NotationError
@@ -29,7 +30,7 @@ from referee.notation.gsd import GSD
 from referee.variants import UnknownVariantError, find_variant
 from referee.variants.base import VANILLA, Ruleset
 from referee.web import reading
-from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks, station_id
+from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks
 from referee.web.moves import move_route
 
 K = TypeVar("K", bound=Hashable)
@@ -77,24 +78,27 @@ class Page:
     context: dict[str, Any]
 
 
-class GameKind:
+class GameKind(ABC):
     """The pages of one kind of game; :class:`MorningtonNomic` is the first kind."""
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
 
+    @abstractmethod
     def handles(self, game: reading.GameRow) -> bool:
-        raise NotImplementedError
+        """Whether this kind draws ``game``."""
 
-    def paths(self, game: reading.GameRow, turns: list[reading.TurnRow]) -> list[str]:
+    @abstractmethod
+    def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
         """The pages of ``game`` besides its main page, relative to ``games/<number>/``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
-        raise NotImplementedError
+        """The game's main page, ``games/<number>.html``."""
 
+    @abstractmethod
     def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
-        raise NotImplementedError
+        """One of :meth:`paths`, or None for a path the game does not have."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,7 @@ class MorningtonNomic(GameKind):
     def handles(self, game: reading.GameRow) -> bool:
         return True
 
-    def paths(self, game: reading.GameRow, turns: list[reading.TurnRow]) -> list[str]:
+    def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
         return [turn_slug(turn) for turn in turns]
 
     def parse(self, ruleset: Ruleset, text: str | None) -> GSD | None:
@@ -194,7 +198,8 @@ class MorningtonNomic(GameKind):
 
         def make() -> Picture:
             registry = ruleset.registry()
-            positions = derive(gsd, registry).positions
+            history = derive(gsd, registry)
+            positions = history.positions
             route: tuple[str, ...] = ()
             if before is not None and gsd.plays:
                 play = gsd.plays[-1]
@@ -203,7 +208,7 @@ class MorningtonNomic(GameKind):
                 route = move_route(ruleset.network(), start, play, row.lv if row else 0)
             data = load_map(ruleset.map_name)
             svg = draw_map(data, gsd, route, positions=positions, title=title)
-            return _picture(gsd, positions, svg)
+            return _picture(gsd, history, svg)
 
         return self._pictures.get(key, make)
 
@@ -291,7 +296,8 @@ class MorningtonNomic(GameKind):
         )
 
 
-def _picture(gsd: GSD, positions: dict[str, Position] | Any, svg: str) -> Picture:
+def _picture(gsd: GSD, history: History, svg: str) -> Picture:
+    positions = history.positions
     colours = piece_colours(gsd.player_names)
     order = {name: index for index, name in enumerate(gsd.player_names)}
     keys = sorted(positions, key=lambda k: (order.get(k.split("/")[0], len(order)), k))
@@ -302,7 +308,7 @@ def _picture(gsd: GSD, positions: dict[str, Position] | Any, svg: str) -> Pictur
     placed = {key.split("/")[0] for key in positions}
     unplaced = tuple(name for name in gsd.player_names if name not in placed)
     try:
-        turn = whose_turn(gsd)
+        turn = whose_turn(gsd, history)
     except (KeyError, ValueError):
         turn = None
     stacks = tuple((s.station, s.content_text()) for s in gsd.stacks)
@@ -318,4 +324,4 @@ def kind_of(game: reading.GameRow) -> GameKind:
     return next(kind for kind in KINDS if kind.handles(game))
 
 
-__all__ = ["KINDS", "GameKind", "MorningtonNomic", "Page", "kind_of", "station_id"]
+__all__ = ["KINDS", "GameKind", "MorningtonNomic", "Page", "kind_of"]

@@ -361,7 +361,7 @@ _STYLE = (
     ".label{font:24px sans-serif;fill:#111;paint-order:stroke;stroke:#fff;stroke-width:5px}"
     ".crown-label{font-weight:bold;fill:#1A4F9C}"
     ".piece-letter{font:bold 20px sans-serif;fill:#fff}"
-    ".badge{font:bold 9px sans-serif;fill:#fff}</style>"
+    ".badge{font:bold 13px sans-serif;fill:#fff}</style>"
 )
 
 
@@ -474,13 +474,13 @@ def _station_marks(points: Mapping[str, tuple[float, float]], marks: Marks) -> s
         n = count.get(station, 0)
         count[station] = n + 1
         x, y = points[station]
-        bx, by = x - 12 - 13 * n, y + 12
+        bx, by = x - 14 - 18 * n, y + 14
         letter, colour = _MARKER_STYLE.get(kind, ("?", "#333333"))
         parts.append(
             f'<g id="mark-{slug(kind)}-{slug(station)}" class="mark mark-{slug(kind)}">'
             f"<title>{escape(station)}: {escape(kind)}</title>"
-            f'<rect x="{bx - 6:g}" y="{by - 6:g}" width="12" height="12" rx="2" fill="{colour}"/>'
-            f'<text x="{bx:g}" y="{by + 4:g}" text-anchor="middle" class="badge">{letter}</text>'
+            f'<rect x="{bx - 8:g}" y="{by - 8:g}" width="16" height="16" rx="3" fill="{colour}"/>'
+            f'<text x="{bx:g}" y="{by + 5:g}" text-anchor="middle" class="badge">{letter}</text>'
             "</g>"
         )
     parts.append("</g>")
@@ -498,7 +498,7 @@ def _stacks(points: Mapping[str, tuple[float, float]], gsd: GSD) -> str:
         n = seen.get(stack.station, 0)
         seen[stack.station] = n + 1
         x, y = points[stack.station]
-        bx, by = x + 8 + 12 * n, y - 6
+        bx, by = x + 8 + 16 * n, y - 6
         ident = f"stack-{slug(stack.station)}" + (f"-{n + 1}" if n else "")
         if stack.marker is not None:
             what = (
@@ -510,8 +510,8 @@ def _stacks(points: Mapping[str, tuple[float, float]], gsd: GSD) -> str:
             parts.append(
                 f'<g id="{ident}" class="stack stack-{slug(stack.marker)}"><title>'
                 f"{escape(stack.station)}: {what}</title>"
-                f'<rect x="{bx:g}" y="{by - 4:g}" width="10" height="10" fill="{fill}" '
-                f'stroke="#000" stroke-width="1" transform="rotate(45 {bx + 5:g} {by + 1:g})"/>'
+                f'<rect x="{bx:g}" y="{by - 6:g}" width="13" height="13" fill="{fill}" '
+                f'stroke="#000" stroke-width="1" transform="rotate(45 {bx + 6.5:g} {by + 0.5:g})"/>'
                 "</g>"
             )
             continue
@@ -523,10 +523,10 @@ def _stacks(points: Mapping[str, tuple[float, float]], gsd: GSD) -> str:
             f"<title>{escape(stack.station)}: Token Stack {tokens} ({words})</title>"
         )
         for index, token in enumerate(stack.tokens):
-            ty = by - 5 * index
+            ty = by - 7 * index
             last = index == len(stack.tokens) - 1
             parts.append(
-                f'<rect x="{bx:g}" y="{ty:g}" width="{9 if last else 8:g}" height="4" '
+                f'<rect x="{bx:g}" y="{ty:g}" width="{14 if last else 12:g}" height="6" '
                 f'fill="{TOKEN_COLOURS[token]}" stroke="{"#000" if last else "#FFF"}" '
                 f'stroke-width="{1.2 if last else 0.5:g}"'
                 + (' class="top-token"' if last else "")

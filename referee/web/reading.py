@@ -30,6 +30,10 @@ FORMING = "forming"
 TURN_DEADLINE = "turn"
 """The deadline kind of rule 1.3.5 (a turn owed); the other kinds concern one player alone."""
 
+PUBLIC_SEATS = ("active", "resigned")
+"""Seats the lounge was told of: a player joining (rule 1.1.8) or resigning (rule 1.1.3). An
+application waiting for the Speaker, or declined, stays between the applicant and the Speaker."""
+
 PUBLIC_TURN_STATES = ("applied", "taken-back", "illegal", "voided")
 """Turns the lounge saw: applied, then perhaps taken back (rule 1.3.3) or undone by a buzz
 (rule 1.16.1). Refused, stale and unadjudicated turns were answered privately."""
@@ -120,7 +124,7 @@ class Seat:
     name: str
     seat: int
     status: str
-    """``applied``, ``active``, ``declined`` or ``resigned``; a Speaker's note is private."""
+    """``active`` or ``resigned`` (:data:`PUBLIC_SEATS`); a Speaker's note is never read."""
 
 
 @dataclass(frozen=True)
@@ -230,7 +234,7 @@ def seats(session: Session, game_id: int) -> list[Seat]:
     query = (
         select(Player.name, Membership.seat, Membership.status)
         .join(Membership, Membership.player_id == Player.id)
-        .where(Membership.game_id == game_id)
+        .where(Membership.game_id == game_id, Membership.status.in_(PUBLIC_SEATS))
         .order_by(Membership.seat, Player.id)
     )
     return [Seat(name, seat, status) for name, seat, status in session.execute(query)]

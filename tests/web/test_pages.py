@@ -132,6 +132,7 @@ def test_no_page_shows_what_a_player_may_not_see(scripted: Scripted) -> None:
         for secret in hashes:
             assert secret not in body, path
         assert SECRET_NOTE not in body and "scrypt$" not in body, path
+        assert "Hugo" not in body, f"{path} names a player whose application is not decided"
         assert "Message-ID" not in body and "Secret:" not in body, path
 
 
