@@ -190,6 +190,16 @@ def last_round_blocks(gsd: GSD) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(blocked), tuple(burning)
 
 
+def piece_letters(names: Sequence[str]) -> dict[str, str]:
+    """The letter on each Piece: the name's initial, or its first two letters where initials
+    are shared (Dan and the Drone), so no two Pieces look alike but for their colour."""
+    initials = [name[:1].upper() for name in names]
+    return {
+        name: name[:1].upper() + (name[1:2].lower() if initials.count(initial) > 1 else "")
+        for name, initial in zip(names, initials, strict=True)
+    }
+
+
 def piece_colours(names: Sequence[str]) -> dict[str, str]:
     """A colour per player, by seat, the Drone grey."""
     colours: dict[str, str] = {}
@@ -358,9 +368,9 @@ def draw_map(
 
 _STYLE = (
     "<style>.station circle{fill:#fff;stroke:#222;stroke-width:1.2}"
-    ".label{font:24px sans-serif;fill:#111;paint-order:stroke;stroke:#fff;stroke-width:5px}"
+    ".label{font:bold 28px sans-serif;fill:#111;paint-order:stroke;stroke:#fff;stroke-width:6px}"
     ".crown-label{font-weight:bold;fill:#1A4F9C}"
-    ".piece-letter{font:bold 20px sans-serif;fill:#fff}"
+    ".piece-letter{font:bold 26px sans-serif;fill:#fff}"
     ".badge{font:bold 13px sans-serif;fill:#fff}</style>"
 )
 
@@ -434,7 +444,7 @@ def _crown(points: Mapping[str, tuple[float, float]]) -> str:
         f'<g id="mornington-crescent-mark" class="crown"><title>{CROWN}: rest here at the end '
         f'of your Turn to win (rule 1.1.1)</title><circle cx="{x:g}" cy="{y:g}" r="8" '
         f'fill="none" stroke="#1A4F9C" stroke-width="2.5"/>'
-        f'<text x="{x - 12:g}" y="{y + 8:g}" text-anchor="end" class="label crown-label">'
+        f'<text x="{x - 12:g}" y="{y + 10:g}" text-anchor="end" class="label crown-label">'
         f"{CROWN}</text></g>"
     )
 
@@ -541,6 +551,7 @@ def _pieces(frame: _Frame, gsd: GSD, positions: Mapping[str, Position]) -> str:
     if not positions:
         return ""
     colours = piece_colours(gsd.player_names)
+    letters = piece_letters(gsd.player_names)
     parts = ['<g id="pieces">']
     at: dict[str, int] = {}
     tray = 0
@@ -549,13 +560,13 @@ def _pieces(frame: _Frame, gsd: GSD, positions: Mapping[str, Position]) -> str:
         where = positions[key]
         player = key.split("/")[0]
         colour = colours.get(player, DRONE_COLOUR)
-        initial = escape(player[:1].upper()) + ("b" if key.endswith("/B") else "")
+        initial = escape(letters.get(player, player[:1])) + ("b" if key.endswith("/B") else "")
         label = f"{escape(key)} at {escape(where.render())}"
         if where.station in frame.points:
             n = at.get(where.station, 0)
             at[where.station] = n + 1
             sx, sy = frame.points[where.station]
-            x, y = sx + 22 * n, sy - 24 - 18 * n
+            x, y = sx + 28 * n, sy - 30 - 22 * n
         else:
             x, y = MARGIN + 120 * tray, frame.height - 30
             tray += 1
@@ -565,18 +576,22 @@ def _pieces(frame: _Frame, gsd: GSD, positions: Mapping[str, Position]) -> str:
             f'<line x1="{x:g}" y1="{y:g}" x2="{frame.points.get(where.station, (x, y))[0]:g}" '
             f'y2="{frame.points.get(where.station, (x, y))[1]:g}" stroke="{colour}" '
             f'stroke-width="1.5"/>'
-            f'<circle cx="{x:g}" cy="{y:g}" r="16" fill="{colour}" stroke="#FFF" '
-            f'stroke-width="2.5"/><text x="{x:g}" y="{y + 7:g}" text-anchor="middle" '
-            f'class="piece-letter">{initial}</text>'
+            f'<circle cx="{x:g}" cy="{y:g}" r="20" fill="{colour}" stroke="#FFF" '
+            f'stroke-width="3"/><text x="{x:g}" y="{y + 9:g}" text-anchor="middle" '
+            f'class="piece-letter" textLength="{min(32, 16 * len(initial))}" '
+            f'lengthAdjust="spacingAndGlyphs">{initial}</text>'
         )
         if where.station not in frame.points:
             parts.append(
-                f'<text x="{x + 20:g}" y="{y + 8:g}" class="label">{escape(where.station)}</text>'
+                f'<text x="{x + 25:g}" y="{y + 10:g}" class="label">{escape(where.station)}</text>'
             )
         elif where.station not in labelled and where.station != CROWN:
             labelled.add(where.station)
+            east = x > frame.width - 260  # near the right edge the name goes to the left
+            lx, anchor = (x - 24, "end") if east else (x + 24, "start")
             parts.append(
-                f'<text x="{x + 19:g}" y="{y - 10:g}" class="label">{escape(where.station)}</text>'
+                f'<text x="{lx:g}" y="{y - 12:g}" text-anchor="{anchor}" class="label">'
+                f"{escape(where.station)}</text>"
             )
         parts.append("</g>")
     parts.append("</g>")

@@ -213,3 +213,14 @@ def test_golden_small_map() -> None:
         golden.parent.mkdir(parents=True, exist_ok=True)
         golden.write_text(svg, encoding="utf-8")
     assert svg == golden.read_text(encoding="utf-8")
+
+
+def test_pieces_whose_names_share_an_initial_carry_two_letters() -> None:
+    gsd = _opening("Dan", "Alice")
+    positions = {"Drone": Position("Mornington Crescent"), "Dan": Position("Bank", LineCode.NT)}
+    ids = _tree(draw_map(LONDON, gsd, positions=positions))
+    letters = {key: ids[piece_id(key)].find(f"{SVG}text") for key in positions}
+    assert {key: (t.text if t is not None else None) for key, t in letters.items()} == {
+        "Drone": "Dr",
+        "Dan": "Da",
+    }
