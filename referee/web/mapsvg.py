@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from referee.engine.drone import DRONE
 from referee.engine.history import Position
@@ -221,17 +221,18 @@ class _Frame:
     height: float
 
 
-_MADE: dict[tuple[str, int], object] = {}
+_MADE: dict[tuple[str, int], tuple[MapData, Any]] = {}
 
 
 def _once(kind: str, data: MapData, make: Callable[[MapData], _T]) -> _T:
     """``make(data)`` made once per map value (MapData holds dicts, so it is not hashable)."""
     key = (kind, id(data))
     found = _MADE.get(key)
-    if found is None or found[0] is not data:  # type: ignore[index]
+    if found is None or found[0] is not data:
         found = (data, make(data))
         _MADE[key] = found
-    return found[1]  # type: ignore[index,no-any-return]
+    made: _T = found[1]
+    return made
 
 
 def _frame(data: MapData) -> _Frame:
