@@ -141,6 +141,7 @@ def test_every_page_in_chromium(scripted: Scripted, tmp_path: Path) -> None:
             "return document.querySelector('svg.map').getBoundingClientRect().width"
         )
         assert 0 < width <= 390
+        driver.execute_script("document.querySelector('svg.map').scrollIntoView()")
         driver.save_screenshot(str(tmp_path / "mc2-phone.png"))
     for shot in ("mc2-turn-1.png", "mc1-turn-10-desktop.png", "mc2-phone.png"):
         assert (tmp_path / shot).stat().st_size > 10_000, shot
