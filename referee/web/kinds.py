@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from referee.engine.history import History, derive
 from referee.engine.turn import whose_turn
 from referee.network.mapfile import load_map
+from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.variants import UnknownVariantError, find_variant
@@ -134,6 +135,30 @@ def ruleset_of(game: reading.GameRow) -> Ruleset:
         return VANILLA
 
 
+def split_record(text: str) -> tuple[str, str]:
+    """A canonical GSD cut where its record begins (after the last box): (tables, record)."""
+    lines = text.splitlines(keepends=True)
+    boxes = [i for i, line in enumerate(lines) if line.startswith(("+", "|"))]
+    cut = sum(len(line) for line in lines[: boxes[-1] + 1]) if boxes else 0
+    return text[:cut], text[cut:]
+
+
+def read_on(before_text: str, before: GSD, text: str, index: ActionIndex) -> GSD | None:
+    """The GSD of ``text`` read from its tables and only the plays it adds to ``before``'s
+    record, which it shares; None when its record does not begin with ``before``'s.
+
+    A turn adds a play to a record of a thousand, and reading those again is most of what a
+    page of a long game costs; the earlier plays are the very values already read, so the
+    engine's history of them is read on too (:func:`referee.engine.history.derive`).
+    """
+    _, old = split_record(before_text)
+    tables, record = split_record(text)
+    if not record.startswith(old) or not record[len(old) :].strip():
+        return None
+    added = GSD.parse(tables + "\n" + record[len(old) :], index=index, kept=True)
+    return added.model_copy(update={"record": before.record + added.record})
+
+
 def ruleset_settings(ruleset: Ruleset) -> list[tuple[str, str]]:
     """The readings the ruleset is judged with (``rules/choices.md``), as (name, value)."""
     values = ruleset.settings
@@ -161,6 +186,7 @@ class MorningtonNomic(GameKind):
         self._diffs: LRU[int, list[tuple[str, str]]] = LRU(1024)
         self._lines: LRU[tuple[int, str, int], str] = LRU(16384)
         self.log = reading.TurnLog()
+        self._latest: dict[int, str] = {}
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
 
     def handles(self, game: reading.GameRow) -> bool:
@@ -169,14 +195,21 @@ class MorningtonNomic(GameKind):
     def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
         return [turn_slug(turn) for turn in turns]
 
-    def parse(self, ruleset: Ruleset, text: str | None) -> GSD | None:
-        """The GSD ``text`` holds (kept: the referee's own), cached by its text."""
+    def parse(self, ruleset: Ruleset, text: str | None, *, base: str | None = None) -> GSD | None:
+        """The GSD ``text`` holds (kept: the referee's own), cached by its text; read on from
+        the GSD of ``base`` (an earlier state of the same game) when that one is cached."""
         if not text:
             return None
+        index = ruleset.action_index()
 
         def make() -> GSD | None:
+            known = self._gsds.peek((ruleset.name, base)) if base else None
             try:
-                return GSD.parse(text, index=ruleset.action_index(), kept=True)
+                if base and known is not None:
+                    found = read_on(base, known, text, index)
+                    if found is not None:
+                        return found
+                return GSD.parse(text, index=index, kept=True)
             except NotationError:
                 return None
 
@@ -215,7 +248,9 @@ class MorningtonNomic(GameKind):
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
         ruleset = ruleset_of(game)
         text = reading.state(session, game.id)
-        gsd = self.parse(ruleset, text)
+        gsd = self.parse(ruleset, text, base=self._latest.get(game.id))
+        if text:
+            self._latest[game.id] = text
         title = f"The map of MC {game.number} after turn {game.turn_number}"
         picture = self.picture(("game", game.id, game.version), ruleset, gsd, title=title)
         turns = self.log.rows(session, game)
@@ -261,8 +296,8 @@ class MorningtonNomic(GameKind):
         turn = turns[index]
         states = reading.turn_states(session, turn.id)
         ruleset = ruleset_of(game)
-        after = self.parse(ruleset, states.after)
         before = self.parse(ruleset, states.before)
+        after = self.parse(ruleset, states.after, base=states.before)
         title = (
             f"The map of MC {game.number} after turn {turn.number}: {turn.player} played "
             f"{turn.play}"
