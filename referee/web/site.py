@@ -30,6 +30,8 @@ from referee.web import reading
 from referee.web.kinds import LRU, Page, kind_of
 
 CSS = "site.css"
+PAGE_BUDGET = 64 * 1024 * 1024
+"""Bytes of rendered pages kept: a long game's turn pages are some 100 kB each."""
 _GAME = re.compile(r"^games/(?P<number>\d+)\.html$")
 _SUB = re.compile(r"^games/(?P<number>\d+)/(?P<page>[A-Za-z0-9._-]+\.html)$")
 MEDIA = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8"}
@@ -65,7 +67,9 @@ class Site:
     def __init__(self, factory: sessionmaker[Session], *, base_url: str = "") -> None:
         self.factory = factory
         self.base_url = base_url.rstrip("/")
-        self._pages: LRU[str, tuple[Hashable, Rendered]] = LRU(4096)
+        self._pages: LRU[str, tuple[Hashable, Rendered]] = LRU(
+            4096, weigh=lambda entry: len(entry[1].body), budget=PAGE_BUDGET
+        )
 
     def render(self, path: str) -> Rendered | None:
         """The page at ``path`` (``""`` is the list of games), or None if there is none."""

@@ -11,6 +11,7 @@ from sqlalchemy.exc import OperationalError
 from referee.store import games
 from referee.store.models import BuzzRecord, Game, Turn
 from referee.web import reading
+from referee.web.kinds import LRU
 from referee.web.reading import TurnLog, close, read_only_sessions
 from referee.web.site import Site
 from tests.conftest import Seeded
@@ -134,3 +135,12 @@ def test_the_turn_log_reads_on_and_notices_a_take_back(seeded: Seeded) -> None:
         row.version += 1
     apply(2, seeded.bob_id)
     assert rows() == [(1, "applied"), (2, "taken-back"), (2, "applied")]
+
+
+def test_the_page_cache_keeps_to_its_budget() -> None:
+    cache: LRU[str, bytes] = LRU(10, weigh=len, budget=100)
+    for name in "abcdef":
+        cache.put(name, b"x" * 30)
+    assert [cache.peek(name) is not None for name in "abcdef"] == [False] * 3 + [True] * 3
+    cache.put("g", b"x" * 500)
+    assert cache.peek("g") is not None and cache.peek("f") is None, "one big page still fits"
