@@ -21,6 +21,8 @@ from referee.store.models import Game
 from tests.service.harness import WINNING_PLAY, HandClock, Table, road_to_the_crescent
 
 START = datetime(2026, 11, 24, 9, 0)
+FIRST_MOVES = ("Euston (VC)", "Bank (NT)", "Brixton (VC)", "Upminster (DS)")
+"""MC 2's first Moves onto the Map, in Order of Play (a first Move may go anywhere)."""
 SECRET_NOTE = "my secret is rhubarb"
 """Said only to the Speaker when asking to join: no page may show it."""
 
@@ -83,9 +85,7 @@ def script_games(factory: sessionmaker[Session]) -> Scripted:
         )
 
     running = _start(table, 2, ("Dan", "Erin", "Frank", "Gina"))
-    for name, play in zip(
-        running, ("Euston (VC)", "Bank (NT)", "Brixton (VC)", "Upminster (DS)"), strict=True
-    ):
+    for name, play in zip(running, FIRST_MOVES, strict=True):
         _play(table, 2, name, play)
     table.clock.advance(hours=1)
     table.mail(

@@ -24,11 +24,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from referee.web.app import make_app
-from referee.web.mapsvg import station_id
+from referee.web.mapsvg import piece_id, station_id
 from referee.web.server import WebServer
 from referee.web.site import Site
 from tests.conftest import free_port
-from tests.web.games import Scripted
+from tests.web.games import FIRST_MOVES, Scripted
 
 pytestmark = pytest.mark.chromium
 
@@ -121,6 +121,23 @@ def test_every_page_in_chromium(scripted: Scripted, tmp_path: Path) -> None:
         for link in sorted(links):
             assert _status(link) == 200, link
         assert _status(urljoin(base, "games/99.html")) == 404
+
+        expected = {
+            "games/2.html": {
+                **{
+                    name: move.split(" (")[0]
+                    for name, move in zip(scripted.running_order, FIRST_MOVES, strict=True)
+                },
+                "Drone": "Mornington Crescent",
+            },
+            "games/1.html": {scripted.winner: "Mornington Crescent"},
+        }
+        for page, stations in expected.items():
+            driver.get(base + page)
+            for name, station in stations.items():
+                piece = driver.find_element(By.ID, piece_id(name))
+                assert piece.get_attribute("data-station") == station, (page, name)
+                assert piece.get_attribute("data-station-id") == station_id(station)
 
         driver.get(base)
         driver.find_element(By.LINK_TEXT, "MC 2").click()
