@@ -23,13 +23,13 @@ from markupsafe import Markup, escape
 from sqlalchemy.orm import Session
 
 from referee.engine.history import History, derive
+from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.turn import whose_turn
 from referee.network.mapfile import load_map
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.variants import UnknownVariantError, find_variant
-from referee.variants.base import VANILLA, Ruleset
 from referee.web import reading
 from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks
 from referee.web.moves import move_route

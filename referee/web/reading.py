@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from referee.engine.buzzing import Stage
+from referee.engine.life.buzzing import Stage
 from referee.store.db import make_engine, sessions
 from referee.store.models import BuzzRecord, Deadline, Game, Membership, Player, Turn
 
@@ -275,7 +275,7 @@ def buzzes(session: Session, game_id: int) -> list[BuzzRow]:
 
 
 def _stage(name: str) -> str:
-    """A stored buzz stage in words (:class:`referee.engine.buzzing.Stage`)."""
+    """A stored buzz stage in words (:class:`referee.engine.life.buzzing.Stage`)."""
     try:
         return Stage[name].value
     except KeyError:

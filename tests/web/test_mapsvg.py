@@ -14,11 +14,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from referee.engine.history import Position
+from referee.engine.ruleset import VANILLA
 from referee.network.lines import LineCode
 from referee.network.mapfile import Line, MapData, Section, SectionKind, load_map
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
-from referee.variants.base import VANILLA
 from referee.web.mapsvg import draw_map, piece_id, read_marks, slug, station_id
 
 SVG = "{http://www.w3.org/2000/svg}"
