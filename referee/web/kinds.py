@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from referee.engine.history import History, derive
 from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.turn import whose_turn
+from referee.games.mornington import NAME as MORNINGTON
 from referee.network.mapfile import load_map
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
@@ -206,7 +207,7 @@ class MorningtonNomic(GameKind):
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
 
     def handles(self, game: reading.GameRow) -> bool:
-        return True
+        return game.kind == MORNINGTON
 
     def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
         return [turn_slug(turn) for turn in turns]
@@ -366,7 +367,42 @@ def _picture(gsd: GSD, history: History, svg: str) -> Picture:
     return Picture(svg, rows, unplaced, read_marks(gsd), turn, stacks)
 
 
-KINDS: tuple[GameKind, ...] = (MorningtonNomic(),)
+class Plain(GameKind):
+    """Any other kind of game, until it has pages of its own: its status, seats and the
+    plays the lounge was sent, never its stored state (a kind may keep hidden hands there,
+    as One Day in London keeps each player's rack)."""
+
+    name = "plain"
+    title = "A game"
+
+    def handles(self, game: reading.GameRow) -> bool:
+        return True
+
+    def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
+        return []
+
+    def game_page(self, session: Session, game: reading.GameRow) -> Page:
+        turns = reading.turns(session, game.id)
+        return Page(
+            "plain/game.html.j2",
+            {
+                "game": game,
+                "seats": reading.seats(session, game.id),
+                "turns": list(reversed(turns)),
+            },
+        )
+
+    def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
+        return None
+
+
+def shows_state(game: reading.GameRow) -> bool:
+    """Whether a page may print the game's stored state: only a kind whose state is its
+    public view (Mornington Nomic's GSD, rule 1.2.0)."""
+    return game.kind == MORNINGTON
+
+
+KINDS: tuple[GameKind, ...] = (MorningtonNomic(), Plain())
 """Every kind of game the site draws, asked in order."""
 
 
@@ -375,4 +411,4 @@ def kind_of(game: reading.GameRow) -> GameKind:
     return next(kind for kind in KINDS if kind.handles(game))
 
 
-__all__ = ["KINDS", "GameKind", "MorningtonNomic", "Page", "kind_of"]
+__all__ = ["KINDS", "GameKind", "MorningtonNomic", "Page", "Plain", "kind_of", "shows_state"]

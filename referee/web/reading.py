@@ -99,6 +99,8 @@ class GameRow:
     stalemate_agreed: tuple[str, ...]
     owed_by: str | None
     due: datetime | None
+    kind: str = "mornington-nomic"
+    """The kind of game, as ``referee.games`` registers it."""
 
     @property
     def phase(self) -> str:
@@ -171,6 +173,7 @@ _GAME_COLUMNS = (
     Game.order_of_play,
     Game.acknowledged,
     Game.stalemate_agreed,
+    Game.kind,
 )
 """Every column but the GSD: read as plain rows, since pages check them on every request."""
 
@@ -196,6 +199,7 @@ def _game_row(game: Any, owed: dict[int, tuple[str | None, datetime]]) -> GameRo
         stalemate_agreed=tuple(game.stalemate_agreed or ()),
         owed_by=owed_by,
         due=due,
+        kind=game.kind,
     )
 
 

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from referee.resources import data_dir
 from referee.service import ledger
 from referee.web import reading
-from referee.web.kinds import LRU, Page, kind_of
+from referee.web.kinds import LRU, Page, kind_of, shows_state
 
 CSS = "site.css"
 PAGE_BUDGET = 64 * 1024 * 1024
@@ -105,7 +105,7 @@ class Site:
             return ended, lambda: Page("points.html.j2", {"standing": ledger.standing(session)})
         if path == "archive.html":
             ended = _ended_stamp(session)
-            return ended, lambda: Page("archive.html.j2", {"entries": ledger.archive(session)})
+            return ended, lambda: Page("archive.html.j2", {"entries": _archive(session)})
         match = _GAME.match(path) or _SUB.match(path)
         if match is None:
             return None
@@ -156,6 +156,12 @@ class Site:
             target.write_bytes(rendered.body)
             written.append(target)
         return written
+
+
+def _archive(session: Session) -> list[tuple[ledger.ArchiveEntry, bool]]:
+    """The Game Archive (rule 1.1.5), each entry with whether its final state may be shown."""
+    shown = {g.number: shows_state(g) for g in reading.games(session)}
+    return [(entry, shown.get(entry.number, False)) for entry in ledger.archive(session)]
 
 
 def _ended_stamp(session: Session) -> Hashable:
