@@ -25,6 +25,13 @@ class GameView:
     players: tuple[str, ...]
     variants: tuple[str, ...] = ()
     """The Special Rules variants the game is played under (rule 1.1.2); none for Normal."""
+    settings: tuple[tuple[str, str], ...] = ()
+    """The game's settings as ``(name, value text)``; none means the ruleset's defaults."""
+    seed: bytes | None = None
+    """The secret the game's dice are derived from (``referee.engine.fair_dice``), if any."""
+    draw: str = ""
+    """What names this judgment's draw of the dice in their labels (``message 345``: the
+    stored message judged, so a message judged again throws the same dice)."""
 
 
 @dataclass(frozen=True)

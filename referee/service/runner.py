@@ -26,7 +26,7 @@ from referee.mail.loops import is_automatic, is_list_mail, list_addresses, shoul
 from referee.mail.message import Inbound, read_message
 from referee.notation.errors import NotationError
 from referee.notation.gsd import read_posting
-from referee.service import buzzes, commands, seats
+from referee.service import buzzes, commands, game_dice, seats
 from referee.service.desk import GameView, PlayerView, TurnDesk, TurnOutcome
 from referee.service.gsd_edits import GSDUnreadable
 from referee.service.identify import find_game, identify
@@ -69,7 +69,7 @@ class Runner:
         self.desk = desk
         self.clock = clock
         self.on_queued = on_queued
-        self.rng = rng or random.Random()
+        self.rng = rng or random.SystemRandom()
         self.timing = seats.Timing(timedelta(hours=settings.reminder_lead_hours))
 
     def process_one(self) -> bool:
@@ -282,7 +282,7 @@ class _Work:
                 turn_text=text,
             )
             return self._finish("done", "turn while a buzz is open: play waits (1.16.1)")
-        view = _game_view(self.session, game)
+        view = _game_view(self.session, game, self.row.id)
         seat = self.session.scalars(
             select(Membership.seat).where(
                 Membership.game_id == game.id, Membership.player_id == player.id
@@ -553,7 +553,19 @@ def _after_first_line(text: str) -> str:
     return "\n".join(lines[1:]).strip()
 
 
-def _game_view(session: Session, game: Game) -> GameView:
+def _game_view(session: Session, game: Game, posting: int) -> GameView:
+    """What the desk may know of ``game`` to judge the stored message ``posting``; its dice
+    are drawn from the game's seed under that message's number (``game_dice``)."""
     names = tuple(p.name for p in games.members(session, game))
-    return GameView(game.number, game.version, game.turn_number, game.state, names,
-                    tuple(game.variants or ()))  # fmt: skip
+    seed = game_dice.seed_of(game)
+    return GameView(
+        game.number,
+        game.version,
+        game.turn_number,
+        game.state,
+        names,
+        tuple(game.variants or ()),
+        settings=tuple((game.settings or {}).items()),
+        seed=seed,
+        draw=f"message {posting}",
+    )
