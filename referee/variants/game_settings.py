@@ -227,9 +227,7 @@ class GameSettings:
     def full(self) -> GameSettings:
         """Every setting with its value, defaults included (what a new game stores, so a
         later change of a default never changes a game under way)."""
-        return GameSettings(
-            tuple((n, self.get(n)) for n in catalogue(self.ruleset)), self.ruleset
-        )
+        return GameSettings(tuple((n, self.get(n)) for n in catalogue(self.ruleset)), self.ruleset)
 
     def changed(self) -> GameSettings:
         """Only the settings whose value differs from the default."""

@@ -111,8 +111,12 @@ def test_the_services_chances_are_rolls_of_the_seed() -> None:
 def _stored(dice: SeededDice) -> list[tuple[str, int, dict[str, object]]]:
     made = [r for r in dice.rolls if isinstance(r, SeededRoll)]
     return [
-        ("turn 5", "message 9", n, {"sides": r.sides, "value": r.value, "why": r.why,
-                                    "label": r.label})
+        (
+            "turn 5",
+            "message 9",
+            n,
+            {"sides": r.sides, "value": r.value, "why": r.why, "label": r.label},
+        )
         for n, r in enumerate(made, 1)
     ]
 

@@ -120,9 +120,10 @@ def test_settings_reach_the_ruleset_the_network_and_the_deadlines() -> None:
     network = rules.network()
     assert network.routes.co_located == CoLocatedDirection.REFERENCE
     assert "Holy" in {str(c) for c in network.station("Blackfriars").categories}
-    assert Ruleset().network().station("Blackfriars").categories != network.station(
-        "Blackfriars"
-    ).categories, "rule 1.17.6's literal reading leaves Blackfriars out of Holy"
+    assert (
+        Ruleset().network().station("Blackfriars").categories
+        != network.station("Blackfriars").categories
+    ), "rule 1.17.6's literal reading leaves Blackfriars out of Holy"
     assert settings.deadlines() == DeadlinePolicy(weekend_exempt_buzzes=True)
     assert settings.buzz_mode == "players"
     assert NameMatching(rules.settings.name_matching) is NameMatching.WORD_EDGES
