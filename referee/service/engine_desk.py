@@ -109,7 +109,7 @@ class EngineDesk:
                 f"{', '.join(names)} (rule 1.1.2)"
             )
         try:
-            chosen = GameSettings.of_stored(dict(settings), variant).changed()
+            chosen = GameSettings.of_stored(dict(settings), variant).changed().only("rules")
         except SettingError as error:
             return _kept(f"the game's stored settings cannot be read: {error}")
         if type(self.ruleset) is variant and not chosen.values:

@@ -236,6 +236,13 @@ class GameSettings:
             tuple((n, v) for n, v in self.values if v != known[n].default), self.ruleset
         )
 
+    def only(self, scope: str) -> GameSettings:
+        """Only the settings acting in ``scope`` (``rules``, ``deadlines``, ``service``)."""
+        known = catalogue(self.ruleset)
+        return GameSettings(
+            tuple((n, v) for n, v in self.values if known[n].scope == scope), self.ruleset
+        )
+
     def as_stored(self) -> dict[str, str]:
         known = catalogue(self.ruleset)
         return {name: known[name].render(value) for name, value in self.values}
