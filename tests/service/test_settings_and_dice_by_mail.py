@@ -199,6 +199,9 @@ def test_settings_and_seeded_dice_of_a_game_played_by_mail(
         assert (seed in _readable(row.raw)) == (row is over[0]), row.raw[:200]
     assert re.search(rf"dice seed of this game was\s+{seed}", _readable(over[0].raw))
 
+    archived = CliRunner().invoke(main, ["archive", "1"])
+    assert f"Dice seed: {seed}" in archived.output, archived.output
+
     # After the end every roll checks out; one edited in the store is named.
     code, output = _verify(table, monkeypatch)
     assert code == 0, output
