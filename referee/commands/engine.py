@@ -21,7 +21,7 @@ from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
 from referee.variants import Ruleset, UnknownVariantError, find_variant
-from referee.variants.game_settings import GameSettings, SettingError
+from referee.variants.game_settings import GameSettings, SettingError, catalogue
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
@@ -130,4 +130,19 @@ def replay_command(
     sys.exit(EXIT_LEGAL if report.ok else EXIT_ILLEGAL)
 
 
-ENGINE_COMMANDS = (replay_command,)
+@click.command("settings")
+@click.option("--variant", "variant", default=None, help="The ruleset whose settings to list.")
+def settings_command(variant: str | None) -> None:
+    """List every setting a game may be created with: name, default, values and the rule it
+    reads (``speaker new-game ... set NAME=VALUE``; ``check`` and ``replay --set``)."""
+    try:
+        ruleset = find_variant(variant) if variant else Ruleset
+    except UnknownVariantError as error:
+        sys.exit(_unreadable(str(error), as_json=False))
+    for setting in catalogue(ruleset).values():
+        default = setting.render(setting.default)
+        click.echo(f"{setting.name} = {default}  ({setting.valid()}; {setting.scope})")
+        click.echo(f"    {setting.doc}")
+
+
+ENGINE_COMMANDS = (replay_command, settings_command)

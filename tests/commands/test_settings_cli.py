@@ -83,3 +83,13 @@ def test_replay_set_judges_the_record_under_the_setting(tmp_path: Path) -> None:
         ],
     )
     assert kb.exit_code == 0, kb.output
+
+
+def test_referee_settings_lists_every_setting_with_its_default_and_rule() -> None:
+    listed = CliRunner().invoke(main, ["settings", "--variant", "knightsbridge-1965"])
+    assert listed.exit_code == 0, listed.output
+    assert "route_choice = best  (best or first; rules)" in listed.output
+    assert "fuse_burns_when_created = true  (true or false; rules)" in listed.output
+    assert "Rule 4.1.1.4" in listed.output
+    assert "weekend_exempt_buzzes = false" in listed.output
+    assert CliRunner().invoke(main, ["settings", "--variant", "nope"]).exit_code == 2
