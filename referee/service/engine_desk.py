@@ -22,13 +22,13 @@ from dataclasses import dataclass, replace
 
 from referee.engine.dice import Dice, RecordingDice, Roll
 from referee.engine.fair_dice import SeededDice, SeededRoll
+from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.turn import adjudicate, may_submit, whose_turn
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
 from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.variants import UnknownVariantError, find_variant
-from referee.variants.base import VANILLA, Ruleset
 from referee.variants.game_settings import GameSettings, SettingError
 
 log = logging.getLogger(__name__)

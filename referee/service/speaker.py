@@ -20,13 +20,13 @@ from sqlalchemy.orm import Session
 from referee import variants as rulesets
 from referee.engine.drone import DRONE
 from referee.engine.fair_dice import SeededDice, SeededRandom, SeededRoll
-from referee.engine.order_of_play import seat_players, tally
+from referee.engine.life.order_of_play import seat_players, tally
+from referee.engine.ruleset import Ruleset
 from referee.service import deadlines, game_dice, gsd_edits
 from referee.service.notices import CommandError, Notice
 from referee.service.seats import SILENCE_REMINDER, Timing, active_names, finish
 from referee.store import games
 from referee.store.models import Game, Membership, Player
-from referee.variants.base import Ruleset
 from referee.variants.game_settings import GameSettings, SettingError
 
 MIN_PLAYERS = 3

@@ -1,8 +1,8 @@
 """The readings a Speaker may set for one game, by name, and their text.
 
 Where players could reasonably read a rule two ways the referee has a setting (the fields of
-the ruleset's :class:`~referee.variants.base.Settings`, a variant's own subclass of it, the
-deadline policy of :class:`~referee.engine.deadlines.DeadlinePolicy`, and the service's buzz
+the ruleset's :class:`~referee.engine.ruleset.RuleSettings`, a variant's own subclass of it, the
+deadline policy of :class:`~referee.engine.life.deadlines.DeadlinePolicy`, and the service's buzz
 mode). This module is their one catalogue: every setting has a name, a type taken from its
 dataclass field (a truth value, a whole number, a number, or one of a few words), a default,
 and a sentence saying which rule it reads. :class:`GameSettings` is the value a game stores:
@@ -20,8 +20,8 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any, cast, get_type_hints
 
-from referee.engine.deadlines import DeadlinePolicy
-from referee.variants.base import RouteChoice, Ruleset
+from referee.engine.life.deadlines import DeadlinePolicy
+from referee.engine.ruleset import RouteChoice, Ruleset
 
 Value = bool | int | float | str
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from sqlalchemy import Engine, select
 
 from referee.cli import main
-from referee.engine.deadlines import BUZZ_ALLOWANCE, add_weekday_time
+from referee.engine.life.deadlines import BUZZ_ALLOWANCE, add_weekday_time
 from referee.store.db import make_engine, sessions
 from referee.store.models import BuzzRecord, Game
 from tests.service.harness import SPEAKER, HandClock, Table, text

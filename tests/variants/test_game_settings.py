@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.engine.deadlines import DeadlinePolicy
+from referee.engine.life.deadlines import DeadlinePolicy
 from referee.network.categories import NameMatching
 from referee.network.routes import CoLocatedDirection
 from referee.variants import VARIANTS, Knightsbridge1965, Ruleset
