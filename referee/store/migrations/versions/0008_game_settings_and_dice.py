@@ -1,7 +1,7 @@
 """Each game's settings, and the seed its dice are drawn from
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-11-25 16:50:00.000000
 
 A Speaker may set the readings players could reasonably differ on when creating a game, so
@@ -17,8 +17,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
-down_revision = "0006"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
