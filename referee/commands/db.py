@@ -87,6 +87,8 @@ def new_game(number: int, lounge: str, players: tuple[str, ...], start: str, nam
             raise click.ClickException(str(error)) from error
     click.echo(f"game MC {number} started with {', '.join(started.players)}; its first GSD:")
     click.echo(started.gsd)
+    if started.commitment:
+        click.echo(f"Its dice seed's SHA-256 (publish it to the players): {started.commitment}")
 
 
 @db.command("add-player")

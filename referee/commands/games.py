@@ -3,6 +3,7 @@ of the life of games, over the same database ``referee serve`` uses."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -82,6 +83,7 @@ def points() -> None:
 def archive(number: int | None) -> None:
     """The Game Archive (rule 1.1.5): ended games, or one game's final GSD."""
     from referee.service.ledger import archive as entries
+    from referee.store.games import game_by_number
 
     with open_store() as (_, factory), factory() as session:
         found = entries(session)
@@ -96,6 +98,39 @@ def archive(number: int | None) -> None:
     if not match:
         raise click.ClickException(f"game MC {number} has not ended, so it is not in the archive")
     click.echo(match[0].final_gsd)
+    with open_store() as (_, factory), factory() as session:
+        found_game = game_by_number(session, number)
+        seed = found_game.dice_seed if found_game is not None else None
+    if seed:
+        click.echo(f"Dice seed: {seed} (check it with: referee verify {number})")
 
 
-GAME_COMMANDS = (deadlines, points, archive)
+@click.command()
+@click.argument("number", type=int)
+def verify(number: int) -> None:
+    """Recompute every roll of ended game NUMBER from its published dice seed.
+
+    Exit 0 when every roll matches, 1 naming each roll that does not, 2 when the game cannot
+    be verified (it is running, or began before dice seeds).
+    """
+    from referee.service.game_dice import NotVerifiable
+    from referee.service.game_dice import verify as check_dice
+
+    with open_store() as (_, factory), factory() as session:
+        try:
+            report = check_dice(session, number)
+        except NotVerifiable as error:
+            click.echo(str(error), err=True)
+            sys.exit(2)
+    click.echo(f"MC {number}: seed {report.seed}")
+    click.echo(f"its SHA-256 {report.commitment} (the commitment of the game's first post)")
+    for mismatch in report.mismatches:
+        click.echo(f"MISMATCH {mismatch.describe()}")
+    if report.ok:
+        click.echo(f"all {report.rolls} rolls match the seed")
+        return
+    click.echo(f"{len(report.mismatches)} of {report.rolls} rolls do not match the seed")
+    sys.exit(1)
+
+
+GAME_COMMANDS = (deadlines, points, archive, verify)
