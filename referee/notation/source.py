@@ -158,11 +158,12 @@ def _complete_row(raw: Sequence[Line], index: int, closes: Sequence[bool]) -> tu
     look = index + 1
     while look < len(raw):
         following = raw[look].text.strip()
-        if following == "|":  # the padded end of this row, wrapped onto a line of its own
-            following = "|"
-        elif not following or following.startswith("+"):
-            break
-        elif ends and pipes >= 2 and (following.startswith("|") or not following.endswith("|")):
+        padded_end = following == "|"  # the end of this row, wrapped onto a line of its own
+        barrier = not following or following.startswith("+")
+        complete = ends and pipes >= 2
+        if not padded_end and (
+            barrier or (complete and (following.startswith("|") or not following.endswith("|")))
+        ):
             break
         pieces.append(following)
         pipes += following.count("|")
