@@ -199,13 +199,16 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
     secret = playing_as = None
     index = 0
     while index < len(lines):
-        line = lines[index]
-        stripped = line.strip()
-        if line.rstrip() == "--" or _history_starts(lines, index):
+        line = lines[index].rstrip()
+        if line.lstrip().startswith(">"):
+            quoted.append(line)
+            index += 1
+            continue
+        if line == "--" or _history_starts(lines, index):
             break
         index += 1
-        if stripped.startswith(">"):
-            quoted.append(line.rstrip())
+        if ":" not in line and not _next_ends_with_colon(lines, index - 1):
+            kept.append(line)
             continue
         attribution = _attribution_length(lines, index - 1)
         if attribution and _quote_follows(lines, index - 1 + attribution):
@@ -217,7 +220,7 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
         if match := _PLAYING_AS.match(line):
             playing_as = match.group(1)
             continue
-        kept.append(line.rstrip())
+        kept.append(line)
     own = "\n".join(kept).strip()
     if not own:
         own = "\n".join(_quoted_turn(quoted)).strip()
@@ -230,10 +233,10 @@ def _attribution_length(lines: list[str], index: int) -> int:
     line = lines[index].strip()
     if not line or len(line) > _ATTRIBUTION_LIMIT:
         return 0
-    if _ATTRIBUTION.match(line):
+    if line.endswith(":") and _ATTRIBUTION.match(line):
         return 1
     following = lines[index + 1].strip() if index + 1 < len(lines) else ""
-    wrapped = bool(following) and not following.startswith(">")
+    wrapped = following.endswith(":") and not following.startswith(">")
     if wrapped and len(following) < _ATTRIBUTION_LIMIT:
         return 2 if _ATTRIBUTION.match(f"{line} {following}") else 0
     return 0
@@ -244,8 +247,10 @@ def _history_starts(lines: list[str], index: int) -> bool:
     line = lines[index].strip()
     if not line or len(line) > _ATTRIBUTION_LIMIT:
         return False
-    if _ORIGINAL.match(line) or _RULE.match(line):
+    if line[0] in "-_bB" and (_ORIGINAL.match(line) or _RULE.match(line)):
         return True
+    if ":" not in line and not _next_ends_with_colon(lines, index):
+        return False
     if _HEADER_FROM.match(line):
         following = [each.strip() for each in lines[index + 1 : index + 4] if each.strip()]
         return bool(following) and _HEADER_NEXT.match(following[0]) is not None
@@ -253,6 +258,11 @@ def _history_starts(lines: list[str], index: int) -> bool:
     if length and _DATED.match(line):
         return not _quote_follows(lines, index + length)
     return False
+
+
+def _next_ends_with_colon(lines: list[str], index: int) -> bool:
+    """Whether the line after ``index`` may end an attribution wrapped from ``index``."""
+    return index + 1 < len(lines) and lines[index + 1].rstrip().endswith(":")
 
 
 def _quote_follows(lines: list[str], index: int) -> bool:
