@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from email import policy
+from email import errors, policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr
@@ -17,6 +17,14 @@ from email.utils import getaddresses, parseaddr
 from referee.mail.html import html_to_text
 
 _PARSER = BytesParser(policy=policy.default)
+_HEADER_LINE = re.compile(rb"^(?:[!-9;-~]+[ \t]*:|[ \t])")
+_BROKEN = (
+    errors.StartBoundaryNotFoundDefect,
+    errors.NoBoundaryInMultipartDefect,
+    errors.MultipartInvariantViolationDefect,
+)
+"""Defects that leave a multipart's parts unknown. Others (a lost closing boundary, a header
+that does not parse, bad base64 padding) still leave the text readable, so it is read."""
 _SUBJECT_TAG = re.compile(r"\[MC\s*(\d+)\]", re.IGNORECASE)
 _SECRET = re.compile(r"^\s*secret\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 _PLAYING_AS = re.compile(r"^\s*playing\s+as\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
@@ -78,8 +86,7 @@ class Inbound:
 
 def read_message(raw: bytes, *, rcpt_tos: list[str] | None = None) -> Inbound:
     """Parse ``raw`` into an ``Inbound``; everything unreadable is reported, not raised."""
-    message = _PARSER.parsebytes(raw)
-    assert isinstance(message, EmailMessage)
+    message = _parse(raw)
     problems: list[str] = []
     sender_name, sender = _address(message, "From")
     if not sender:
@@ -105,6 +112,24 @@ def read_message(raw: bytes, *, rcpt_tos: list[str] | None = None) -> Inbound:
         secret=secret,
         playing_as=playing_as,
     )
+
+
+def _parse(raw: bytes) -> EmailMessage:
+    """The message, with a stray line among its headers left out.
+
+    A line in the header block that is neither a header nor a folded continuation makes the
+    parser take it and every header after it as body text; the line is dropped and the message
+    read again, as a mail server's lenient reading would."""
+    message = _PARSER.parsebytes(raw)
+    assert isinstance(message, EmailMessage)
+    if not any(isinstance(d, errors.MissingHeaderBodySeparatorDefect) for d in message.defects):
+        return message
+    end = re.search(rb"\r?\n\r?\n", raw)
+    head, body = (raw[: end.start()], raw[end.start() :]) if end else (raw, b"")
+    kept = [line for line in head.splitlines(keepends=True) if _HEADER_LINE.match(line)]
+    repaired = _PARSER.parsebytes(b"".join(kept) + body)
+    assert isinstance(repaired, EmailMessage)
+    return repaired
 
 
 def _all(message: EmailMessage, name: str) -> list[str]:
@@ -137,9 +162,10 @@ def _references(message: EmailMessage) -> list[str]:
 
 def _body(message: EmailMessage, problems: list[str]) -> tuple[str, list[str]]:
     """The text of the message, preferring text/plain, and the names of everything else."""
-    defects = sorted({type(d).__name__ for part in message.walk() for d in part.defects})
-    if defects:
-        problems.append(f"the message's MIME structure is broken ({', '.join(defects)})")
+    found = [d for part in message.walk() for d in part.defects]
+    broken = sorted({type(d).__name__ for d in found if isinstance(d, _BROKEN)})
+    if broken:
+        problems.append(f"the message's MIME structure is broken ({', '.join(broken)})")
     try:
         part = message.get_body(preferencelist=("plain", "html"))
     except Exception:

@@ -211,3 +211,24 @@ def test_a_play_written_inside_the_quote_is_read_from_the_quote() -> None:
 def test_the_lists_footer_under_the_play_is_not_read() -> None:
     body = f"{TURN}\n{'_' * 47}\nMc12 mailing list -- mc12@lounge.example.org\n"
     assert read_message(bytes(_plain(body))).turn_text == TURN
+
+
+def test_a_multipart_that_lost_only_its_closing_boundary_is_read() -> None:
+    raw = (
+        b"From: alice@example.org\r\nMIME-Version: 1.0\r\nSubject: [MC 12] t\r\n"
+        b'Content-Type: multipart/alternative; boundary="b1"\r\n\r\n'
+        b"--b1\r\nContent-Type: text/plain\r\n\r\n" + TURN.encode() + b"\r\n"
+        b"--b1\r\nContent-Type: text/html\r\n\r\n<p>" + TURN.encode() + b"</p>\r\n"
+    )
+    inbound = read_message(raw)
+    assert (inbound.turn_text, inbound.problems) == (TURN, [])
+
+
+def test_a_stray_line_among_the_headers_is_left_out_and_the_rest_read() -> None:
+    raw = (
+        b"From: alice@example.org\r\nSubject: [MC 12] t\r\nthis line is no header\r\n"
+        b"To: mc12@lounge.example.org\r\nContent-Type: text/plain\r\n\r\n" + TURN.encode()
+    )
+    inbound = read_message(raw)
+    assert (inbound.turn_text, inbound.problems) == (TURN, [])
+    assert inbound.recipients == ["mc12@lounge.example.org"]
