@@ -103,7 +103,12 @@ class Sender:
     def _connection(self) -> smtplib.SMTP:
         if self._smtp is None:
             settings = self.settings
-            smtp = smtplib.SMTP(settings.relay_host, settings.relay_port, timeout=30)
+            smtp = smtplib.SMTP(
+                settings.relay_host,
+                settings.relay_port,
+                local_hostname=settings.helo_name,
+                timeout=30,
+            )
             try:
                 if settings.relay_starttls:
                     smtp.starttls(context=ssl.create_default_context())
