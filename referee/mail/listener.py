@@ -204,5 +204,11 @@ def make_listener(
 ) -> Controller:
     """An aiosmtpd Controller for ``handler`` that refuses mail over ``max_bytes`` with 552,
     greeting and answering EHLO as ``server_name`` (the configured host name)."""
-    return Controller(handler, hostname=host, port=port, data_size_limit=max_bytes,
-                      ident="referee", server_hostname=server_name)  # fmt: skip
+    return Controller(
+        handler,
+        hostname=host,
+        port=port,
+        data_size_limit=max_bytes,
+        ident="referee",
+        server_hostname=server_name,
+    )

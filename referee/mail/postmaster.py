@@ -60,8 +60,9 @@ class Postmaster:
     ) -> None:
         """Queue the forward of inbox message ``inbox_id`` to the operator, if one is set."""
         if not self.operator:
-            log.warning("postmaster mail (inbox %s) kept: REFEREE_POSTMASTER_ADDRESS unset",
-                        inbox_id)  # fmt: skip
+            log.warning(
+                "postmaster mail (inbox %s) kept: REFEREE_POSTMASTER_ADDRESS unset", inbox_id
+            )
             return
         message = self._forward(raw, mail_from, rcpt_tos, now)
         dialect = connection.dialect.name
@@ -105,6 +106,7 @@ class Postmaster:
         try:
             message.add_attachment(original)
         except (TypeError, ValueError, LookupError):
-            message.add_attachment(raw, maintype="application", subtype="octet-stream",
-                                   filename="original.eml")  # fmt: skip
+            message.add_attachment(
+                raw, maintype="application", subtype="octet-stream", filename="original.eml"
+            )
         return message

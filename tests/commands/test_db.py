@@ -109,8 +109,13 @@ def test_inbox_shows_message_id_and_the_whole_from_and_subject(tmp_path: Path) -
     message["Message-ID"] = "<turn-37.very-long-id@mail.example.org>"
     message.set_content("Euston")
     engine = make_engine(url)
-    enqueue(sessions(engine), bytes(message), mail_from="a@example.org", rcpt_tos=[LOUNGE],
-            source="smtp")  # fmt: skip
+    enqueue(
+        sessions(engine),
+        bytes(message),
+        mail_from="a@example.org",
+        rcpt_tos=[LOUNGE],
+        source="smtp",
+    )
     engine.dispose()
     listing = runner.invoke(main, ["db", "inbox"])
     assert listing.exit_code == 0, listing.output

@@ -65,14 +65,25 @@ def after_alice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[bytes]:
     upgrade(engine)
     factory = sessions(engine)
     seed_game(factory)
-    runner = Runner(factory, make_settings(f"sqlite:///{path}"), engine_desk(),
-                    clock=lambda: WHEN, rng=random.Random(7))  # fmt: skip
+    runner = Runner(
+        factory,
+        make_settings(f"sqlite:///{path}"),
+        engine_desk(),
+        clock=lambda: WHEN,
+        rng=random.Random(7),
+    )
     raw = (CORPUS / "referee-post.eml").read_bytes()
     post = message_from_bytes(raw)
     assert ALICE_PLAY in str(post["Subject"])
     turn = f"From: alice@example.org\r\nTo: {REFEREE}\r\nSubject: [MC 12] t\r\n\r\n{ALICE_PLAY}\r\n"
-    enqueue(factory, turn.encode(), mail_from="alice@example.org", rcpt_tos=[REFEREE],
-            source="smtp", clock=lambda: WHEN)  # fmt: skip
+    enqueue(
+        factory,
+        turn.encode(),
+        mail_from="alice@example.org",
+        rcpt_tos=[REFEREE],
+        source="smtp",
+        clock=lambda: WHEN,
+    )
     runner.drain()
     engine.dispose()
     yield path.read_bytes()
@@ -90,10 +101,21 @@ def test_1_3_1_each_reply_shape_is_applied_by_the_runner(
         game = session.scalars(select(Game)).one()
         assert game.turn_number == 1, "Alice's first Turn was applied"
         posted = {str(r.raw) for r in session.scalars(select(OutboxMessage))}
-    runner = Runner(factory, make_settings(f"sqlite:///{path}"), engine_desk(),
-                    clock=lambda: WHEN, rng=random.Random(7))  # fmt: skip
-    enqueue(factory, (CORPUS / name).read_bytes(), mail_from="bob@example.org",
-            rcpt_tos=[LOUNGE], source="smtp", clock=lambda: WHEN)  # fmt: skip
+    runner = Runner(
+        factory,
+        make_settings(f"sqlite:///{path}"),
+        engine_desk(),
+        clock=lambda: WHEN,
+        rng=random.Random(7),
+    )
+    enqueue(
+        factory,
+        (CORPUS / name).read_bytes(),
+        mail_from="bob@example.org",
+        rcpt_tos=[LOUNGE],
+        source="smtp",
+        clock=lambda: WHEN,
+    )
     runner.drain()
     with factory() as session:
         turns = list(session.scalars(select(Turn).order_by(Turn.id)))

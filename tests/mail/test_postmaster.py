@@ -43,8 +43,7 @@ def _listen(engine: Engine, **overrides: Any) -> Iterator[Listening]:
     settings = make_settings(str(engine.url), **overrides)
     handler = InboxHandler(factory, {REFEREE}, postmaster=Postmaster(settings))
     port = free_port()
-    controller = make_listener(handler, "127.0.0.1", port, 100_000,
-                               server_name=settings.helo_name)  # fmt: skip
+    controller = make_listener(handler, "127.0.0.1", port, 100_000, server_name=settings.helo_name)
     controller.start()
     yield Listening(port, factory, settings)
     controller.stop()
@@ -98,16 +97,19 @@ def test_rfc5321_4_5_1_postmaster_is_accepted_at_every_domain_served(
 
 
 def test_postmaster_at_a_domain_not_served_is_refused(listening: Listening) -> None:
-    with smtplib.SMTP("127.0.0.1", listening.port) as client:
-        with pytest.raises(smtplib.SMTPRecipientsRefused):
-            client.sendmail("x@e.example", ["postmaster@other.example"], _report("p"))
+    with (
+        smtplib.SMTP("127.0.0.1", listening.port) as client,
+        pytest.raises(smtplib.SMTPRecipientsRefused),
+    ):
+        client.sendmail("x@e.example", ["postmaster@other.example"], _report("p"))
     assert _rows(listening.factory) == ([], [])
 
 
 def test_postmaster_mail_is_never_read_as_a_turn(listening: Listening) -> None:
     with smtplib.SMTP("127.0.0.1", listening.port) as client:
-        client.sendmail("x@elsewhere.example.com", ["postmaster@example.org"],
-                        _report("postmaster@example.org"))  # fmt: skip
+        client.sendmail(
+            "x@elsewhere.example.com", ["postmaster@example.org"], _report("postmaster@example.org")
+        )
     runner = Runner(listening.factory, listening.settings, engine_desk())
     assert runner.drain() == 0
     [row], outbox = _rows(listening.factory)
@@ -155,16 +157,29 @@ def test_the_sender_says_ehlo_with_the_configured_name(sqlite_engine: Engine) ->
     controller.start()
     try:
         factory = sessions(sqlite_engine)
-        settings = make_settings(str(sqlite_engine.url), relay_port=port,
-                                 hostname="mx.example.org")  # fmt: skip
+        settings = make_settings(str(sqlite_engine.url), relay_port=port, hostname="mx.example.org")
         from referee.mail.compose import compose
         from referee.store.outbox import queue_reply
 
         with factory.begin() as session:
-            message = compose(sender=REFEREE, sender_name="R", to=["a@example.org"], subject="s",
-                              body="b", loop_token=REFEREE, in_reply_to=None, references=[])  # fmt: skip
-            queue_reply(session, message, mail_from=REFEREE, rcpt_tos=["a@example.org"],
-                        inbox_id=None, now=utcnow())  # fmt: skip
+            message = compose(
+                sender=REFEREE,
+                sender_name="R",
+                to=["a@example.org"],
+                subject="s",
+                body="b",
+                loop_token=REFEREE,
+                in_reply_to=None,
+                references=[],
+            )
+            queue_reply(
+                session,
+                message,
+                mail_from=REFEREE,
+                rcpt_tos=["a@example.org"],
+                inbox_id=None,
+                now=utcnow(),
+            )
         assert Sender(factory, settings).send_due() == 1
     finally:
         controller.stop()

@@ -52,8 +52,14 @@ def referee_post() -> EmailMessage:
     turn["Subject"] = "[MC 12] my turn"
     turn["Message-ID"] = "<alice-1@example.org>"
     turn.set_content(ALICE_PLAY)
-    enqueue(factory, bytes(turn), mail_from="alice@example.org", rcpt_tos=[REFEREE],
-            source="smtp", clock=lambda: WHEN)  # fmt: skip
+    enqueue(
+        factory,
+        bytes(turn),
+        mail_from="alice@example.org",
+        rcpt_tos=[REFEREE],
+        source="smtp",
+        clock=lambda: WHEN,
+    )
     runner.drain()
     with factory() as session:
         rows = [r for r in session.query(OutboxMessage) if LOUNGE in r.rcpt_tos]
@@ -139,24 +145,39 @@ def shapes(post: EmailMessage) -> dict[str, str]:
     wrapped = "\n".join(textwrap.wrap(attributions["gmail-en"], 60))
     bodies["gmail-en-wrapped-attribution"] = f"{wrapped}\n{quote}\n{play}"
     outlook = {
-        "outlook-en": ("-----Original Message-----", ("From:", "Sent:", "To:", "Subject:"),
-                       "Wednesday, November 25, 2026 10:02 AM"),
-        "outlook-de": ("-----Ursprüngliche Nachricht-----", ("Von:", "Gesendet:", "An:",
-                       "Betreff:"), "Mittwoch, 25. November 2026 10:02"),
-        "outlook-fr": ("-----Message d'origine-----", ("De :", "Envoyé :", "À :", "Objet :"),
-                       "mercredi 25 novembre 2026 10:02"),
-        "outlook-es": ("-----Mensaje original-----", ("De:", "Enviado el:", "Para:", "Asunto:"),
-                       "miércoles, 25 de noviembre de 2026 10:02"),
-        "outlook-nl": ("-----Oorspronkelijk bericht-----", ("Van:", "Verzonden:", "Aan:",
-                       "Onderwerp:"), "woensdag 25 november 2026 10:02"),
-    }  # fmt: skip
+        "outlook-en": (
+            "-----Original Message-----",
+            ("From:", "Sent:", "To:", "Subject:"),
+            "Wednesday, November 25, 2026 10:02 AM",
+        ),
+        "outlook-de": (
+            "-----Ursprüngliche Nachricht-----",
+            ("Von:", "Gesendet:", "An:", "Betreff:"),
+            "Mittwoch, 25. November 2026 10:02",
+        ),
+        "outlook-fr": (
+            "-----Message d'origine-----",
+            ("De :", "Envoyé :", "À :", "Objet :"),
+            "mercredi 25 novembre 2026 10:02",
+        ),
+        "outlook-es": (
+            "-----Mensaje original-----",
+            ("De:", "Enviado el:", "Para:", "Asunto:"),
+            "miércoles, 25 de noviembre de 2026 10:02",
+        ),
+        "outlook-nl": (
+            "-----Oorspronkelijk bericht-----",
+            ("Van:", "Verzonden:", "Aan:", "Onderwerp:"),
+            "woensdag 25 november 2026 10:02",
+        ),
+    }
     for name, (rule, labels, sent) in outlook.items():
         bodies[f"{name}-top"] = f"{play}\nBob\n\n{rule}\n{outlook_block(post, labels, sent)}"
     # Newer Outlook: a rule of underscores, then the header block; and no rule at all.
     header = outlook_block(post, ("From:", "Sent:", "To:", "Subject:"), "25 November 2026 10:02")
     bodies["outlook-new-top"] = f"{play}\n\n{'_' * 32}\n{header}"
     bodies["outlook-headers-only-top"] = f"{play}\nBob\n\n{header}"
-    bodies["outlook-bold-headers-top"] = f"{play}\n\n*From:* {header[len('From: '):]}".replace(
+    bodies["outlook-bold-headers-top"] = f"{play}\n\n*From:* {header[len('From: ') :]}".replace(
         "\nSent:", "\n*Sent:*", 1
     )
     attribution = attributions["gmail-en"]
