@@ -1,0 +1,92 @@
+"""The referee behind a real GNU Mailman 3 list (tests/mailman.py): a player's turn posted to
+the lounge list reaches the referee, is judged, and the referee's post goes back through the
+list to every member, with no loop."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from email.message import EmailMessage
+
+import pytest
+from sqlalchemy import select
+
+from referee.service.app import Service
+from referee.store.db import make_engine, sessions, upgrade
+from referee.store.models import InboxMessage, Turn
+from tests.conftest import free_port, make_settings, seed_game
+from tests.mailman import REFEREE, Mailman, Router
+from tests.service.harness import engine_desk
+
+PLAY = "Alice : [LV+1] Holborn (CN)"
+
+
+@pytest.fixture
+def behind_the_list(mailman: Mailman, sqlite_url: str) -> Iterator[Service]:
+    """The referee serving game MC 12, whose lounge is the default list, relaying through
+    the router so its posts go back into Mailman."""
+    engine = make_engine(sqlite_url)
+    upgrade(engine)
+    seed_game(sessions(engine))
+    engine.dispose()
+    port = free_port()
+    settings = make_settings(
+        sqlite_url, smtp_port=port, relay_port=mailman.smtp_port, address=REFEREE
+    )
+    service = Service(settings, desk=engine_desk())
+    service.start()
+    mailman.router.reset(referee_port=port)
+    yield service
+    service.stop()
+    mailman.router.reset(referee_port=None)
+
+
+def _turn(to: str) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = "Alice <alice@example.org>"
+    message["To"] = to
+    message["Subject"] = "[MC 12] my turn"
+    message["Message-ID"] = f"<alice-{time.monotonic_ns()}@example.org>"
+    message.set_content(f"{PLAY}\n\n-- \nAlice\n")
+    return message
+
+
+def _quiet(router: Router, seconds: float = 2.0) -> int:
+    """Wait until the router has seen nothing new for ``seconds``; how many it has seen."""
+    seen = -1
+    while True:
+        with router.lock:
+            now = len(router.delivered) + len(router.handed)
+        if now == seen:
+            return now
+        seen = now
+        time.sleep(seconds)
+
+
+def test_a_turn_posted_to_a_default_list_is_judged_and_posted_back_without_a_loop(
+    mailman: Mailman, behind_the_list: Service
+) -> None:
+    lounge = mailman.lists["default"]
+    mailman.post(_turn(lounge), "alice@example.org", lounge)
+    router = mailman.router
+
+    def answered(r: Router) -> bool:
+        subjects = [str(m["Subject"]) for m in r.copies("bob@example.org")]
+        return any(f"Turn 1: {PLAY}" in subject for subject in subjects)
+
+    router.wait(answered, timeout=60)
+    _quiet(router)
+    bob = router.copies("bob@example.org")
+    assert [str(m["Subject"]) for m in bob] == [
+        "[Mc12] [MC 12] my turn",
+        f"[Mc12] [MC 12] Turn 1: {PLAY}",
+    ]
+    assert "Mornington Crescent - Game 12 - Turn 2" in bob[1].get_content()
+    assert str(bob[1]["List-Id"]).startswith("<mc12.lounge.example.org>")
+    with behind_the_list.factory() as session:
+        inbox = list(session.scalars(select(InboxMessage).order_by(InboxMessage.id)))
+        turns = list(session.scalars(select(Turn)))
+    assert [row.status for row in inbox] == ["done", "ignored"], [r.note for r in inbox]
+    assert inbox[1].note.startswith("not answered"), "the referee's own post, come back"
+    assert [(t.play, t.status) for t in turns] == [(PLAY, "applied")]
+    assert len(router.handed) == 2, "the referee got Alice's post and its own, nothing more"
