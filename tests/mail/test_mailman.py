@@ -90,3 +90,39 @@ def test_a_turn_posted_to_a_default_list_is_judged_and_posted_back_without_a_loo
     assert inbox[1].note.startswith("not answered"), "the referee's own post, come back"
     assert [(t.play, t.status) for t in turns] == [(PLAY, "applied")]
     assert len(router.handed) == 2, "the referee got Alice's post and its own, nothing more"
+
+
+def _post_everywhere(mailman: Mailman) -> dict[str, list[EmailMessage]]:
+    """Alice posts once to each list (no referee listening); Bob's copies by list kind."""
+    mailman.router.reset(referee_port=None)
+    for address in mailman.lists.values():
+        mailman.post(_turn(address), "alice@example.org", address)
+    router = mailman.router
+    router.wait(lambda r: len(r.copies("bob@example.org")) >= len(mailman.lists), timeout=60)
+    by_list: dict[str, list[EmailMessage]] = {kind: [] for kind in mailman.lists}
+    for copy in router.copies("bob@example.org"):
+        for kind, address in mailman.lists.items():
+            if str(copy["List-Post"]) == f"<mailto:{address}>":
+                by_list[kind].append(copy)
+    return by_list
+
+
+def test_the_lists_are_set_up_as_their_names_say(mailman: Mailman) -> None:
+    copies = _post_everywhere(mailman)
+    assert all(len(each) == 1 for each in copies.values()), copies
+    default, munged = copies["default"][0], copies["munged"][0]
+    personal, plain = copies["personal"][0], copies["plain"][0]
+    assert str(default["Subject"]) == "[Mc12] [MC 12] my turn"
+    assert "mailing list" in default.get_content(), "the default footer"
+    assert str(munged["From"]) == f"Alice via Mc13 <{mailman.lists['munged']}>"
+    assert "alice@example.org" in str(munged["Reply-To"]) + str(munged["Cc"])
+    assert str(plain["Subject"]) == "[MC 12] my turn"
+    assert "mailing list" not in plain.get_content(), "no footer"
+    with mailman.router.lock:
+        personal_deliveries = [
+            d
+            for d in mailman.router.delivered
+            if f"<mailto:{mailman.lists['personal']}>" == str(d.message["List-Post"])
+        ]
+    assert all(len(d.rcpt_tos) == 1 for d in personal_deliveries), "one copy per member"
+    assert str(personal["To"]) == mailman.lists["personal"]
