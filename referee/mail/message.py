@@ -230,8 +230,16 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
             quoted.append(line)
             index += 1
             continue
-        if line == "--" or _history_starts(lines, index):
+        if line == "--":
             break
+        if _history_starts(lines, index):
+            if any(kept) or not _HEADER_FROM.match(line.strip()):
+                break
+            # Header lines above everything the player wrote are pasted mail headers, which
+            # rule 1.3.1 says are no part of the GSD: left out, and the posting read on.
+            while index < len(lines) and lines[index].strip():
+                index += 1
+            continue
         index += 1
         if ":" not in line and not _next_ends_with_colon(lines, index - 1):
             kept.append(line)

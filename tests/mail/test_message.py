@@ -232,3 +232,8 @@ def test_a_stray_line_among_the_headers_is_left_out_and_the_rest_read() -> None:
     inbound = read_message(raw)
     assert (inbound.turn_text, inbound.problems) == (TURN, [])
     assert inbound.recipients == ["mc12@lounge.example.org"]
+
+
+def test_1_3_1_mail_headers_pasted_above_the_turn_are_left_out() -> None:
+    body = f"From: Alice <alice@example.org>\nDate: Mon, 1 Mar 1999 10:02\n\n{TURN}\n"
+    assert read_message(bytes(_plain(body))).turn_text == TURN
