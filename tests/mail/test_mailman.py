@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from email.message import EmailMessage
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -19,6 +20,7 @@ from tests.mailman import REFEREE, Mailman, Router
 from tests.service.harness import engine_desk
 
 PLAY = "Alice : [LV+1] Holborn (CN)"
+BOB = "Bob : [LV+1] Tottenham Court Road (CN)"
 
 
 @pytest.fixture
@@ -126,3 +128,34 @@ def test_the_lists_are_set_up_as_their_names_say(mailman: Mailman) -> None:
         ]
     assert all(len(d.rcpt_tos) == 1 for d in personal_deliveries), "one copy per member"
     assert str(personal["To"]) == mailman.lists["personal"]
+
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+THROUGH_THE_LIST = [
+    "gmail-en-bottom.eml",
+    "outlook-de-top.eml",
+    "thunderbird-fr-top.eml",
+    "inline-after-gsd.eml",
+    "play-inside-quote.eml",
+]
+"""Reply shapes from tests/mail/corpus sent through the real list, which adds its footer
+under Bob's own words and its prefix to his subject."""
+
+
+@pytest.mark.parametrize("name", THROUGH_THE_LIST)
+def test_1_3_1_a_reply_through_the_list_is_read_and_applied(
+    mailman: Mailman, behind_the_list: Service, name: str
+) -> None:
+    lounge = mailman.lists["default"]
+    router = mailman.router
+    mailman.post(_turn(lounge), "alice@example.org", lounge)
+    router.wait(lambda r: _posted(r, f"Turn 1: {PLAY}"), timeout=60)
+    mailman.post((CORPUS / name).read_bytes(), "bob@example.org", lounge)
+    router.wait(lambda r: _posted(r, f"Turn 2: {BOB}"), timeout=60)
+    with behind_the_list.factory() as session:
+        turns = list(session.scalars(select(Turn).order_by(Turn.id)))
+    assert [(t.play, t.status) for t in turns] == [(PLAY, "applied"), (BOB, "applied")]
+
+
+def _posted(router: Router, words: str) -> bool:
+    return any(words in str(m["Subject"]) for m in router.copies("bob@example.org"))
