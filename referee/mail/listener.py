@@ -19,6 +19,7 @@ import asyncio
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,10 +29,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.mail.postmaster import Postmaster, is_postmaster
 from referee.store import games
-from referee.store.clock import utcnow
 from referee.store.inbox import Arrival, Enqueued, Stored, enqueue_many
+from referee.store.wall_clock import utcnow
 
 log = logging.getLogger(__name__)
+
+_LINGER_CAP = 0.005
+"""The longest a batch waits for more mail: a few milliseconds, about one disk flush."""
 
 
 @dataclass
@@ -81,20 +85,13 @@ class InboxWriter:
         self._thread.join(timeout=10)
 
     def _run(self) -> None:
+        last_commit = 0.0
         while True:
             job = self._jobs.get()
             if job is None:
                 return
-            batch, stopping = [job], False
-            while len(batch) < self.max_batch:
-                try:
-                    more = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stopping = True
-                    break
-                batch.append(more)
+            batch, stopping = self._gather(job, linger=min(_LINGER_CAP, last_commit / 2))
+            started = time.monotonic()
             try:
                 results = enqueue_many(self.factory, [j.arrival for j in batch], also=self.also)
             except Exception as error:
@@ -104,8 +101,27 @@ class InboxWriter:
             else:
                 for each, result in zip(batch, results, strict=True):
                     each.settle(result, None)
+            last_commit = time.monotonic() - started
             if stopping:
                 return
+
+    def _gather(self, first: _Job, *, linger: float) -> tuple[list[_Job], bool]:
+        """The batch to commit: ``first``, whatever is waiting, and what arrives within
+        ``linger`` seconds (half the last commit's time: when a commit waits for the disk,
+        the sessions just answered are given time to send their next message, so the next
+        flush carries them too instead of costing one of its own)."""
+        batch = [first]
+        deadline = time.monotonic() + linger
+        while len(batch) < self.max_batch:
+            left = deadline - time.monotonic()
+            try:
+                more = self._jobs.get(timeout=left) if left > 0 else self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if more is None:
+                return batch, True
+            batch.append(more)
+        return batch, False
 
 
 class InboxHandler:

@@ -20,9 +20,9 @@ from referee.mail.postmaster import Postmaster
 from referee.mail.sender import Sender
 from referee.service.runner import Runner
 from referee.store import games
-from referee.store.clock import utcnow
 from referee.store.db import sessions
 from referee.store.models import InboxMessage, OutboxMessage
+from referee.store.wall_clock import utcnow
 from tests.conftest import LOUNGE, REFEREE, free_port, make_settings
 from tests.service.harness import engine_desk
 
