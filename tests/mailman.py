@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import smtplib
 import socket
@@ -144,6 +145,7 @@ class Mailman:
 
     def post(self, message: EmailMessage | bytes, mail_from: str, list_address: str) -> None:
         raw = message if isinstance(message, bytes) else bytes(message)
+        raw = re.sub(rb"\r?\n", b"\r\n", raw)  # SMTP's line ends, as a mail server sends
         with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
             lmtp.sendmail(mail_from, [list_address], raw)
 
