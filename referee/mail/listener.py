@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from referee.mail.postmaster import Postmaster, is_postmaster
 from referee.store import games
 from referee.store.inbox import Arrival, Enqueued, Stored, enqueue_many
+from referee.store.status import InboxStatus
 from referee.store.wall_clock import utcnow
 
 log = logging.getLogger(__name__)
@@ -165,14 +166,14 @@ class InboxHandler:
         self._refresh()
         return lowered in self.lounges or is_postmaster(lowered, self.domains())
 
-    def _status(self, rcpt_tos: list[str]) -> str:
+    def _status(self, rcpt_tos: list[str]) -> InboxStatus:
         """``new`` for the runner, unless every recipient is postmaster: then the message is
         only kept (``postmaster``) or kept and forwarded (``forwarded``), never read."""
         domains = self.domains()
         if not rcpt_tos or not all(is_postmaster(r, domains) for r in rcpt_tos):
-            return "new"
+            return InboxStatus.NEW
         forwarding = self.postmaster is not None and bool(self.postmaster.operator)
-        return "forwarded" if forwarding else "postmaster"
+        return InboxStatus.FORWARDED if forwarding else InboxStatus.POSTMASTER
 
     def _forward(self, connection: Any, arrival: Arrival, inbox_id: int) -> None:
         """In the inbox's transaction: forward postmaster mail to the operator."""

@@ -24,6 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from referee.config import Settings
 from referee.mail.compose import compose
 from referee.store.models import OutboxMessage
+from referee.store.status import OutboxStatus
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ class Postmaster:
                 mail_from=self.settings.address,
                 rcpt_tos=[self.operator],
                 raw=message.as_bytes(policy=message.policy.clone(linesep="\r\n")),
-                status="pending",
+                status=OutboxStatus.PENDING,
                 attempts=0,
                 next_attempt_at=now,
                 last_error="",

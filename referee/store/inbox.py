@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.sql.dml import ReturningInsert
 
 from referee.store.models import InboxMessage, Turn
+from referee.store.status import InboxStatus, TurnStatus
 from referee.store.wall_clock import Clock, utcnow
 
 _HEADERS = BytesHeaderParser(policy=compat32)
@@ -56,7 +57,7 @@ class Arrival:
     mail_from: str
     rcpt_tos: list[str]
     source: str
-    status: str = "new"
+    status: InboxStatus = InboxStatus.NEW
     """``new`` for the runner; another status keeps it from the runner (postmaster mail)."""
 
 
@@ -148,13 +149,13 @@ def requeue(session: Session, inbox_ids: list[int]) -> list[int]:
         select(InboxMessage).where(InboxMessage.id.in_(inbox_ids)).with_for_update()
     ):
         applied = session.scalars(
-            select(Turn.id).where(Turn.inbox_id == row.id, Turn.status == "applied")
+            select(Turn.id).where(Turn.inbox_id == row.id, Turn.status == TurnStatus.APPLIED)
         ).first()
-        if row.status == "new" or applied is not None:
+        if row.status == InboxStatus.NEW or applied is not None:
             continue
         for turn in session.scalars(select(Turn).where(Turn.inbox_id == row.id)):
-            turn.status = "superseded"
+            turn.status = TurnStatus.SUPERSEDED
         row.note = f"requeued by the operator (was {row.status}: {row.note})"[:2000]
-        row.status = "new"
+        row.status = InboxStatus.NEW
         done.append(row.id)
     return done
