@@ -53,14 +53,42 @@ def deadlines() -> None:
 def run_deadlines(now_text: str | None) -> None:
     """Send the reminders and apply the deadlines due at --now (default: the real time).
 
-    Running it again for the same moment does nothing more.
+    The notices this run queues (reminders, time-up notes, what followed from them) are sent
+    by this run through the relay, at once. A --now in the future changes the games now, as
+    they would change at that time, and tells the players now: nothing waits for the wall
+    clock to reach --now. A notice the relay will not take stays in the outbox, and
+    `referee serve` retries it. Running it again for the same moment does nothing more.
     """
+    from sqlalchemy import func, select
+
+    from referee.mail.sender import Sender
     from referee.service.timekeeper import run_due
+    from referee.store.models import OutboxMessage
 
     now = moment(now_text)
     with open_store() as (settings, factory):
+        with factory() as session:
+            before = session.scalar(select(func.max(OutboxMessage.id))) or 0
         done = run_due(factory, settings, now)
+        with factory() as session:
+            # What this run queued: a new thread (no inbox message) made at --now.
+            queued = list(
+                session.scalars(
+                    select(OutboxMessage.id).where(
+                        OutboxMessage.id > before,
+                        OutboxMessage.inbox_id.is_(None),
+                        OutboxMessage.created_at == now,
+                    )
+                )
+            )
+        sent = Sender(factory, settings).deliver(queued)
     click.echo(f"{now:%Y-%m-%d %H:%M} UTC: {done.reminded} reminded, {done.passed} passed")
+    if queued:
+        waiting = len(queued) - sent
+        click.echo(
+            f"{sent} of {len(queued)} notice(s) sent"
+            + (f"; {waiting} wait in the outbox for the relay" if waiting else "")
+        )
 
 
 @click.command()
