@@ -32,6 +32,17 @@ class Settings(BaseSettings):
     display_name: str = "Mornington Referee"
     x_loop: str = Field("", description="X-Loop value we stamp and refuse; defaults to address.")
 
+    hostname: str = Field(
+        "",
+        description="This server's name: the listener greets and answers EHLO with it and "
+        "the sender says EHLO with it; default: the domain of the referee's address.",
+    )
+    postmaster_address: str = Field(
+        "",
+        description="The operator's address: mail to postmaster@ any domain the listener "
+        "serves is kept and forwarded here (RFC 5321 4.5.1), never answered.",
+    )
+
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 8025
     max_message_bytes: int = Field(
@@ -80,9 +91,25 @@ class Settings(BaseSettings):
     deadline_poll_seconds: float = Field(
         60.0, description="How often 'referee serve' processes deadlines that have fallen due."
     )
+    web_base_url: str = Field(
+        "",
+        description="Where the game pages are published (https://games.example.org/mc); "
+        "lounge posts link to a game's page when it is set.",
+    )
     worker_poll_seconds: float = Field(
         1.0, description="How often idle workers look for work they were not told about."
     )
+
+    def game_page_url(self, number: int) -> str:
+        """The public web page of game ``number`` (``referee web`` serves it at
+        ``games/<number>.html``), or "" when no base URL is set."""
+        base = self.web_base_url.rstrip("/")
+        return f"{base}/games/{number}.html" if base else ""
+
+    @property
+    def helo_name(self) -> str:
+        """The host name given in the greeting and in EHLO."""
+        return self.hostname or self.address.rpartition("@")[2] or "localhost"
 
     @property
     def loop_token(self) -> str:

@@ -415,3 +415,6 @@ def make_settings(database_url: str, **overrides: Any) -> Any:
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)
+
+
+from tests.mailman import mailman  # noqa: E402, F401  (the GNU Mailman fixture, one per session)

@@ -1,15 +1,51 @@
-"""``referee db``: the operator's view of the store: migrate, set up games, read the inbox."""
+"""``referee db``: the operator's view of the store: migrate, set up games, read the inbox.
+
+Every refusal is one sentence on standard error and exit status 2, never a traceback: the
+commands check what they can first (a lounge already in use, a game already started), and
+whatever the database still refuses is put in words by :class:`_Commands`.
+"""
 
 from __future__ import annotations
 
+import sys
 from email.parser import BytesHeaderParser
 from email.policy import default
+from typing import Any, TextIO
 
 import click
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
+
+
+class Refused(click.ClickException):
+    """What the operator asked cannot be done; the sentence says why. Exit status 2."""
+
+    exit_code = 2
+
+
+class _Commands(click.Group):
+    """The ``db`` group: a database error ends a command with a sentence, not a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except IntegrityError as error:
+            raise Refused(
+                "the database refused the change because something it names already exists "
+                f"({_first_line(error.orig)}); nothing was changed"
+            ) from None
+        except SQLAlchemyError as error:
+            raise Refused(
+                f"the database could not do it ({type(error).__name__}: "
+                f"{_first_line(getattr(error, 'orig', None) or error)}); nothing was changed"
+            ) from None
+
+
+def _first_line(error: object) -> str:
+    return (str(error).strip().splitlines() or [""])[0]
 
 
 def _factory() -> sessionmaker[Session]:
@@ -21,7 +57,7 @@ def _factory() -> sessionmaker[Session]:
     return sessions(engine)
 
 
-@click.group()
+@click.group(cls=_Commands)
 def db() -> None:
     """Manage the referee's database (REFEREE_DATABASE_URL)."""
 
@@ -44,9 +80,19 @@ def add_game(number: int, lounge: str, name: str) -> None:
 
     with _factory().begin() as session:
         if games.game_by_number(session, number) is not None:
-            raise click.ClickException(f"there is already a game MC {number}")
+            raise Refused(f"there is already a game MC {number}")
+        _lounge_free(session, lounge, number)
         games.create_game(session, number, lounge, utcnow(), name=name)
     click.echo(f"game MC {number} created; its lounge is {lounge.lower()}")
+
+
+def _lounge_free(session: Session, lounge: str, number: int) -> None:
+    """Refuse a lounge address that another game already uses: each lounge is one game's."""
+    from referee.store import games
+
+    other = games.game_by_address(session, [lounge])
+    if other is not None and other.number != number:
+        raise Refused(f"{lounge.lower()} is already the lounge of game MC {other.number}")
 
 
 @db.command("new-game")
@@ -73,10 +119,15 @@ def new_game(number: int, lounge: str, players: tuple[str, ...], start: str, nam
     try:
         time = GameTime.parse(start)
     except NotationError as error:
-        raise click.ClickException(str(error)) from error
+        raise Refused(str(error)) from error
     with _factory().begin() as session:
         try:
+            _lounge_free(session, lounge, number)
             game = created_now(session, number, lounge, utcnow(), name)
+            if game.state:  # refused before seating anyone, so no seat is taken twice
+                raise StartError(
+                    f"game MC {number} has already started (turn {game.turn_number})"
+                )
             for seat, person in enumerate(players, 1):
                 found = session.scalars(select(Player).where(Player.name == person)).first()
                 if found is None:
@@ -84,9 +135,11 @@ def new_game(number: int, lounge: str, players: tuple[str, ...], start: str, nam
                 games.join(session, game, found, seat)
             started = start_game(session, game, time=time)
         except StartError as error:
-            raise click.ClickException(str(error)) from error
+            raise Refused(str(error)) from error
     click.echo(f"game MC {number} started with {', '.join(started.players)}; its first GSD:")
     click.echo(started.gsd)
+    if started.commitment:
+        click.echo(f"Its dice seed's SHA-256 (publish it to the players): {started.commitment}")
 
 
 @db.command("add-player")
@@ -94,21 +147,39 @@ def new_game(number: int, lounge: str, players: tuple[str, ...], start: str, nam
 @click.argument("address")
 @click.option(
     "--secret",
-    prompt=True,
-    hide_input=True,
-    confirmation_prompt=True,
-    default="",
-    help="The secret that proves the player from other addresses (kept hashed).",
+    default=None,
+    help="The secret that proves the player from other addresses (kept hashed). Without it "
+    "or --secret-file, it is asked for at a terminal, or read from standard input's first line.",
 )
-def add_player(name: str, address: str, secret: str) -> None:
+@click.option(
+    "--secret-file",
+    type=click.File("r"),
+    default=None,
+    help="Read the secret from this file's first line ('-' for standard input).",
+)
+def add_player(name: str, address: str, secret: str | None, secret_file: TextIO | None) -> None:
     """Register player NAME at ADDRESS."""
     from referee.store import games
 
+    if secret is None:
+        secret = _secret_from(secret_file)
     with _factory().begin() as session:
         if games.player_by_address(session, address) is not None:
-            raise click.ClickException(f"{address} is already registered")
+            raise Refused(f"{address} is already registered")
         games.add_player(session, name, address, secret or None)
     click.echo(f"{name} registered at {address.lower()}" + (" with a secret" if secret else ""))
+
+
+def _secret_from(source: TextIO | None) -> str:
+    """The secret from a file, a terminal prompt, or a script's standard input (no prompt, so
+    no warning about echo when there is no terminal)."""
+    if source is None and sys.stdin.isatty():
+        answer: str = click.prompt(
+            "Secret", default="", hide_input=True, confirmation_prompt=True, show_default=False
+        )
+        return answer
+    stream = source if source is not None else sys.stdin
+    return (stream.readline() or "").rstrip("\r\n")
 
 
 @db.command()
@@ -125,13 +196,13 @@ def join(player: str, game: int, seat: int) -> None:
         found = games.game_by_number(session, game)
         person = session.scalars(select(Player).where(Player.name == player)).first()
         if found is None or person is None:
-            raise click.ClickException(
+            raise Refused(
                 f"no game MC {game}" if found is None else f"no player called {player}"
             )
         try:
             added = join_started(session, found, person, seat=seat or None)
         except StartError as error:
-            raise click.ClickException(str(error)) from error
+            raise Refused(str(error)) from error
     click.echo(f"{player} seated in MC {game}" + ("; added to its GSD" if added else ""))
 
 
@@ -155,10 +226,21 @@ def inbox(status: str | None, limit: int) -> None:
             parsed = headers.parsebytes(row.raw, headersonly=True)
             click.echo(
                 f"{row.id:>6} {row.status:<11} {row.received_at:%Y-%m-%d %H:%M} "
-                f"{parsed.get('From', '')!s:.40}  {parsed.get('Subject', '')!s:.40}"
+                f"{_one_line(parsed, 'Message-ID') or '(no Message-ID)'}"
             )
+            click.echo(f"       From: {_one_line(parsed, 'From')}")
+            click.echo(f"       Subject: {_one_line(parsed, 'Subject')}")
             if row.note:
                 click.echo(f"       {row.note}")
+
+
+def _one_line(parsed: Any, name: str) -> str:
+    """A header whole, unfolded and decoded; a header too broken to decode is shown raw."""
+    try:
+        value = parsed.get(name)
+    except Exception:  # a malformed header must not stop the listing
+        value = "(unreadable)"
+    return " ".join(str(value or "").split())
 
 
 @db.command()

@@ -21,33 +21,39 @@ from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
 from referee.variants import Ruleset, UnknownVariantError, find_variant
+from referee.variants.game_settings import GameSettings, SettingError, catalogue
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
 EXIT_UNREADABLE = 2
 
 
-def pick_ruleset(variants: Sequence[str]) -> Ruleset:
-    """The ruleset ``--variant`` names (vanilla by default). Rule 1.1.2 lets a Special Rules
-    Game combine several sets; this referee has no way to combine them yet and says so."""
-    if not variants:
-        return Ruleset()
+def pick_ruleset(variants: Sequence[str], settings: Sequence[str] = ()) -> Ruleset:
+    """The ruleset ``--variant`` names (vanilla by default) with the ``--set NAME=VALUE``
+    settings. Rule 1.1.2 lets a Special Rules Game combine several sets; this referee has no
+    way to combine them yet and says so. A setting the ruleset does not have, or a value it
+    does not take, is refused (:class:`SettingError`) with the valid ones."""
     found = {find_variant(name) for name in variants}
     if len(found) > 1:
         names = ", ".join(sorted(v.name for v in found))
         raise UnknownVariantError(f"this referee cannot yet combine rulesets ({names}); "
                                   "give one --variant")  # fmt: skip
-    return found.pop()()
+    variant = found.pop() if found else Ruleset
+    if not settings:
+        return variant()
+    return GameSettings.parse(settings, variant, scopes=("rules",)).rules()
 
 
-def judge_play(gsd: GSD, play_text: str, variants: Sequence[str], as_json: bool) -> int:
+def judge_play(
+    gsd: GSD, play_text: str, variants: Sequence[str], as_json: bool, settings: Sequence[str] = ()
+) -> int:
     """Adjudicate ``play_text`` against ``gsd``; print the result; return the exit code."""
     try:
-        ruleset = pick_ruleset(variants)
+        ruleset = pick_ruleset(variants, settings)
         play = Play.parse(play_text, players=gsd.player_names, index=ruleset.action_index())
     except NotationError as error:
         return _unreadable(f"the play: {error.describe()}", as_json)
-    except UnknownVariantError as error:
+    except (UnknownVariantError, SettingError) as error:
         return _unreadable(str(error), as_json)
     result = adjudicate(gsd, play, ruleset)
     if as_json:
@@ -76,20 +82,29 @@ def _unreadable(message: str, as_json: bool) -> int:
 @click.argument("game_file", type=click.File("r", encoding="utf-8"))
 @click.option("--variant", "variants", multiple=True, help="Ruleset to adjudicate under.")
 @click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
-def replay_command(game_file: TextIO, variants: tuple[str, ...], as_json: bool) -> None:
+@click.option(
+    "--set",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A setting of the ruleset to judge under (repeatable).",
+)
+def replay_command(
+    game_file: TextIO, variants: tuple[str, ...], as_json: bool, settings: tuple[str, ...]
+) -> None:
     """Re-adjudicate every play of GAME_FILE from the state its tables give.
 
     The tables of GAME_FILE are the state before the first play of its record. Exit 0 if
     every Turn is legal, 1 at the first that is not (with its violations), 2 if unreadable.
     """
     try:
-        ruleset = pick_ruleset(variants)
+        ruleset = pick_ruleset(variants, settings)
         posting = read_posting(game_file.read(), index=ruleset.action_index())
         if posting.gsd is None:
             raise NotationError("this file holds no GSD: I found no Token Table (rule 1.2.0)")
     except NotationError as error:
         sys.exit(_unreadable(error.describe(), as_json))
-    except UnknownVariantError as error:
+    except (UnknownVariantError, SettingError) as error:
         sys.exit(_unreadable(str(error), as_json))
     report = replay(posting.gsd, ruleset)
     if as_json:
@@ -115,4 +130,19 @@ def replay_command(game_file: TextIO, variants: tuple[str, ...], as_json: bool) 
     sys.exit(EXIT_LEGAL if report.ok else EXIT_ILLEGAL)
 
 
-ENGINE_COMMANDS = (replay_command,)
+@click.command("settings")
+@click.option("--variant", "variant", default=None, help="The ruleset whose settings to list.")
+def settings_command(variant: str | None) -> None:
+    """List every setting a game may be created with: name, default, values and the rule it
+    reads (``speaker new-game ... set NAME=VALUE``; ``check`` and ``replay --set``)."""
+    try:
+        ruleset = find_variant(variant) if variant else Ruleset
+    except UnknownVariantError as error:
+        sys.exit(_unreadable(str(error), as_json=False))
+    for setting in catalogue(ruleset).values():
+        default = setting.render(setting.default)
+        click.echo(f"{setting.name} = {default}  ({setting.valid()}; {setting.scope})")
+        click.echo(f"    {setting.doc}")
+
+
+ENGINE_COMMANDS = (replay_command, settings_command)

@@ -3,6 +3,7 @@ of the life of games, over the same database ``referee serve`` uses."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -52,14 +53,42 @@ def deadlines() -> None:
 def run_deadlines(now_text: str | None) -> None:
     """Send the reminders and apply the deadlines due at --now (default: the real time).
 
-    Running it again for the same moment does nothing more.
+    The notices this run queues (reminders, time-up notes, what followed from them) are sent
+    by this run through the relay, at once. A --now in the future changes the games now, as
+    they would change at that time, and tells the players now: nothing waits for the wall
+    clock to reach --now. A notice the relay will not take stays in the outbox, and
+    `referee serve` retries it. Running it again for the same moment does nothing more.
     """
+    from sqlalchemy import func, select
+
+    from referee.mail.sender import Sender
     from referee.service.timekeeper import run_due
+    from referee.store.models import OutboxMessage
 
     now = moment(now_text)
     with open_store() as (settings, factory):
+        with factory() as session:
+            before = session.scalar(select(func.max(OutboxMessage.id))) or 0
         done = run_due(factory, settings, now)
+        with factory() as session:
+            # What this run queued: a new thread (no inbox message) made at --now.
+            queued = list(
+                session.scalars(
+                    select(OutboxMessage.id).where(
+                        OutboxMessage.id > before,
+                        OutboxMessage.inbox_id.is_(None),
+                        OutboxMessage.created_at == now,
+                    )
+                )
+            )
+        sent = Sender(factory, settings).deliver(queued)
     click.echo(f"{now:%Y-%m-%d %H:%M} UTC: {done.reminded} reminded, {done.passed} passed")
+    if queued:
+        waiting = len(queued) - sent
+        click.echo(
+            f"{sent} of {len(queued)} notice(s) sent"
+            + (f"; {waiting} wait in the outbox for the relay" if waiting else "")
+        )
 
 
 @click.command()
@@ -82,6 +111,7 @@ def points() -> None:
 def archive(number: int | None) -> None:
     """The Game Archive (rule 1.1.5): ended games, or one game's final GSD."""
     from referee.service.ledger import archive as entries
+    from referee.store.games import game_by_number
 
     with open_store() as (_, factory), factory() as session:
         found = entries(session)
@@ -96,6 +126,39 @@ def archive(number: int | None) -> None:
     if not match:
         raise click.ClickException(f"game MC {number} has not ended, so it is not in the archive")
     click.echo(match[0].final_gsd)
+    with open_store() as (_, factory), factory() as session:
+        found_game = game_by_number(session, number)
+        seed = found_game.dice_seed if found_game is not None else None
+    if seed:
+        click.echo(f"Dice seed: {seed} (check it with: referee verify {number})")
 
 
-GAME_COMMANDS = (deadlines, points, archive)
+@click.command()
+@click.argument("number", type=int)
+def verify(number: int) -> None:
+    """Recompute every roll of ended game NUMBER from its published dice seed.
+
+    Exit 0 when every roll matches, 1 naming each roll that does not, 2 when the game cannot
+    be verified (it is running, or began before dice seeds).
+    """
+    from referee.service.game_dice import NotVerifiable
+    from referee.service.game_dice import verify as check_dice
+
+    with open_store() as (_, factory), factory() as session:
+        try:
+            report = check_dice(session, number)
+        except NotVerifiable as error:
+            click.echo(str(error), err=True)
+            sys.exit(2)
+    click.echo(f"MC {number}: seed {report.seed}")
+    click.echo(f"its SHA-256 {report.commitment} (the commitment of the game's first post)")
+    for mismatch in report.mismatches:
+        click.echo(f"MISMATCH {mismatch.describe()}")
+    if report.ok:
+        click.echo(f"all {report.rolls} rolls match the seed")
+        return
+    click.echo(f"{len(report.mismatches)} of {report.rolls} rolls do not match the seed")
+    sys.exit(1)
+
+
+GAME_COMMANDS = (deadlines, points, archive, verify)

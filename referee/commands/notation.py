@@ -102,8 +102,19 @@ def _index_of(variants: tuple[str, ...]) -> ActionIndex | None:
 @click.option("--json", "as_json", is_flag=True, help="Report as JSON.")
 @click.option("--play", "play_text", default=None, help="A play to adjudicate against the GSD.")
 @click.option("--variant", "variants", multiple=True, help="Ruleset to adjudicate under.")
+@click.option(
+    "--set",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A setting of the ruleset to judge the play under (repeatable).",
+)
 def check(
-    gsd_file: TextIO, as_json: bool, play_text: str | None, variants: tuple[str, ...]
+    gsd_file: TextIO,
+    as_json: bool,
+    play_text: str | None,
+    variants: tuple[str, ...],
+    settings: tuple[str, ...],
 ) -> None:
     """Parse GSD_FILE and report what was read; with --play, adjudicate the play and print
     the next GSD (exit 0) or the violations (exit 1); exit 2 if it cannot be read."""
@@ -115,7 +126,7 @@ def check(
                 raise NotationError("this posting holds no GSD to play on (rule 1.2.0)")
             from referee.commands.engine import judge_play
 
-            sys.exit(judge_play(posting.gsd, play_text, variants, as_json))
+            sys.exit(judge_play(posting.gsd, play_text, variants, as_json, settings))
         report = build_report(posting, index)
     except NotationError as error:
         if as_json:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.engine.dice import Dice
 from referee.engine.history import History, Position, piece_key
@@ -102,6 +102,69 @@ class MoveContext:
         return found
 
 
+_State = TypeVar("_State")
+
+
+@dataclass
+class Loosening:
+    """Rule 1.4.48: one class raised by one, for Actions on ``target`` (None: the first
+    Action of the Turn whose Requirement bounds that class fixes it)."""
+
+    cls: str
+    target: str | None = None
+
+
+@dataclass
+class TurnFacts:
+    """Facts of this Turn one handler leaves for others, each named by the rule that sets it
+    (read as ``ctx.facts.walking``; a variant's own facts go on its own typed state)."""
+
+    special_move: bool = False
+    """An Action permitted this Turn's Move as a Special Move (rule 1.5.0; the index marks
+    those Actions ``special_move``): :func:`referee.engine.moves.adjudicate_move` makes it one."""
+    destination_checked: bool = False
+    """The Action that permitted the Special Move checked its destination against its own
+    rule, so a rule tying another permission to one Station (going Home, rule 1.12.4) must not
+    refuse it: rule 1.5.0 lets a Move permitted by several Actions be made under any one."""
+    walking: bool = False
+    """The Special Move is a Walk (rule 1.7.10), exempt from Special Move limits."""
+    rebounding: bool = False
+    """[Rebounding] was played: the Move may turn back where rule 1.5.6 allows."""
+    opening_mc: bool = False
+    """[Opening MC] was played: Mornington Crescent is Open for the Turn (rule 1.7.28)."""
+    caught_pigeon: bool = False
+    """Pigeons were caught this Turn, so none escapes at its end (rule 1.4.25)."""
+    caught_rat: bool = False
+    """Rats were caught this Turn, so none escapes at its end (rule 1.4.35)."""
+    home: str | None = None
+    """[Home] permitted a Special Move to this Home Station only (rule 1.12.4)."""
+    line_changes_paid: int = 0
+    """[Line Change]s written and paid this Turn, not yet used by a Move (rule 1.5.11)."""
+    extra_minutes: int = 0
+    """Minutes added to this Turn's maximum (rule 1.7.51 - Long Lunch)."""
+    loosening: Loosening | None = None
+    """This Turn's [Magnify] (rule 1.4.48), which :mod:`referee.engine.proximity` applies."""
+
+
+@dataclass
+class ActionCharges:
+    """The once-an-Action cost rules already applied to one Action (the ``action``-th of the
+    Turn). An Action's cost may be paid in parts (the fixed part by the pipeline, a variable
+    or chosen part by its handler) and :meth:`TurnContext.pay` runs the cost rules on each; a
+    surcharge (Bocks, rule 1.8.8), a discount (the Hyde Mask, rule 1.7.38) or a ban's report
+    (Knip, rule 1.8.4) applies once to the Action, so it notes itself here."""
+
+    action: int
+    applied: set[tuple[str, str | None]] = field(default_factory=set)
+
+    def has(self, rule: str, what: str | None = None) -> bool:
+        """Whether the rule (for ``what``, when it applies once per item) has applied."""
+        return (rule, what) in self.applied
+
+    def note(self, rule: str, what: str | None = None) -> None:
+        self.applied.add((rule, what))
+
+
 @dataclass
 class TurnContext:
     """The Turn under adjudication; see the module docstring for what handlers use."""
@@ -126,8 +189,8 @@ class TurnContext:
     homes_closed: set[str] = field(default_factory=set)
     """Players whose Home Station is Closed, not Blocked, this Turn (rule 1.12.3's Toll);
     Open wins where both hold."""
-    flags: set[str] = field(default_factory=set)
-    """Facts of this Turn handlers leave for others (``"opening_mc"``, ``"rebounding"``)."""
+    facts: TurnFacts = field(default_factory=TurnFacts)
+    """Facts of this Turn handlers leave for others (``ctx.facts.opening_mc`` ...)."""
     done: list[str] = field(default_factory=list)
     """Names of the Actions performed so far, in order."""
     events: list[Event] = field(default_factory=list)
@@ -142,8 +205,10 @@ class TurnContext:
     winner: str | None = None
     paid: list[tuple[str, dict[Colour, int]]] = field(default_factory=list)
     """Non-Bronze Tokens paid for Actions, awaiting placement on a Stack (rule 1.4.19)."""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Room for families to keep per-Turn working data, keyed by their module name."""
+    action_charges: ActionCharges = field(default_factory=lambda: ActionCharges(0))
+    """See :meth:`charges`."""
+    states: dict[type, Any] = field(default_factory=dict)
+    """Sections' own per-Turn working data, by its type: see :meth:`state`."""
     changed: dict[str, Any] = field(default_factory=dict)
     """Other GSD fields this Turn changed (``wild``, ``courier_pickup``, ``rack`` ...), by
     field name: see :meth:`current` and :meth:`change`; :meth:`freeze` writes them."""
@@ -280,6 +345,22 @@ class TurnContext:
             text = ", ".join(f"{n} {c.value}" for c, n in counts.items() if n)
             self.event("tokens_collected", f"{why}: gained {text}", player=row.name,
                        tokens={c.value: n for c, n in counts.items() if n})  # fmt: skip
+
+    def state(self, kind: type[_State]) -> _State:
+        """This Turn's instance of a section's own working data ``kind`` (a dataclass whose
+        fields all have defaults), made on first use: typed scratch room no other module
+        reads (a fact other modules read is a :class:`TurnFacts` field)."""
+        found = self.states.get(kind)
+        if found is None:
+            found = self.states[kind] = kind()
+        return found
+
+    def charges(self) -> ActionCharges:
+        """The once-an-Action cost rules applied so far to the Action now performed (the one
+        after ``done``): fresh for each Action."""
+        if self.action_charges.action != len(self.done):
+            self.action_charges = ActionCharges(len(self.done))
+        return self.action_charges
 
     def pay(
         self, counts: Mapping[Colour, int], why: str, rule: str, spec: ActionSpec | None = None

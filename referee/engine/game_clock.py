@@ -23,8 +23,6 @@ SKIP_END = 5 * 60
 """0500: where the night skip of rule 1.13.1 lands."""
 TURN_LIMIT = 60
 """Rule 1.13.1: a Turn's default maximum duration, in minutes."""
-TURN_EXTENSION = "turn_extension"
-"""``ctx.extra`` key: minutes added to this Turn's maximum (rule 1.7.51 - Long Lunch)."""
 MOVE_DURATION = 10
 """Rule 1.13.3: a Piece's movement takes ten minutes."""
 TIMEOUT_DURATION = 60

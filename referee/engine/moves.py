@@ -39,9 +39,6 @@ from referee.notation.gametime import GameTime
 from referee.notation.plays import Move, MoveKind
 
 LINE_CHANGE = "Line Change"
-SPECIAL_MOVE = "special_move"
-"""The ``ctx.flags`` entry a handler sets when its Action permits a Special Move this Turn
-(rule 1.5.0: the index marks those Actions ``special_move``); the Move is then made as one."""
 ROVER = re.compile(r"rover", re.I)
 
 
@@ -62,7 +59,7 @@ def adjudicate_move(ctx: TurnContext, move: Move) -> None:
         assert move.destination is not None
         end = Position(move.destination.station, move.destination.line)
         special_move(ctx, end, "your Piece's first Move onto the Map", move=move, piece=key)
-    elif SPECIAL_MOVE in ctx.flags:
+    elif ctx.facts.special_move:
         special_move(ctx, _end_of(move), "permitted this Turn", move=move, piece=key)
     else:
         _go(ctx, move, key, start)
@@ -262,19 +259,14 @@ def _choose(
     return valid[min(scored)[2]]
 
 
-LINE_CHANGES_PAID = "line_changes_paid"
-"""``ctx.extra`` key: [Line Change]s written and paid this Turn, not yet used by a Move."""
-
-
 def _line_change(ctx: TurnContext) -> bool:
     """Rule 1.5.11 - Changing Line: the implicit [Line Change] of one Move, paid unless a
     written one covers it or a Current All Day Rover Card (rule 1.4.28) makes it free; one
     per Move however many changes it makes (so two for a Bifurcated player's two, 1.7.42)."""
     if not ctx.has_done(LINE_CHANGE):
         ctx.done.append(LINE_CHANGE)
-    written = int(ctx.extra.get(LINE_CHANGES_PAID, 0))
-    if written:
-        ctx.extra[LINE_CHANGES_PAID] = written - 1
+    if ctx.facts.line_changes_paid:
+        ctx.facts.line_changes_paid -= 1
         return True
     if _current_rover(ctx):
         ctx.event("line_change", "Line Change free with a Current All Day Rover Card")

@@ -16,7 +16,7 @@ name a Station that rule text lets the player reach anywhere along the Turn's Mo
 them every Station the Piece started at, passed through or ended at is a subject.
 
 Rule 1.4.48 - Foskdyke's Magnifier loosens one element for the Actions on one object; the
-Magnify handler (sections/magnifier.py) leaves a :class:`Loosening` in ``ctx.extra``.
+Magnify handler (sections/magnifier.py) leaves a ``Loosening`` in ``ctx.facts``.
 """
 
 from __future__ import annotations
@@ -32,9 +32,6 @@ from referee.network.lines import LineCode
 from referee.notation.actions import Action
 from referee.notation.places import Destination
 
-MAGNIFIER = "magnifier"
-"""``ctx.extra`` key of this Turn's :class:`Loosening` (rule 1.4.48)."""
-
 ALONG_THE_MOVE: dict[str, str] = {
     "Claiming a Token": "1.14.4",
     "Dropping Package": "1.4.7",
@@ -49,15 +46,6 @@ OWN_OBJECT: dict[str, str] = {
 falls): their handlers judge nearness."""
 
 _OBJECT_KINDS = ("station", "destination", "player", "line")
-
-
-@dataclass
-class Loosening:
-    """Rule 1.4.48: one class raised by one, for Actions on ``target`` (None: the first
-    Action of the Turn whose Requirement bounds that class fixes it)."""
-
-    cls: str
-    target: str | None = None
 
 
 @dataclass(frozen=True)
@@ -129,8 +117,8 @@ def code(ctx: TurnContext, subject: Position, target: Target) -> FosdykeCode:
 def _loosened(ctx: TurnContext, requirement: FosdykeRequirement, target: Target
               ) -> FosdykeRequirement:  # fmt: skip
     """Rule 1.4.48: the Requirement as this Turn's Magnify leaves it for ``target``."""
-    loosening = ctx.extra.get(MAGNIFIER)
-    if not isinstance(loosening, Loosening):
+    loosening = ctx.facts.loosening
+    if loosening is None:
         return requirement
     if not any(e.cls == loosening.cls for e in requirement.elements):
         return requirement

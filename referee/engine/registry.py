@@ -8,7 +8,7 @@ registry it belongs to (the vanilla one by default)::
     @VANILLA.action("Opening MC")
     def opening_mc(ctx: TurnContext, action: Action) -> None:
         '''Rule 1.7.28 - Key to the Crescent: ...'''
-        ctx.flags.add("opening_mc")
+        ctx.facts.opening_mc = True
 
 Modules in :mod:`referee.engine.sections` are imported by :func:`load_sections`, so adding a
 family is adding a module there; the core is never edited. List hooks (start and end of Turn,

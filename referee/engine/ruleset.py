@@ -20,7 +20,9 @@ from referee.engine.registry import Registry, load_sections
 from referee.engine.rulebook import Rulebook, load_rulebook
 from referee.engine.tables.ruleset_tables import RulesetTables, load_tables
 from referee.engine.tables.token_collection import TokenCollectionTable
+from referee.network.categories import NameMatching
 from referee.network.network import Network, load_network
+from referee.network.routes import CoLocatedDirection
 from referee.notation.action_index import ActionIndex, load_action_index
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
@@ -73,6 +75,10 @@ class RuleSettings:
     """Rule 1.12.2: refuse a Turn (other than a Timeout or Farkle, which allow no Actions) of a
     player without a Home Station that does not declare one. Off until game records and tests
     declare Homes (rules/choices.md)."""
+    name_matching: NameMatching = NameMatching.LITERAL
+    """Rule 1.17.6: how a Station Category's strings are looked for in a station's name."""
+    co_located_direction: CoLocatedDirection = CoLocatedDirection.TRACK
+    """Rule 1.5.4: what "not changing Line Direction" means at a Co-Located station."""
 
 
 STARTING_TOKENS = TokenCounts(bk=2, re=2, br=2)
@@ -100,7 +106,9 @@ class Ruleset:
     # -- data ------------------------------------------------------------------------------
 
     def network(self) -> Network:
-        return load_network(self.map_name)
+        return load_network(
+            self.map_name, self.settings.name_matching, self.settings.co_located_direction
+        )
 
     def tables(self) -> RulesetTables:
         """Every table of ``rules/<rules_name>/`` (the action index among them), read and

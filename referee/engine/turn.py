@@ -19,9 +19,10 @@ import random
 from functools import cache
 
 from referee.engine.collection import collect
+from referee.engine.comments import strip_notes
 from referee.engine.context import TurnContext
 from referee.engine.dice import Dice, RecordingDice, ReplayDice
-from referee.engine.game_clock import TURN_EXTENSION, TURN_LIMIT, in_small_hours
+from referee.engine.game_clock import TURN_LIMIT, in_small_hours
 from referee.engine.history import History, derive, remember
 from referee.engine.moves import adjudicate_move
 from referee.engine.placement import place_paid
@@ -154,7 +155,7 @@ def adjudicate(
     registry = ruleset.registry()
     history = derive(gsd, registry)
     dice = dice if dice is not None else turn_dice(gsd)
-    ctx = TurnContext.start(gsd, play, ruleset, dice, history)
+    ctx = TurnContext.start(gsd, strip_notes(play), ruleset, dice, history)
     if play.player not in ctx.players:
         ctx.violate("1.3.2", f"{play.player} is not in the Token Table of this game")
         return _result(ctx, gsd, history)
@@ -187,7 +188,7 @@ def adjudicate(
     place_paid(ctx)
     for hook in registry.after_placement:
         hook(ctx)
-    limit = TURN_LIMIT + int(ctx.extra.get(TURN_EXTENSION, 0))
+    limit = TURN_LIMIT + ctx.facts.extra_minutes
     if ctx.minutes > limit:
         ctx.violate("1.13.1", f"your Turn takes {ctx.minutes} minutes of Game Time; a Turn may "
                               f"take at most {limit}, so drop an Action")  # fmt: skip

@@ -32,6 +32,15 @@ class GameView:
     variants: tuple[str, ...] = ()
     """The settings the game is played under (for Mornington Nomic, rule 1.1.2's Special
     Rules variants; none for a Normal game)."""
+    settings: tuple[tuple[str, str], ...] = ()
+    """The readings the Speaker set for the game, as ``(name, value text)``; none means the
+    ruleset's defaults (``referee.variants.game_settings``)."""
+    seed: bytes | None = None
+    """The secret the game's dice are derived from (``referee.engine.fair_dice``), if any;
+    never shown to a player before the game ends."""
+    draw: str = ""
+    """What names this judgment's draw of the dice in their labels (``message 345``: the
+    stored message judged, so a message judged again throws the same dice)."""
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,9 @@ bytes; reading, classifying and answering happen in the runner. Oversize mail is
 aiosmtpd itself with 552, both when the client declares ``SIZE=`` in MAIL FROM and when the data
 runs past the limit, so a large message is never stored.
 
+Mail for ``postmaster`` at any domain served (RFC 5321 section 4.5.1) is accepted, kept and
+forwarded to the operator in the same commit (:mod:`referee.mail.postmaster`).
+
 Commits go through one writer thread (``InboxWriter``): while it waits for the disk, the event
 loop keeps reading other sessions' mail, and whatever arrived meanwhile shares the next
 commit (group commit). Each session still hears 250 only after its own message is committed.
@@ -16,6 +19,7 @@ import asyncio
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +27,16 @@ from typing import Any
 from aiosmtpd.controller import Controller
 from sqlalchemy.orm import Session, sessionmaker
 
+from referee.mail.postmaster import Postmaster, is_postmaster
 from referee.store import games
-from referee.store.inbox import Arrival, Enqueued, enqueue_many
+from referee.store.inbox import Arrival, Enqueued, Stored, enqueue_many
+from referee.store.status import InboxStatus
+from referee.store.wall_clock import utcnow
 
 log = logging.getLogger(__name__)
+
+_LINGER_CAP = 0.005
+"""The longest a batch waits for more mail: a few milliseconds, about one disk flush."""
 
 
 @dataclass
@@ -53,9 +63,12 @@ class _Job:
 class InboxWriter:
     """The one thread that commits arriving mail, in batches of whatever is waiting."""
 
-    def __init__(self, factory: sessionmaker[Session], *, max_batch: int = 64) -> None:
+    def __init__(
+        self, factory: sessionmaker[Session], *, max_batch: int = 64, also: Stored | None = None
+    ) -> None:
         self.factory = factory
         self.max_batch = max_batch
+        self.also = also
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="inbox-writer", daemon=True)
         self._thread.start()
@@ -73,22 +86,15 @@ class InboxWriter:
         self._thread.join(timeout=10)
 
     def _run(self) -> None:
+        last_commit = 0.0
         while True:
             job = self._jobs.get()
             if job is None:
                 return
-            batch, stopping = [job], False
-            while len(batch) < self.max_batch:
-                try:
-                    more = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stopping = True
-                    break
-                batch.append(more)
+            batch, stopping = self._gather(job, linger=min(_LINGER_CAP, last_commit / 2))
+            started = time.monotonic()
             try:
-                results = enqueue_many(self.factory, [j.arrival for j in batch])
+                results = enqueue_many(self.factory, [j.arrival for j in batch], also=self.also)
             except Exception as error:
                 log.exception("inbox writer: could not commit %d message(s)", len(batch))
                 for each in batch:
@@ -96,8 +102,27 @@ class InboxWriter:
             else:
                 for each, result in zip(batch, results, strict=True):
                     each.settle(result, None)
+            last_commit = time.monotonic() - started
             if stopping:
                 return
+
+    def _gather(self, first: _Job, *, linger: float) -> tuple[list[_Job], bool]:
+        """The batch to commit: ``first``, whatever is waiting, and what arrives within
+        ``linger`` seconds (half the last commit's time: when a commit waits for the disk,
+        the sessions just answered are given time to send their next message, so the next
+        flush carries them too instead of costing one of its own)."""
+        batch = [first]
+        deadline = time.monotonic() + linger
+        while len(batch) < self.max_batch:
+            left = deadline - time.monotonic()
+            try:
+                more = self._jobs.get(timeout=left) if left > 0 else self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if more is None:
+                return batch, True
+            batch.append(more)
+        return batch, False
 
 
 class InboxHandler:
@@ -109,12 +134,14 @@ class InboxHandler:
         own_addresses: set[str],
         *,
         on_commit: Callable[[], None] | None = None,
+        postmaster: Postmaster | None = None,
     ) -> None:
         self.factory = factory
         self.own = {a.lower() for a in own_addresses}
         self.lounges: set[str] = set()
         self.on_commit = on_commit
-        self.writer = InboxWriter(factory)
+        self.postmaster = postmaster
+        self.writer = InboxWriter(factory, also=self._forward)
 
     def close(self) -> None:
         """Stop the writer thread (after the listener has stopped taking mail)."""
@@ -124,13 +151,43 @@ class InboxHandler:
         with self.factory() as session:
             self.lounges = games.lounge_addresses(session)
 
+    def domains(self) -> set[str]:
+        """Every domain the listener serves: the referee's own and the lounges'."""
+        return {a.rpartition("@")[2] for a in self.own | self.lounges if "@" in a}
+
     def accepts(self, address: str) -> bool:
-        """Mail is taken only for the referee's addresses and the lounges of known games."""
+        """Mail is taken only for the referee's addresses, the lounges of known games, and
+        postmaster at any of their domains."""
         lowered = address.lower()
         if lowered in self.own or lowered in self.lounges:
             return True
+        if is_postmaster(lowered, self.domains()):
+            return True
         self._refresh()
-        return lowered in self.lounges
+        return lowered in self.lounges or is_postmaster(lowered, self.domains())
+
+    def _status(self, rcpt_tos: list[str]) -> InboxStatus:
+        """``new`` for the runner, unless every recipient is postmaster: then the message is
+        only kept (``postmaster``) or kept and forwarded (``forwarded``), never read."""
+        domains = self.domains()
+        if not rcpt_tos or not all(is_postmaster(r, domains) for r in rcpt_tos):
+            return InboxStatus.NEW
+        forwarding = self.postmaster is not None and bool(self.postmaster.operator)
+        return InboxStatus.FORWARDED if forwarding else InboxStatus.POSTMASTER
+
+    def _forward(self, connection: Any, arrival: Arrival, inbox_id: int) -> None:
+        """In the inbox's transaction: forward postmaster mail to the operator."""
+        if self.postmaster is None:
+            return
+        if any(is_postmaster(r, self.domains()) for r in arrival.rcpt_tos):
+            self.postmaster.queue_forward(
+                connection,
+                inbox_id=inbox_id,
+                raw=arrival.raw,
+                mail_from=arrival.mail_from,
+                rcpt_tos=arrival.rcpt_tos,
+                now=utcnow(),
+            )
 
     async def handle_RCPT(
         self, server: Any, session: Any, envelope: Any, address: str, rcpt_options: list[str]
@@ -145,7 +202,8 @@ class InboxHandler:
         raw = envelope.original_content or envelope.content
         if isinstance(raw, str):  # pragma: no cover - only with decode_data=True
             raw = raw.encode("utf-8", "surrogateescape")
-        arrival = Arrival(raw, envelope.mail_from or "", list(envelope.rcpt_tos), "smtp")
+        rcpt_tos = list(envelope.rcpt_tos)
+        arrival = Arrival(raw, envelope.mail_from or "", rcpt_tos, "smtp", self._status(rcpt_tos))
         try:
             stored = await self.writer.submit(arrival)
         except Exception:
@@ -158,6 +216,16 @@ class InboxHandler:
         return f"250 2.0.0 Stored as inbox {stored.id}"
 
 
-def make_listener(handler: Any, host: str, port: int, max_bytes: int) -> Controller:
-    """An aiosmtpd Controller for ``handler`` that refuses mail over ``max_bytes`` with 552."""
-    return Controller(handler, hostname=host, port=port, data_size_limit=max_bytes, ident="referee")
+def make_listener(
+    handler: Any, host: str, port: int, max_bytes: int, *, server_name: str | None = None
+) -> Controller:
+    """An aiosmtpd Controller for ``handler`` that refuses mail over ``max_bytes`` with 552,
+    greeting and answering EHLO as ``server_name`` (the configured host name)."""
+    return Controller(
+        handler,
+        hostname=host,
+        port=port,
+        data_size_limit=max_bytes,
+        ident="referee",
+        server_hostname=server_name,
+    )

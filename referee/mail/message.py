@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from email import policy
+from email import errors, policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr
@@ -17,12 +17,46 @@ from email.utils import getaddresses, parseaddr
 from referee.mail.html import html_to_text
 
 _PARSER = BytesParser(policy=policy.default)
+_HEADER_LINE = re.compile(rb"^(?:[!-9;-~]+[ \t]*:|[ \t])")
+_BROKEN = (
+    errors.StartBoundaryNotFoundDefect,
+    errors.NoBoundaryInMultipartDefect,
+    errors.MultipartInvariantViolationDefect,
+)
+"""Defects that leave a multipart's parts unknown. Others (a lost closing boundary, a header
+that does not parse, bad base64 padding) still leave the text readable, so it is read."""
 _SUBJECT_TAG = re.compile(r"\[MC\s*(\d+)\]", re.IGNORECASE)
 _SECRET = re.compile(r"^\s*secret\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 _PLAYING_AS = re.compile(r"^\s*playing\s+as\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
-_ATTRIBUTION = re.compile(r"^\s*(on\b.*\bwrote|.*\bschrieb|le\b.*\ba écrit)\s*:\s*$", re.I)
-_ORIGINAL = re.compile(r"^\s*-{2,}\s*(original message|forwarded message)\s*-{2,}\s*$", re.I)
-_OUTLOOK = re.compile(r"^\s*_{10,}\s*$")
+_ATTRIBUTION_LIMIT = 400
+"""Longest line looked at as an attribution or a history header: they are short, and a long
+line is never matched against the patterns below (reading stays linear in the message)."""
+_ATTRIBUTION = re.compile(
+    r"^.*\b(?:wrote|writes|schrieb|schreef|a\s+écrit|escribió|ha\s+scritto|escreveu|skrev"
+    r"|napisał)\b[^:]{0,200}:$"  # "On <date>, <name> wrote:", "Am <date> schrieb <name>:", ...
+    r"|^\*\s.+\[[^\]]*\d[^\]]*\]:$",  # mutt's "* Name <addr> [2026-11-25 10:02]:"
+    re.IGNORECASE,
+)
+_DATED = re.compile(r"^(?:on|am|op|le|el|il|em|den|på|\*)\s.*\d", re.IGNORECASE)
+"""An attribution that starts as clients write one (``On <date>``, ``Am <date>`` ...) and
+holds a date: only such a line, not a player's own "here is what I wrote:", cuts what follows."""
+_ORIGINAL = re.compile(
+    r"^-{2,}\s*(?:original\s+message|forwarded\s+message|ursprüngliche\s+nachricht"
+    r"|weitergeleitete\s+nachricht|message\s+d'origine|message\s+transféré|mensaje\s+original"
+    r"|mensaje\s+reenviado|oorspronkelijk\s+bericht|doorgestuurd\s+bericht"
+    r"|messaggio\s+originale|messaggio\s+inoltrato)\s*-{2,}$"
+    r"|^begin\s+forwarded\s+message:$",
+    re.IGNORECASE,
+)
+_RULE = re.compile(r"^_{10,}$")
+_GSD_HEADER = re.compile(r"mornington\s+crescent\b.{0,40}\bgame\b.{0,40}\bturn\b", re.IGNORECASE)
+_HEADER_FROM = re.compile(r"^\*?(?:from|von|de|van|da|od|från|fra)\s*\*?\s*:", re.IGNORECASE)
+_HEADER_NEXT = re.compile(
+    r"^\*?(?:sent|date|to|gesendet|datum|an|envoyé|date|à|enviado(?:\s+el)?|fecha|para"
+    r"|verzonden|aan|inviato|data|a|skickat|sendt|wysłano)\s*\*?\s*:",
+    re.IGNORECASE,
+)
+
 
 
 @dataclass(frozen=True)
@@ -52,8 +86,7 @@ class Inbound:
 
 def read_message(raw: bytes, *, rcpt_tos: list[str] | None = None) -> Inbound:
     """Parse ``raw`` into an ``Inbound``; everything unreadable is reported, not raised."""
-    message = _PARSER.parsebytes(raw)
-    assert isinstance(message, EmailMessage)
+    message = _parse(raw)
     problems: list[str] = []
     sender_name, sender = _address(message, "From")
     if not sender:
@@ -79,6 +112,24 @@ def read_message(raw: bytes, *, rcpt_tos: list[str] | None = None) -> Inbound:
         secret=secret,
         playing_as=playing_as,
     )
+
+
+def _parse(raw: bytes) -> EmailMessage:
+    """The message, with a stray line among its headers left out.
+
+    A line in the header block that is neither a header nor a folded continuation makes the
+    parser take it and every header after it as body text; the line is dropped and the message
+    read again, as a mail server's lenient reading would."""
+    message = _PARSER.parsebytes(raw)
+    assert isinstance(message, EmailMessage)
+    if not any(isinstance(d, errors.MissingHeaderBodySeparatorDefect) for d in message.defects):
+        return message
+    end = re.search(rb"\r?\n\r?\n", raw)
+    head, body = (raw[: end.start()], raw[end.start() :]) if end else (raw, b"")
+    kept = [line for line in head.splitlines(keepends=True) if _HEADER_LINE.match(line)]
+    repaired = _PARSER.parsebytes(b"".join(kept) + body)
+    assert isinstance(repaired, EmailMessage)
+    return repaired
 
 
 def _all(message: EmailMessage, name: str) -> list[str]:
@@ -111,9 +162,10 @@ def _references(message: EmailMessage) -> list[str]:
 
 def _body(message: EmailMessage, problems: list[str]) -> tuple[str, list[str]]:
     """The text of the message, preferring text/plain, and the names of everything else."""
-    defects = sorted({type(d).__name__ for part in message.walk() for d in part.defects})
-    if defects:
-        problems.append(f"the message's MIME structure is broken ({', '.join(defects)})")
+    found = [d for part in message.walk() for d in part.defects]
+    broken = sorted({type(d).__name__ for d in found if isinstance(d, _BROKEN)})
+    if broken:
+        problems.append(f"the message's MIME structure is broken ({', '.join(broken)})")
     try:
         part = message.get_body(preferencelist=("plain", "html"))
     except Exception:
@@ -153,18 +205,48 @@ def _decode(part: EmailMessage, problems: list[str]) -> str:
 def _turn_text(body: str) -> tuple[str, str | None, str | None]:
     """The player's own words: no quoted history, no signature, no secret.
 
-    Top-posted replies are cut at the attribution line (``On ... wrote:``) or an
-    ``Original Message`` rule; bottom- and inline-quoted lines (``>``) are dropped; the
-    signature starts at a line of two dashes.
+    Mail clients introduce what they quote in a few shapes, all read here in one pass:
+
+    - an attribution line (``On <date>, <name> wrote:``, ``Am ... schrieb ...:``, ``Le ... a
+      écrit :``, mutt's ``* Name [date]:``), wrapped or not, then lines quoted with ``>``:
+      the line is dropped and so are the quoted lines, so a play written below the quote
+      (bottom-posted) or between quoted lines (interleaved) is kept;
+    - the same line followed by unquoted history, or Outlook's ``-----Original Message-----``
+      rule, a line of underscores (also the list's footer), or a ``From:`` line followed by
+      ``Sent:``/``Date:``/``To:`` (in several languages): the rest is history and is cut;
+    - the signature, from a line of two dashes.
+
+    When nothing unquoted is left, the player wrote inside the quote (a play added to the
+    quoted GSD): the quoted text is returned instead, markers kept, for the notation to read.
     """
+    lines = body.split("\n")
     kept: list[str] = []
+    quoted: list[str] = []
     secret = playing_as = None
-    for line in body.split("\n"):
-        if line.rstrip() == "--" or _ATTRIBUTION.match(line) or _ORIGINAL.match(line):
-            break
-        if _OUTLOOK.match(line):
-            break
+    index = 0
+    while index < len(lines):
+        line = lines[index].rstrip()
         if line.lstrip().startswith(">"):
+            quoted.append(line)
+            index += 1
+            continue
+        if line == "--":
+            break
+        if _history_starts(lines, index):
+            if any(kept) or not _HEADER_FROM.match(line.strip()):
+                break
+            # Header lines above everything the player wrote are pasted mail headers, which
+            # rule 1.3.1 says are no part of the GSD: left out, and the posting read on.
+            while index < len(lines) and lines[index].strip():
+                index += 1
+            continue
+        index += 1
+        if ":" not in line and not _next_ends_with_colon(lines, index - 1):
+            kept.append(line)
+            continue
+        attribution = _attribution_length(lines, index - 1)
+        if attribution and _quote_follows(lines, index - 1 + attribution):
+            index += attribution - 1
             continue
         if match := _SECRET.match(line):
             secret = match.group(1)
@@ -172,5 +254,67 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
         if match := _PLAYING_AS.match(line):
             playing_as = match.group(1)
             continue
-        kept.append(line.rstrip())
-    return "\n".join(kept).strip("\n").strip(), secret, playing_as
+        kept.append(line)
+    own = "\n".join(kept).strip()
+    if not own:
+        own = "\n".join(_quoted_turn(quoted)).strip()
+    return own, secret, playing_as
+
+
+def _attribution_length(lines: list[str], index: int) -> int:
+    """How many lines (1 or 2, a client may wrap it) the attribution at ``index`` takes; 0
+    when there is none there."""
+    line = lines[index].strip()
+    if not line or len(line) > _ATTRIBUTION_LIMIT:
+        return 0
+    if line.endswith(":") and _ATTRIBUTION.match(line):
+        return 1
+    following = lines[index + 1].strip() if index + 1 < len(lines) else ""
+    wrapped = following.endswith(":") and not following.startswith(">")
+    if wrapped and len(following) < _ATTRIBUTION_LIMIT:
+        return 2 if _ATTRIBUTION.match(f"{line} {following}") else 0
+    return 0
+
+
+def _history_starts(lines: list[str], index: int) -> bool:
+    """Whether unquoted history (a forwarded or Outlook-style original) starts at ``index``."""
+    line = lines[index].strip()
+    if not line or len(line) > _ATTRIBUTION_LIMIT:
+        return False
+    if line[0] in "-_bB" and (_ORIGINAL.match(line) or _RULE.match(line)):
+        return True
+    if ":" not in line and not _next_ends_with_colon(lines, index):
+        return False
+    if _HEADER_FROM.match(line):
+        following = [each.strip() for each in lines[index + 1 : index + 4] if each.strip()]
+        return bool(following) and _HEADER_NEXT.match(following[0]) is not None
+    length = _attribution_length(lines, index)
+    if length and _DATED.match(line):
+        return not _quote_follows(lines, index + length)
+    return False
+
+
+def _next_ends_with_colon(lines: list[str], index: int) -> bool:
+    """Whether the line after ``index`` may end an attribution wrapped from ``index``."""
+    return index + 1 < len(lines) and lines[index + 1].rstrip().endswith(":")
+
+
+def _quote_follows(lines: list[str], index: int) -> bool:
+    """Whether the next written line from ``index`` (within three) is quoted, or none is."""
+    after = [each.strip() for each in lines[index : index + 3]]
+    first = next((each for each in after if each), "")
+    return not first or first.startswith(">")
+
+
+def _quoted_turn(quoted: list[str]) -> list[str]:
+    """The quoted lines a player wrote into: the quoted GSD (from its header line, so the
+    post's own first line, which names the last play, is not taken for one) up to the post's
+    signature or footer."""
+    starts = [n for n, line in enumerate(quoted) if _GSD_HEADER.match(line.lstrip("> "))]
+    result = []
+    for line in quoted[starts[-1] if starts else 0 :]:
+        inner = line.lstrip("> ").rstrip()
+        if inner == "--" or _RULE.match(inner):
+            break
+        result.append(line)
+    return result

@@ -52,6 +52,29 @@ class Sender:
             self._close()
         return delivered
 
+    def deliver(self, ids: list[int]) -> int:
+        """Attempt the pending messages ``ids`` now, whenever they are due; the number
+        delivered. For a command that sends what it queued itself (``referee deadlines run``);
+        a failure is retried by ``referee serve`` after the usual backoff."""
+        if not ids:
+            return 0
+        with self.factory() as session:
+            rows = list(
+                session.scalars(
+                    select(OutboxMessage)
+                    .where(OutboxMessage.id.in_(ids), OutboxMessage.status == "pending")
+                    .order_by(OutboxMessage.id)
+                )
+            )
+            session.expunge_all()
+        delivered = 0
+        try:
+            for row in rows:
+                delivered += self._attempt(row)
+        finally:
+            self._close()
+        return delivered
+
     def _attempt(self, row: OutboxMessage) -> int:
         try:
             smtp = self._connection()
@@ -103,7 +126,12 @@ class Sender:
     def _connection(self) -> smtplib.SMTP:
         if self._smtp is None:
             settings = self.settings
-            smtp = smtplib.SMTP(settings.relay_host, settings.relay_port, timeout=30)
+            smtp = smtplib.SMTP(
+                settings.relay_host,
+                settings.relay_port,
+                local_hostname=settings.helo_name,
+                timeout=30,
+            )
             try:
                 if settings.relay_starttls:
                     smtp.starttls(context=ssl.create_default_context())

@@ -21,6 +21,7 @@ from referee.network.categories import NameMatching
 from referee.network.lines import LineCode
 from referee.network.mapfile import MapData, StationKind, load_map
 from referee.network.names import StationNames
+from referee.network.routes import CoLocatedDirection
 from referee.network.stations import StationFacts, station_facts
 
 if TYPE_CHECKING:
@@ -34,8 +35,14 @@ ESCALATOR = "escalator"
 class Network:
     """A map's stations, lines and links, with the facts and searches the rules need."""
 
-    def __init__(self, data: MapData, matching: NameMatching = NameMatching.LITERAL) -> None:
+    def __init__(
+        self,
+        data: MapData,
+        matching: NameMatching = NameMatching.LITERAL,
+        co_located: CoLocatedDirection = CoLocatedDirection.TRACK,
+    ) -> None:
         self.data = data
+        self.co_located = co_located
         self.name = data.name
         self.names = StationNames.of(data.stations)
         self.graph: nx.MultiGraph = nx.MultiGraph()
@@ -100,7 +107,7 @@ class Network:
         """The route search of rules 1.6.2 and 1.5.x over this map (built on first use)."""
         from referee.network.routes import RouteFinder
 
-        return RouteFinder(self)
+        return RouteFinder(self, self.co_located)
 
     @cached_property
     def distances(self) -> Distances:
@@ -118,9 +125,18 @@ class Network:
         return frozenset(line for line, others in by_line.items() if len(others) == 1)
 
 
-@cache
 def load_network(
-    map_name: str = "london-1999", matching: NameMatching = NameMatching.LITERAL
+    map_name: str = "london-1999",
+    matching: NameMatching = NameMatching.LITERAL,
+    co_located: CoLocatedDirection = CoLocatedDirection.TRACK,
 ) -> Network:
-    """The :class:`Network` of ``map_name``, built once per process (and name matching)."""
-    return Network(load_map(map_name), matching)
+    """The :class:`Network` of ``map_name``, built once per process (and per reading of
+    station names and of Line Direction at Co-Located stations, rules 1.17.6 and 1.5.4)."""
+    return _load_network(map_name, NameMatching(matching), CoLocatedDirection(co_located))
+
+
+@cache
+def _load_network(
+    map_name: str, matching: NameMatching, co_located: CoLocatedDirection
+) -> Network:
+    return Network(load_map(map_name), matching, co_located)

@@ -212,6 +212,12 @@ _LABEL = re.compile(
 )
 _NONE = {"", "none", "-", "n/a", "nil", "nothing", "undefined"}
 _SIGNATURE = ("-- ", "--")
+WRAP_LIMIT = 2000
+"""Most characters a play or key line and the lines a mail client wrapped it onto may hold.
+
+A wrapped line is read by trying its possible tails longest first; without a bound, a play
+followed by a long paragraph made reading quadratic in the paragraph's lines. Mail clients wrap
+at 72 to 80 columns, so this is some 25 wrapped lines: far more than any play needs."""
 _BRACKETS = frozenset("[]{}()")
 
 
@@ -238,6 +244,9 @@ class _Reader:
         self.stray: Line | None = None
         self.label: str | None = None
         self.started = False
+        self.not_a_block = -1
+        """Where the last run of ``+``/``|`` lines without a border ended: none inside it
+        starts a box, so they are not scanned again one by one."""
         self.last_play: tuple[str, Line, int] | None = None
         self._roster: tuple[tuple[PlayerRow, ...] | None, list[str] | None, frozenset[str]] = (
             None, self.known, frozenset(n.lower() for n in self.known or [])
@@ -293,7 +302,7 @@ class _Reader:
         return True
 
     def _try_block(self, line: Line) -> bool:
-        if not line.stripped().startswith(("+", "|")):
+        if not line.stripped().startswith(("+", "|")) or self.position < self.not_a_block:
             return False
         block: list[Line] = []
         while self.position < len(self.lines):
@@ -303,6 +312,7 @@ class _Reader:
             block.append(current)
             self.position += 1
         if not any(is_border(b.text) or box_title(b.text) for b in block):
+            self.not_a_block = self.position
             self.position -= len(block)
             return False
         self._element()
@@ -426,9 +436,11 @@ class _Reader:
         return True
 
     def _continuation(self, start: int) -> list[Line]:
-        """Lines from ``start`` that can only be the wrapped tail of the line before them."""
+        """Lines from ``start`` that can only be the wrapped tail of the line before them, as
+        many as fit in :data:`WRAP_LIMIT` characters."""
         following: list[Line] = []
         look = start
+        budget = WRAP_LIMIT
         while look < len(self.lines):
             candidate = self.lines[look]
             ctext = candidate.stripped()
@@ -436,6 +448,9 @@ class _Reader:
                     or is_border(ctext) or box_title(ctext) is not None
                     or _HEADER.match(ctext) or self._is_player_line(ctext)
                     or _KEY.match(ctext) or _LABEL.match(ctext)):  # fmt: skip
+                break
+            budget -= len(ctext) + 1
+            if budget < 0:
                 break
             following.append(candidate)
             look += 1

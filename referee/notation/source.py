@@ -50,6 +50,7 @@ def clean_lines(text: str) -> list[Line]:
         offset = quote.end() if quote else 0
         depth = quote.group(0).count(">") if quote else 0
         raw.append(Line(number, offset, plain[offset:].rstrip(), depth))
+    closes = _closers(raw)
     joined: list[Line] = []
     index = 0
     while index < len(raw):
@@ -61,7 +62,7 @@ def clean_lines(text: str) -> list[Line]:
             if look < len(raw) and raw[look].text.lstrip().startswith("-"):
                 text, look = f"{text} {raw[look].text.strip()}", look + 1
         elif text.lstrip().startswith("|"):
-            text, look = _complete_row(raw, index)
+            text, look = _complete_row(raw, index, closes)
         if text is not line.text:
             line = Line(line.number, line.offset, text, line.depth)
         joined.append(line)
@@ -130,27 +131,44 @@ def read_rows(reader: Callable[[str], _T], parts: Sequence[tuple[Line, int, str]
         raise
 
 
-def _complete_row(raw: Sequence[Line], index: int) -> tuple[str, int]:
+def _closers(raw: Sequence[Line]) -> list[bool]:
+    """For each line, whether it or a line after it, before the next blank or ``+`` line, ends
+    with ``|``: whether a row left open above it can still be completed there.
+
+    Worked out once, so a run of rows that never close is given up on at once instead of
+    being scanned to its end from each of its lines (which was quadratic)."""
+    closes = [False] * (len(raw) + 1)
+    for index in range(len(raw) - 1, -1, -1):
+        text = raw[index].text.strip()
+        if text and not text.startswith("+"):
+            closes[index] = text.endswith("|") or closes[index + 1]
+    return closes
+
+
+def _complete_row(raw: Sequence[Line], index: int, closes: Sequence[bool]) -> tuple[str, int]:
     """A ``|`` row with the wrapped lines that complete it, and the index after them.
 
     Lines are joined while the row does not end with ``|``, and also while the next line is
     not a row or border of its own but ends with ``|`` (the row was wrapped just after a ``|``).
     """
-    text = raw[index].text
+    first = raw[index].text
+    if not first.endswith("|") and not closes[index + 1]:
+        return first, index + 1
+    pieces, pipes, ends = [first], first.count("|"), first.endswith("|")
     look = index + 1
     while look < len(raw):
         following = raw[look].text.strip()
-        complete = text.endswith("|") and text.count("|") >= 2
-        if following == "|":  # the padded end of this row, wrapped onto a line of its own
-            text += " |"
-            look += 1
-            continue
-        if not following or following.startswith("+"):
+        padded_end = following == "|"  # the end of this row, wrapped onto a line of its own
+        barrier = not following or following.startswith("+")
+        complete = ends and pipes >= 2
+        if not padded_end and (
+            barrier or (complete and (following.startswith("|") or not following.endswith("|")))
+        ):
             break
-        if complete and (following.startswith("|") or not following.endswith("|")):
-            break
-        text += " " + following
+        pieces.append(following)
+        pipes += following.count("|")
+        ends = following.endswith("|")
         look += 1
-    if not (text.endswith("|") and text.count("|") >= 2):
-        return raw[index].text, index + 1
-    return text, look
+    if not (ends and pipes >= 2):
+        return first, index + 1
+    return " ".join(pieces), look

@@ -18,6 +18,7 @@ from referee.config import Settings
 from referee.games import GameKind
 from referee.mail.listener import InboxHandler, make_listener
 from referee.mail.poller import Poller
+from referee.mail.postmaster import Postmaster
 from referee.mail.sender import Sender
 from referee.service.desk import TurnDesk
 from referee.service.engine_desk import EngineDesk
@@ -58,10 +59,17 @@ class Service:
         self.runner_wake = threading.Event()
         self.sender_wake = threading.Event()
         self.handler = InboxHandler(
-            self.factory, {settings.address}, on_commit=self.runner_wake.set
+            self.factory,
+            {settings.address},
+            on_commit=self.runner_wake.set,
+            postmaster=Postmaster(settings),
         )
         self.listener = make_listener(
-            self.handler, settings.smtp_host, settings.smtp_port, settings.max_message_bytes
+            self.handler,
+            settings.smtp_host,
+            settings.smtp_port,
+            settings.max_message_bytes,
+            server_name=settings.helo_name,
         )
         self.runner = Runner(
             self.factory,

@@ -23,8 +23,8 @@ from sqlalchemy.orm import Session
 
 from referee.engine.life import buzzing
 from referee.engine.life.buzzing import Buzz, BuzzError, Stage, Step
-from referee.engine.life.deadlines import VANILLA_DEADLINES
-from referee.service import deadlines, gsd_edits
+from referee.engine.life.deadlines import VANILLA_DEADLINES, DeadlinePolicy
+from referee.service import deadlines, game_dice, gsd_edits
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.roster import WINNING, Timing, active_names
 from referee.store.models import BuzzRecord, Game, Player, Turn
@@ -118,6 +118,7 @@ def buzz_turn(
             turns_since=game.turn_number - number,
             open_in_game=_load(current) if current is not None else None,
             now=deadlines.aware(now),
+            policy=_policy(game),
         )
     except BuzzError as error:
         raise CommandError(str(error)) from error
@@ -156,29 +157,55 @@ def step(
         raise CommandError(f"no turn of game MC {game.number} is Questionable: nothing to {verb}")
     buzz, at = _load(row), deadlines.aware(now)
     players = active_names(session, game)
+    policy = _policy(game)
+    if verb in {"contest", "decline"}:
+        rng = game_dice.chances(session, game, DRAWN_REFEREE, rng)
     try:
         if verb == "concede":
             moved = buzzing.concede(buzz, actor, at)
         elif verb == "contest":
-            moved = buzzing.contest(buzz, actor, at, active_players=players, rng=rng)
+            moved = buzzing.contest(
+                buzz, actor, at, active_players=players, rng=rng, policy=policy
+            )
         elif verb == "withdraw":
             moved = buzzing.withdraw(buzz, actor, at)
         elif verb == "decline":
-            moved = buzzing.decline(buzz, actor, at, active_players=players, rng=rng)
+            moved = buzzing.decline(
+                buzz, actor, at, active_players=players, rng=rng, policy=policy
+            )
         elif verb in {"legal", "illegal"}:
             moved = buzzing.judge(buzz, actor, at, legal=verb == "legal")
         else:
             raise CommandError(f"{verb!r} is not a step of a buzz")
     except BuzzError as error:
         raise CommandError(str(error)) from error
-    moved = _referee_stands_by(moved, at, players, rng)
+    moved = _referee_stands_by(session, game, moved, at, players, rng)
     return _after(session, game, row, moved, now, timing)
 
 
-def _referee_stands_by(buzz: Buzz, at: datetime, players: list[str], rng: random.Random) -> Buzz:
+DRAWN_REFEREE = "the referee drawn to judge (rule 1.16.4)"
+"""What a draw among the players for a buzz's referee is for, as its dice label says."""
+
+
+def _policy(game: Game) -> DeadlinePolicy:
+    """The game's deadline policy (a setting may stretch buzz deadlines over weekends)."""
+    return game_dice.settings_of(game).deadlines()
+
+
+def _referee_stands_by(
+    session: Session,
+    game: Game,
+    buzz: Buzz,
+    at: datetime,
+    players: list[str],
+    rng: random.Random,
+) -> Buzz:
     """When the referee buzzed, it contests any defence at once: judgment decides."""
     if buzz.stage is Stage.REPLY_DUE and buzz.buzzer == REFEREE:
-        return buzzing.contest(buzz, REFEREE, at, active_players=players, rng=rng)
+        rng = game_dice.chances(session, game, DRAWN_REFEREE, rng)
+        return buzzing.contest(
+            buzz, REFEREE, at, active_players=players, rng=rng, policy=_policy(game)
+        )
     return buzz
 
 
@@ -204,7 +231,10 @@ def party_left(
         gave_up = Step(at, name, "resigned, conceding the buzz")
         moved = replace(buzz, stage=Stage.UPHELD, due=None, steps=(*buzz.steps, gave_up))
     elif name == buzz.referee and buzz.stage is Stage.JUDGMENT_DUE:
-        moved = buzzing.decline(buzz, name, at, active_players=players, rng=rng)
+        rng = game_dice.chances(session, game, DRAWN_REFEREE, rng)
+        moved = buzzing.decline(
+            buzz, name, at, active_players=players, rng=rng, policy=_policy(game)
+        )
     else:
         return []
     return _after(session, game, row, moved, now, timing)
@@ -220,8 +250,11 @@ def expire(
 ) -> list[Notice]:
     """A buzz deadline passed: silence concedes, or a silent referee is replaced (1.16.3-4)."""
     players = active_names(session, game)
-    moved = buzzing.expire(_load(row), deadlines.aware(now), active_players=players, rng=rng)
-    moved = _referee_stands_by(moved, deadlines.aware(now), players, rng)
+    rng = game_dice.chances(session, game, DRAWN_REFEREE, rng)
+    moved = buzzing.expire(
+        _load(row), deadlines.aware(now), active_players=players, rng=rng, policy=_policy(game)
+    )
+    moved = _referee_stands_by(session, game, moved, deadlines.aware(now), players, rng)
     return _after(session, game, row, moved, now, timing)
 
 

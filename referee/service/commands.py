@@ -18,7 +18,8 @@ from typing import ClassVar
 from sqlalchemy.orm import Session
 
 from referee.config import Settings
-from referee.service import buzzes, proof, roster, seats, speaker
+from referee.engine.fair_dice import commitment
+from referee.service import buzzes, game_dice, proof, roster, seats, speaker
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
 
@@ -91,28 +92,33 @@ def _need(arguments: list[str], count: int, usage: str) -> None:
 
 class NewGame(Command):
     name = "new-game"
-    argument_description = "LOUNGE [normal | special VARIANT ...] [buzz-mode=players]"
+    argument_description = (
+        "LOUNGE [normal | special VARIANT ...] [set NAME=VALUE ...] [buzz-mode=players]"
+    )
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         _need(arguments, 1, f"speaker {self.name} {self.argument_description}")
         lounge, rest = arguments[0], arguments[1:]
-        buzz_mode = "strict"
-        words = []
+        settings, words = [], []
         for word in rest:
-            if word.lower().startswith("buzz-mode="):
-                buzz_mode = word.split("=", 1)[1].lower()
-            else:
+            if "=" in word:
+                settings.append(word.strip(","))
+            elif word.lower() != "set":
                 words.append(word)
         kind = words[0].lower() if words else "normal"
         variants = tuple(w.strip(",") for w in words[1:] if w.strip(","))
         if kind not in {"normal", "special"} or (kind == "normal" and variants):
-            raise CommandError("write 'normal', or 'special' followed by the variants' names")
+            raise CommandError(
+                "write 'normal', or 'special' followed by the variants' names, then any "
+                "settings as 'set NAME=VALUE'"
+            )
         if kind == "special" and not variants:
             raise CommandError("a Special Rules game names its variants (rule 1.1.2)")
         game = speaker.new_game(
-            ctx.session, lounge, ctx.now, ctx.rng, variants=variants, buzz_mode=buzz_mode
+            ctx.session, lounge, ctx.now, ctx.rng, variants=variants, settings=tuple(settings)
         )
         ctx.game = game
+        shown = shown_settings(game)
         ctx.answer(
             "speaker.game-created",
             number=game.number,
@@ -121,16 +127,55 @@ class NewGame(Command):
             variants=game.variants,
             buzz_mode=game.buzz_mode,
             gsd=game.state,
+            **shown,
         )
         ctx.notices.append(
             Notice(
                 "lounge.game-created",
                 Audience.lounge(game.lounge_address),
-                {"number": game.number, "gsd": game.state, "speaker": ctx.settings.speaker_address},
+                {
+                    "number": game.number,
+                    "gsd": game.state,
+                    "speaker": ctx.settings.speaker_address,
+                    **shown,
+                },
                 subject=f"[MC {game.number}] A new game",
             )
         )
         return f"created game MC {game.number}"
+
+
+def shown_settings(game: Game) -> dict[str, object]:
+    """What a post about ``game`` shows of its settings and dice: the settings that differ
+    from the defaults, and the SHA-256 of the dice seed (never the seed: it stays secret
+    until the game ends)."""
+    seed = game_dice.seed_of(game)
+    return {
+        "changed": game_dice.settings_of(game).changed().lines(),
+        "commitment": commitment(seed) if seed is not None else "",
+    }
+
+
+class ShowSettings(Command):
+    """Every setting of a game with its value, for a player or the Speaker to see."""
+
+    name = "settings"
+    argument_description = "GAME (for the Speaker; a player writes to the game)"
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        game = ctx.game
+        if arguments:
+            game = speaker.find(ctx.session, _number(arguments[0]))
+        if game is None:
+            raise CommandError(f"name the game: {self.name} {self.argument_description}")
+        ctx.game = game
+        ctx.answer(
+            "sender.game-settings",
+            number=game.number,
+            lines=game_dice.settings_of(game).full().lines(),
+            **shown_settings(game),
+        )
+        return f"listed the settings of MC {game.number}"
 
 
 class _OnGame(Command):
@@ -215,7 +260,17 @@ class Referee(_OnGame):
 
 SPEAKER_COMMANDS: dict[str, Command] = {
     c.name: c
-    for c in (NewGame(), Approve(), Decline(), Start(), Void(), Stalemate(), Referee(), Games())
+    for c in (
+        NewGame(),
+        Approve(),
+        Decline(),
+        Start(),
+        Void(),
+        Stalemate(),
+        Referee(),
+        Games(),
+        ShowSettings(),
+    )
 }
 
 
@@ -430,6 +485,7 @@ PLAYER_COMMANDS: dict[str, Command] = {
         Timeout(),
         Acknowledge(),
         AgreeStalemate(),
+        ShowSettings(),
         EmergencyProposal(),
         Proposal(),
     )

@@ -20,7 +20,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from referee.engine.dice import RecordingDice
+from referee.engine.dice import Dice, RecordingDice, Roll
+from referee.engine.fair_dice import SeededDice, SeededRoll
 from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.turn import adjudicate, may_submit, whose_turn
 from referee.notation.errors import NotationError
@@ -28,6 +29,7 @@ from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
 from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.variants import UnknownVariantError, find_variant
+from referee.variants.game_settings import GameSettings, SettingError
 
 log = logging.getLogger(__name__)
 
@@ -83,31 +85,40 @@ class EngineDesk:
 
     def submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
         """Judge a Turn of ``game`` under the ruleset its Special Rules name (rule 1.1.2), or
-        this desk's own for a Normal game."""
-        if not game.variants:
+        this desk's own for a Normal game, with the settings the game was created with."""
+        if not game.variants and not game.settings:
             return self._submit(game, player, text)
-        desk = self._under(game.variants)
+        desk = self._under(game.variants, game.settings)
         if isinstance(desk, TurnOutcome):
             return desk
-        return desk._submit(replace(game, variants=()), player, text)
+        return desk._submit(replace(game, variants=(), settings=()), player, text)
 
-    def _under(self, names: tuple[str, ...]) -> EngineDesk | TurnOutcome:
-        """The desk judging under the variant ``names`` (made on first use and kept), or why
-        none can: this referee cannot combine rulesets yet, nor judge a name it lost."""
+    def _under(
+        self, names: tuple[str, ...], settings: tuple[tuple[str, str], ...] = ()
+    ) -> EngineDesk | TurnOutcome:
+        """The desk judging under the variant ``names`` with ``settings`` (made on first use
+        and kept), or why none can: this referee cannot combine rulesets yet, nor judge a
+        name or a setting it lost."""
         try:
-            variant = find_variant(names[0])
+            variant = find_variant(names[0]) if names else type(self.ruleset)
         except UnknownVariantError as error:
             return _kept(f"{error} (rule 1.1.2)")
         if len(names) > 1:
-            return _kept(f"this referee cannot yet combine the Special Rules variants "
-                         f"{', '.join(names)} (rule 1.1.2)")  # fmt: skip
-        if type(self.ruleset) is variant:
+            return _kept(
+                f"this referee cannot yet combine the Special Rules variants "
+                f"{', '.join(names)} (rule 1.1.2)"
+            )
+        try:
+            chosen = GameSettings.of_stored(dict(settings), variant).changed().only("rules")
+        except SettingError as error:
+            return _kept(f"the game's stored settings cannot be read: {error}")
+        if type(self.ruleset) is variant and not chosen.values:
             return self
+        key = f"{variant.name} {chosen.render()}"
         with self._lock:
-            if variant.name not in self._variants:
-                self._variants[variant.name] = EngineDesk(variant(), prepare=False,
-                                                          dice=self.dice)  # fmt: skip
-            return self._variants[variant.name]
+            if key not in self._variants:
+                self._variants[key] = EngineDesk(chosen.rules(), prepare=False, dice=self.dice)
+            return self._variants[key]
 
     def _submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
         if not game.state:
@@ -227,9 +238,11 @@ class EngineDesk:
                 explanation=f"the play is {play.player}'s but it is {expected}'s Turn; you may "
                 "post only the play of the player whose Turn it is (rule 1.3.2)",
             )
-        dice = self.dice()
+        dice: Dice = self.dice()
+        if game.seed is not None:
+            dice = SeededDice(game.seed, game.number, game.draw)
         result = adjudicate(stored, play, self.ruleset, dice)
-        rolls = tuple({"sides": r.sides, "value": r.value, "why": r.why} for r in result.rolls)
+        rolls = tuple(_stored_roll(r) for r in result.rolls)
         if result.legal:
             new_state = result.state.render(self.index)
             with self._lock:
@@ -253,6 +266,14 @@ class EngineDesk:
         return TurnOutcome(
             verdict="illegal", play=written, violations=tuple(result.messages()), rolls=rolls
         )
+
+
+def _stored_roll(roll: Roll) -> dict[str, object]:
+    """A roll as the turn keeps it; one drawn from the game's seed keeps its label too."""
+    kept: dict[str, object] = {"sides": roll.sides, "value": roll.value, "why": roll.why}
+    if isinstance(roll, SeededRoll):
+        kept["label"] = roll.label
+    return kept
 
 
 def _stale(why: str) -> _NewPlay:

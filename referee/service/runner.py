@@ -76,7 +76,7 @@ class Runner:
         self.chain = chain
         self.clock = clock
         self.on_queued = on_queued
-        self.rng = rng or random.Random()
+        self.rng = rng or random.SystemRandom()
         self.timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
         self.abandon = threading.Event()
         """Set at shutdown when waiting longer is not wanted: the message in hand is rolled

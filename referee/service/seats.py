@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
+from referee.engine.fair_dice import commitment
 from referee.service import deadlines, gsd_edits
 from referee.service.buzzes import open_in, party_left, was_buzzed
 from referee.service.notices import Audience, CommandError, Notice
@@ -146,10 +147,17 @@ def finish(
         Notice(
             "lounge.game-over",
             Audience.lounge(game.lounge_address),
-            {"winner": winner, "how": how, "gsd": game.state or ""},
+            {"winner": winner, "how": how, "gsd": game.state or "", **_revealed(game)},
             subject=f"[MC {game.number}] Game over",
         )
     ]
+
+
+def _revealed(game: Game) -> dict[str, str]:
+    """The dice seed of a game that has ended, and the commitment it answers."""
+    if not game.dice_seed:
+        return {"seed": "", "commitment": ""}
+    return {"seed": game.dice_seed, "commitment": commitment(bytes.fromhex(game.dice_seed))}
 
 
 def turn_applied(

@@ -19,15 +19,17 @@ from sqlalchemy.orm import Session
 
 from referee import variants as rulesets
 from referee.engine.drone import DRONE
+from referee.engine.fair_dice import SeededDice, SeededRandom, SeededRoll
 from referee.engine.life.order_of_play import seat_players, tally
 from referee.engine.ruleset import Ruleset
-from referee.service import deadlines, gsd_edits
+from referee.service import deadlines, game_dice, gsd_edits
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.roster import SILENCE_REMINDER, Timing, active_names
 from referee.service.seats import finish
 from referee.store import games
 from referee.store.models import Game, Membership, Player
 from referee.store.status import GameStatus, MembershipStatus
+from referee.variants.game_settings import GameSettings, SettingError
 
 MIN_PLAYERS = 3
 """Rule 1.1.2: a game begins once it has three players, the Drone among them."""
@@ -78,27 +80,43 @@ def new_game(
     *,
     variants: tuple[str, ...] = (),
     buzz_mode: str = "strict",
+    settings: tuple[str, ...] = (),
 ) -> Game:
-    """Rule 1.1.2: open the next game, taking joins, with its opening GSD."""
+    """Rule 1.1.2: open the next game, taking joins, with its opening GSD.
+
+    ``settings`` are ``name=value`` texts (``referee.variants.game_settings``); the game
+    stores every setting's value, so a later change of a default never changes it. Its dice
+    seed is drawn now, and the Game Time is its first draw.
+    """
     if "@" not in lounge:
         raise CommandError(
             f"{lounge!r} is not a lounge address; write e.g. mc13@lounge.example.org"
         )
     if games.game_by_address(session, [lounge]) is not None:
         raise CommandError(f"{lounge} is already the lounge of another game")
-    if buzz_mode not in {"strict", "players"}:
-        raise CommandError(f"buzz mode {buzz_mode!r}: write 'strict' or 'players'")
     variants = special_rules(variants)
+    ruleset = gsd_edits.ruleset_of(variants)
+    try:
+        chosen = GameSettings.parse((f"buzz_mode={buzz_mode}", *settings), type(ruleset))
+    except SettingError as error:
+        raise CommandError(str(error)) from None
     number = (session.scalar(select(func.max(Game.number))) or 0) + 1
-    time = gsd_edits.random_game_time(rng)
-    opening = gsd_edits.new_game(number, time, gsd_edits.ruleset_of(variants))
+    seed = game_dice.new_seed(rng)
+    made: list[SeededRoll] = []
+    first = SeededDice(seed, number, "draw 1", on_roll=made.append)
+    time = gsd_edits.random_game_time(SeededRandom(first, "Game Time (rule 1.1.2)"))
+    opening = gsd_edits.new_game(number, time, ruleset)
     game = games.create_game(
         session, number, lounge, now, name=f"MC {number}", state=opening
     )
     game.status = GameStatus.FORMING
     game.ruleset = "special" if variants else "normal"
     game.variants = list(variants)
-    game.buzz_mode = buzz_mode
+    game.settings = chosen.full().as_stored()
+    game.buzz_mode = chosen.buzz_mode
+    game.dice_seed, game.dice_draws = seed.hex(), 1
+    for roll in made:
+        game_dice.keep_roll(game, roll)
     game.order_of_play = [DRONE]
     return game
 
@@ -126,6 +144,7 @@ def approve(
     player, seat = _application(session, game, name)
     seat.status, seat.last_move_at = MembershipStatus.ACTIVE, now
     if game.status == GameStatus.RUNNING:
+        rng = game_dice.chances(session, game, "order of play (rule 1.1.12)", rng)
         order = seat_players(game.order_of_play, [player.name], tally(history(session, game)), rng)
         game.order_of_play = list(order)
         _renumber(session, game)
@@ -193,6 +212,7 @@ def start(
             f"game MC {game.number} has {len(people) + 1} players counting the Drone; it needs "
             f"{MIN_PLAYERS} to begin (rule 1.1.2)"
         )
+    rng = game_dice.chances(session, game, "order of play (rule 1.1.12)", rng)
     order = seat_players([], [DRONE, *people], tally(history(session, game)), rng)
     game.order_of_play = list(order)
     _renumber(session, game)
@@ -299,6 +319,8 @@ def listing(session: Session) -> list[str]:
     lines = []
     for game in session.scalars(select(Game).order_by(Game.number)):
         rules = game.ruleset + (f" ({', '.join(game.variants)})" if game.variants else "")
+        changed = game_dice.settings_of(game).changed().render()
+        rules += f" [{changed}]" if changed else ""
         people = ", ".join(active_names(session, game)) or "nobody yet"
         lines.append(f"MC {game.number}: {game.status}, {rules}, {game.lounge_address}: {people}")
     return lines

@@ -7,12 +7,14 @@ functions, so both paths give the same first GSD.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
+from referee.engine.fair_dice import SEED_BYTES, commitment
 from referee.engine.ruleset import VANILLA, Ruleset
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
@@ -34,6 +36,8 @@ class Started:
     number: int
     players: tuple[str, ...]
     gsd: str
+    commitment: str = ""
+    """The SHA-256 of the game's dice seed, for the operator to publish."""
 
 
 def start_game(
@@ -53,9 +57,12 @@ def start_game(
     if not names:
         raise StartError(f"no one is seated in game MC {game.number}; seat players first")
     gsd = ruleset.new_game(names, time or GameTime.parse(DEFAULT_START), game=game.number)
+    if game.dice_seed is None:  # its turns' dice come from a seed too (README: verify)
+        game.dice_seed = secrets.token_hex(SEED_BYTES)
+        session.flush()
     text = gsd.render(ruleset.action_index())
     _replace_state(session, game, text)
-    return Started(game.number, tuple(names), text)
+    return Started(game.number, tuple(names), text, commitment(bytes.fromhex(game.dice_seed)))
 
 
 def join_started(

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
-from referee.service import buzzes, roster, seats
+from referee.service import buzzes, game_dice, roster, seats
 from referee.service.notices import Audience, Notice, refusal_subject
 from referee.store import games
 from referee.store.models import Game, Membership, Player
@@ -47,9 +47,14 @@ class Posted:
     now: datetime
 
 
-def view_of(session: Session, game: Game, *, state: str | None = None) -> GameView:
-    """The game as a kind sees it (``state`` in place of the stored one, after a turn)."""
+def view_of(
+    session: Session, game: Game, *, state: str | None = None, posting: int | None = None
+) -> GameView:
+    """The game as a kind sees it (``state`` in place of the stored one, after a turn), with
+    its settings; judging stored message ``posting``, its dice seed too, the draw named by
+    that message (``game_dice``)."""
     names = tuple(p.name for p in games.members(session, game))
+    seed = game_dice.seed_of(game) if posting is not None else None
     return GameView(
         game.number,
         game.version,
@@ -57,6 +62,9 @@ def view_of(session: Session, game: Game, *, state: str | None = None) -> GameVi
         game.state if state is None else state,
         names,
         tuple(game.variants or ()),
+        settings=tuple((game.settings or {}).items()),
+        seed=seed,
+        draw=f"message {posting}" if seed is not None else "",
     )
 
 
@@ -112,7 +120,7 @@ def take_turn(
             turn_text=text,
         )
         return Decided(InboxStatus.DONE, "turn while a buzz is open: play waits (1.16.1)", [notice])
-    view = view_of(session, game)
+    view = view_of(session, game, posting=turn.inbox_id)
     seat = session.scalars(
         select(Membership.seat).where(
             Membership.game_id == game.id, Membership.player_id == player.id

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.parser import BytesHeaderParser
 from email.policy import compat32
@@ -56,6 +57,8 @@ class Arrival:
     mail_from: str
     rcpt_tos: list[str]
     source: str
+    status: InboxStatus = InboxStatus.NEW
+    """``new`` for the runner; another status keeps it from the runner (postmaster mail)."""
 
 
 def enqueue(
@@ -71,8 +74,16 @@ def enqueue(
     return enqueue_many(factory, [Arrival(raw, mail_from, rcpt_tos, source)], clock=clock)[0]
 
 
+Stored = Callable[[Connection, Arrival, int], None]
+"""Work done in the same transaction for each message newly stored (not for a duplicate)."""
+
+
 def enqueue_many(
-    factory: sessionmaker[Session], arrivals: list[Arrival], *, clock: Clock = utcnow
+    factory: sessionmaker[Session],
+    arrivals: list[Arrival],
+    *,
+    clock: Clock = utcnow,
+    also: Stored | None = None,
 ) -> list[Enqueued]:
     """Commit several messages in one transaction (one disk flush), each at most once.
 
@@ -94,12 +105,14 @@ def enqueue_many(
                 "mail_from": arrival.mail_from,
                 "rcpt_tos": arrival.rcpt_tos,
                 "source": arrival.source,
-                "status": InboxStatus.NEW,
+                "status": arrival.status,
                 "note": "",
                 "received_at": clock(),
             }
             inserted: int | None = connection.execute(insert, values).scalar_one_or_none()
             if inserted is not None:
+                if also is not None:
+                    also(connection, arrival, inserted)
                 results.append(Enqueued(inserted, duplicate=False))
                 continue
             known = _find(connection, message_id, digest)

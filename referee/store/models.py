@@ -79,6 +79,19 @@ class Game(Base):
         JSON, default=list, server_default=_EMPTY_LIST
     )
     """Rule 1.1.11: who agrees the game has reached Stalemate, until e withdraws it."""
+    settings: Mapped[dict[str, str]] = mapped_column(
+        JSON, default=dict, server_default=text("'{}'")
+    )
+    """The readings the Speaker set (``referee.variants.game_settings``), as texts by name."""
+    dice_seed: Mapped[str | None] = mapped_column(String(64))
+    """The secret every roll is derived from (``referee.engine.fair_dice``), in hexadecimal;
+    only its SHA-256 is published until the game ends. None for games from before seeds."""
+    dice_draws: Mapped[int] = mapped_column(default=0, server_default="0")
+    """How many draws of the dice the game has made; each takes the next number."""
+    draws: Mapped[list[dict[str, object]]] = mapped_column(
+        JSON, default=list, server_default=_EMPTY_LIST
+    )
+    """The rolls made outside turns (Game Time, order of play, drawn referees)."""
 
 
 class Player(Base):

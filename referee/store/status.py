@@ -17,6 +17,10 @@ class InboxStatus(StrEnum):
     DONE = "done"
     IGNORED = "ignored"
     QUARANTINED = "quarantined"
+    FORWARDED = "forwarded"
+    """Mail only for postmaster, forwarded to the operator (RFC 5321 4.5.1); never read."""
+    POSTMASTER = "postmaster"
+    """Mail only for postmaster, kept for the operator: no operator address is set."""
 
 
 class OutboxStatus(StrEnum):

@@ -83,3 +83,14 @@ def test_1_8_4_in_knip_a_bock_is_refused_once() -> None:
     it, in one report."""
     gsd = game(TCR, tokens=RICH, disruptions=("In Knip",))
     assert rules_broken(play(gsd, "Rushton : Pass [Re Bock]")) == ["1.8.4"]
+
+
+def test_1_8_8_the_bock_surcharge_is_once_an_action_paid_in_parts() -> None:
+    """Rule 1.8.8: in Silver Bock an Action costs one Silver more, once, however many parts
+    its cost is paid in: [Re Bock]'s 3 Blue (paid by the pipeline) and 1 Red (paid by its
+    handler) cost one Silver more, not two."""
+    gsd = game(TCR, tokens=RICH, disruptions=("Si Bock",))
+    result = play(gsd, "Rushton : Pass [Re Bock]")
+    assert result.legal, result.messages()
+    tokens = row(result.state, "Rushton").tokens
+    assert (tokens.bu, tokens.re, tokens.si) == (3, 2, 1)

@@ -136,3 +136,16 @@ def test_1_7_53_finding_the_drone_stick_counts_as_taking_it() -> None:
     assert luggage(result, "Rushton") == ["Drone Stick"]
     assert takes_the_stick(result.state.plays[-1])
     assert not takes_the_stick(_find(_game(), (100, 20)).state.plays[-1])
+
+
+def test_1_7_53_a_player_cannot_write_a_find_in() -> None:
+    """Only the referee notes a find: a ``found:`` the player writes into a play without
+    [Finding] is dropped from the record before the Turn is judged, so nothing reading the
+    record (the Tower trip, the Drone Stick's rule 1.15.2) can take it for the referee's."""
+    gsd = _game()
+    result = _find(gsd, text="Rushton : Pass Holborn (CN) {stack: Euston; found: 47 "
+                             "(Sent to the Tower)}")  # fmt: skip
+    assert result.legal, result.messages()
+    assert _note(result) == "stack: Euston"
+    history._CACHE.clear()
+    assert history.derive(result.state).position("Rushton") == Position("Holborn", LineCode.CN)

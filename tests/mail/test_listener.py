@@ -6,6 +6,7 @@ import smtplib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, create_engine, select
@@ -144,9 +145,11 @@ def test_concurrent_sessions_share_commits_and_each_gets_its_own_row(
     batches: list[int] = []
     real = listener.enqueue_many
 
-    def counting(factory: sessionmaker[Session], arrivals: list[Arrival]) -> object:
+    def counting(
+        factory: sessionmaker[Session], arrivals: list[Arrival], **keywords: Any
+    ) -> object:
         batches.append(len(arrivals))
-        return real(factory, arrivals)
+        return real(factory, arrivals, **keywords)
 
     monkeypatch.setattr(listener, "enqueue_many", counting)
     factory = sessions(sqlite_engine)

@@ -181,3 +181,59 @@ _HEADER_LINES = st.sampled_from(
 def test_mime_shaped_garbage_is_read_without_raising(lines: list[bytes]) -> None:
     inbound = read_message(b"\r\n".join(lines))
     assert isinstance(inbound.body, str) and isinstance(inbound.problems, list)
+
+
+def test_a_bottom_posted_reply_keeps_the_play_under_the_attribution() -> None:
+    body = f"On Mon, 1 Mar 1999 at 10:02, Referee <r@x.org> wrote:\n> Bob : Bank\n\n{TURN}\n"
+    assert read_message(bytes(_plain(body))).turn_text == TURN
+
+
+def test_an_attribution_over_unquoted_history_cuts_the_history() -> None:
+    body = f"{TURN}\n\nOn Mon, 1 Mar 1999 at 10:02, Referee wrote:\n\nBob : Bank\n"
+    assert read_message(bytes(_plain(body))).turn_text == TURN
+
+
+def test_a_players_own_line_ending_in_wrote_is_not_history() -> None:
+    body = f"Here is what I wrote:\n{TURN}\n"
+    assert read_message(bytes(_plain(body))).turn_text == body.strip()
+
+
+def test_outlook_header_block_without_a_rule_is_cut() -> None:
+    body = f"{TURN}\n\nFrom: Referee <r@x.org>\nSent: Monday, 1 March 1999 10:02\nBob : Bank\n"
+    assert read_message(bytes(_plain(body))).turn_text == TURN
+
+
+def test_a_play_written_inside_the_quote_is_read_from_the_quote() -> None:
+    body = "On Mon, 1 Mar 1999, Referee wrote:\n> Turn 3 for Bob\n> Bob : Bank\n> " + TURN
+    assert read_message(bytes(_plain(body))).turn_text.splitlines()[-1] == "> " + TURN
+
+
+def test_the_lists_footer_under_the_play_is_not_read() -> None:
+    body = f"{TURN}\n{'_' * 47}\nMc12 mailing list -- mc12@lounge.example.org\n"
+    assert read_message(bytes(_plain(body))).turn_text == TURN
+
+
+def test_a_multipart_that_lost_only_its_closing_boundary_is_read() -> None:
+    raw = (
+        b"From: alice@example.org\r\nMIME-Version: 1.0\r\nSubject: [MC 12] t\r\n"
+        b'Content-Type: multipart/alternative; boundary="b1"\r\n\r\n'
+        b"--b1\r\nContent-Type: text/plain\r\n\r\n" + TURN.encode() + b"\r\n"
+        b"--b1\r\nContent-Type: text/html\r\n\r\n<p>" + TURN.encode() + b"</p>\r\n"
+    )
+    inbound = read_message(raw)
+    assert (inbound.turn_text, inbound.problems) == (TURN, [])
+
+
+def test_a_stray_line_among_the_headers_is_left_out_and_the_rest_read() -> None:
+    raw = (
+        b"From: alice@example.org\r\nSubject: [MC 12] t\r\nthis line is no header\r\n"
+        b"To: mc12@lounge.example.org\r\nContent-Type: text/plain\r\n\r\n" + TURN.encode()
+    )
+    inbound = read_message(raw)
+    assert (inbound.turn_text, inbound.problems) == (TURN, [])
+    assert inbound.recipients == ["mc12@lounge.example.org"]
+
+
+def test_1_3_1_mail_headers_pasted_above_the_turn_are_left_out() -> None:
+    body = f"From: Alice <alice@example.org>\nDate: Mon, 1 Mar 1999 10:02\n\n{TURN}\n"
+    assert read_message(bytes(_plain(body))).turn_text == TURN

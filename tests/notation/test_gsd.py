@@ -288,3 +288,26 @@ def test_a_hash_of_the_first_formula_still_names_its_state() -> None:
     assert not gsd.is_state("90497ee6")
     moved = GSD.parse(_canonical() + "Cryer : Pass Holborn (CN)\n")
     assert not moved.is_state(STATE_HASH_1) and not moved.is_state(gsd.state_hash())
+
+
+def test_1_3_1_a_play_followed_by_a_long_paragraph_is_the_play() -> None:
+    """The paragraph under a play is tried as its wrapped tail only up to WRAP_LIMIT
+    characters (reading stays linear: bench/reading.py); the play itself is still read."""
+    prose = "\n".join(f"and then I thought about line {n} of the Northern" for n in range(3000))
+    posting = read_posting(f"Rushton : [LV+3] Mornington Crescent (NT via: VC)\n{prose}\n")
+    assert [p.render() for p in posting.plays] == [
+        "Rushton : [LV+3] Mornington Crescent (NT via: VC)"
+    ]
+
+
+def test_a_play_wrapped_over_many_short_lines_within_the_limit_is_joined() -> None:
+    lines = ["Rushton : [LV+3]", "Mornington", "Crescent", "(NT", "via:", "VC)"]
+    posting = read_posting("\n".join(lines) + "\n")
+    assert [p.render() for p in posting.plays] == [
+        "Rushton : [LV+3] Mornington Crescent (NT via: VC)"
+    ]
+
+
+def test_a_page_of_unbordered_rows_is_not_a_gsd() -> None:
+    posting = read_posting("| x\n" * 20000 + "Rushton : [LV+3] Mornington Crescent (NT via: VC)\n")
+    assert posting.gsd is None and len(posting.plays) == 1

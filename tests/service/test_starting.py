@@ -79,19 +79,19 @@ def test_a_started_game_is_never_started_again(tmp_path: Path) -> None:
     runner.invoke(main, ["db", "new-game", "12", "mc12@lounge.example.org", "--player", "Alice"])
     before = _state(url)
     again = runner.invoke(main, ["db", "new-game", "12", "mc12@lounge.example.org"])
-    assert again.exit_code == 1 and "MC 12 has already started" in again.output
+    assert again.exit_code == 2 and "MC 12 has already started" in again.output
     assert _state(url) == before
 
 
 def test_new_game_explains_what_is_missing(tmp_path: Path) -> None:
     runner, _ = _cli(tmp_path)
     nobody = runner.invoke(main, ["db", "new-game", "12", "mc12@lounge.example.org"])
-    assert nobody.exit_code == 1 and "no one is seated in game MC 12" in nobody.output
+    assert nobody.exit_code == 2 and "no one is seated in game MC 12" in nobody.output
     stranger = runner.invoke(
         main, ["db", "new-game", "13", "mc13@lounge.example.org", "--player", "Zed"]
     )
-    assert stranger.exit_code == 1 and "no player called Zed" in stranger.output
+    assert stranger.exit_code == 2 and "no player called Zed" in stranger.output
     bad_time = runner.invoke(
         main, ["db", "new-game", "14", "mc14@lounge.example.org", "--time", "teatime"]
     )
-    assert bad_time.exit_code == 1 and "'teatime' is not a Game Time" in bad_time.output
+    assert bad_time.exit_code == 2 and "'teatime' is not a Game Time" in bad_time.output

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.engine.context import TurnContext
 from referee.engine.history import Position, derive
-from referee.engine.moves import SPECIAL_MOVE, translocate
+from referee.engine.moves import translocate
 from referee.engine.registry import VANILLA, Registry, load_sections
 from referee.engine.ruleset import Ruleset
 from referee.engine.turn import adjudicate
@@ -20,7 +20,7 @@ _TEST = load_sections().copy("test")
 def _walking(ctx: TurnContext, action: Action) -> None:
     """Stands in for an Action permitting a Special Move (rule 1.5.0); Volume 0's [Taking a
     Bow] has no handler in vanilla, so the copy is free to add one."""
-    ctx.flags.add(SPECIAL_MOVE)
+    ctx.facts.special_move = True
 
 
 class _Walkers(Ruleset):

@@ -13,29 +13,26 @@ Catch a Pigeon.
 The record cannot show a destruction by itself: whether upkeep could be paid is a fact of the
 Token Table of that moment, and whether a Move passed through the other Piece is a fact of
 the route it took, which the play does not write. So the referee writes each destruction into
-the comment of the play that made it, ``destroyed: Rushton's B (upkeep unpaid)``, replacing
-any the player wrote (as Finding writes ``found:``), and a play effect reads it back, so
-positions derived from the record agree with the adjudicated ones. When Piece A is destroyed,
+the comment of the play that made it, a referee's note (``destroyed: Rushton's B (upkeep
+unpaid)``, :class:`~referee.notation.notes.RefereeNote`; the pipeline strips any a player
+wrote), and a play effect reads it back, so positions derived from the record agree with the
+adjudicated ones. When Piece A is destroyed,
 Piece B becomes the player's only Piece (written without a label from then on).
 """
 
 from __future__ import annotations
 
-import re
-
-from referee.engine.comments import field
+from referee.engine.comments import field, note_of, write_note
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import Position, piece_key
 from referee.engine.registry import VANILLA
 from referee.notation.actions import Action
+from referee.notation.notes import LostPiece, NoteKind, RefereeNote
 from referee.notation.plays import Move, Play
 from referee.notation.tokens import ORDER, Colour
 
 BIFURCATING = "Bifurcating"
 NOT_WHILE_SPLIT = ("Collecting Parcel", "Catching Pigeon")
-_NOTE = re.compile(r"\bdestroyed\s*:\s*[^;{}]*", re.I)
-_ITEM = re.compile(r"(?P<name>[^,;:{}()]+?)'s (?P<piece>[AB])\b")
-_EXTRA = "bifurcation"
 
 
 def bifurcated(positions: dict[str, Position], player: str) -> bool:
@@ -45,10 +42,12 @@ def bifurcated(positions: dict[str, Position], player: str) -> bool:
 
 def destroyed_in(play: Play) -> list[tuple[str, str]]:
     """The Pieces the referee noted as destroyed by ``play``, as (player, "A" or "B")."""
-    found = _NOTE.search(play.comment or "")
-    if found is None:
-        return []
-    return [(m.group("name").strip(), m.group("piece")) for m in _ITEM.finditer(found.group())]
+    return [(item.player, item.piece) for item in _lost(play)]
+
+
+def _lost(play: Play) -> tuple[LostPiece, ...]:
+    note = note_of(play, NoteKind.DESTROYED)
+    return note.lost if note is not None else ()
 
 
 def _remove(positions: dict[str, Position], player: str, piece: str) -> None:
@@ -64,14 +63,8 @@ def _remove(positions: dict[str, Position], player: str, piece: str) -> None:
 def destroy(ctx: TurnContext, player: str, piece: str, why: str) -> None:
     """Destroy one Piece of a Bifurcated ``player`` now and note it in the play's comment."""
     _remove(ctx.positions, player, piece)
-    noted = [*destroyed_in(ctx.play), (player, piece)]
-    reasons: dict[tuple[str, str], str] = ctx.extra.setdefault(_EXTRA, {})
-    reasons[(player, piece)] = why
-    items = ", ".join(f"{name}'s {p} ({reasons.get((name, p), 'destroyed')})"
-                      for name, p in noted)  # fmt: skip
-    kept = _NOTE.sub("", ctx.play.comment or "").strip().strip(";").strip()
-    note = f"destroyed: {items}"
-    ctx.play = ctx.play.model_copy(update={"comment": f"{kept}; {note}" if kept else note})
+    lost = LostPiece(player=player, piece="A" if piece == "A" else "B", why=why)
+    write_note(ctx, RefereeNote.destroyed((*_lost(ctx.play), lost)))
     ctx.event("piece_destroyed", f"{player}'s Piece {piece} is destroyed ({why})",
               player=player, piece=piece)  # fmt: skip
 
@@ -148,10 +141,8 @@ def _can_pay(ctx: TurnContext) -> bool:
 def upkeep(ctx: TurnContext) -> None:
     """Rule 1.7.42: a Bifurcated player loses two Bronze or one other Token at the start of
     eir Turn (lost, not paid for an Action, so it goes to no Stack, rule 1.4.19); one who
-    cannot pay loses Piece B at once. Only the referee writes ``destroyed:``."""
-    if _NOTE.search(ctx.play.comment or ""):
-        kept = _NOTE.sub("", ctx.play.comment or "").strip().strip(";").strip()
-        ctx.play = ctx.play.model_copy(update={"comment": kept or None})
+    cannot pay loses Piece B at once. Only the referee writes ``destroyed:`` (the pipeline
+    strips one a player wrote, :func:`referee.engine.comments.strip_notes`)."""
     if bifurcated(ctx.positions, ctx.player):
         if not _can_pay(ctx):
             destroy(ctx, ctx.player, "B", "upkeep unpaid")

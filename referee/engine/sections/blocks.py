@@ -13,6 +13,8 @@ and a newcomer's first Move meets only the Blocks of the current Round. Lasting 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.registry import VANILLA
 from referee.engine.sections.obstacles import owns_stub
@@ -43,10 +45,15 @@ def passed_this_turn(ctx: TurnContext) -> set[str]:
     return {station for moving in ctx.moves for station in moving.passed_through}
 
 
+@dataclass
+class _InForce:
+    stations: set[str] | None = None
+
+
 def blocks_in_force(ctx: TurnContext) -> set[str]:
     """Stations Blocked for one Round by [Blocking] or [Fire at] in the last Round (read from
     the record once a Turn: every candidate route of every Move asks)."""
-    cached: set[str] | None = ctx.extra.get("blocks")
+    cached = ctx.state(_InForce).stations
     if cached is None:
         cached = set()
         played_since: set[str] = set()
@@ -60,7 +67,7 @@ def blocks_in_force(ctx: TurnContext) -> set[str]:
                 if entry.player not in played_since:
                     cached |= _blocked_by(entry)
                     played_since.add(entry.player)
-        ctx.extra["blocks"] = cached
+        ctx.state(_InForce).stations = cached
     return cached
 
 

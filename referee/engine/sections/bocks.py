@@ -23,7 +23,6 @@ BOCK = "Bock"
 EXEMPT = frozenset({"Un-Bock Colour", "Un-Bock", "Line Change"})
 EXCHANGE_RULES = frozenset({"1.7.21", "1.4.10"})
 """Token exchanges: the Bureau de Change (rule 1.7.21) and the Bonanza (rule 1.4.10)."""
-SURCHARGED = "bocks.surcharged"
 
 
 def bocks(ctx: TurnContext) -> list[Colour]:
@@ -92,13 +91,13 @@ def bock_surcharge(
     colours = bocks(ctx)
     if not colours or spec is None:
         return counts
-    charged: set[int] = ctx.extra.setdefault(SURCHARGED, set())
-    if len(ctx.done) in charged:
+    charges = ctx.charges()
+    if charges.has("1.8.8"):
         return counts
     due = dict(counts)
     for colour in colours:
         if not _exempt(ctx, spec, colour):
             due[colour] = due.get(colour, 0) + 1
     if due != counts:
-        charged.add(len(ctx.done))
+        charges.note("1.8.8")
     return due

@@ -25,6 +25,8 @@ The Velocity Bomb, the Narg Clamp (narg.py), the Magno-Clamp (magno.py) and the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.engine.comments import field, field_of
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import derive
@@ -275,7 +277,6 @@ def knidded_homes_open(ctx: TurnContext) -> None:
 
 # -- Rule 1.4.44 - Consider Yourself Toffed ----------------------------------------------------
 
-TOFF_REFERENCE = "toff_reference"
 TOFF_UNKNOWN = "Toff Clamp (its Toffing is not in the record)"
 """Named as not adjudicated when the Station a Toff Clamp measures from cannot be read."""
 
@@ -283,8 +284,9 @@ TOFF_UNKNOWN = "Toff Clamp (its Toffing is not in the record)"
 def toff_station(ctx: TurnContext) -> str | None:
     """Rule 1.4.44: where the player began eir last Turn before the latest play that Toffed em
     (or Knerdled a Toff Clamp to em); where eir Piece stood then if e had no Turn before."""
-    if TOFF_REFERENCE in ctx.extra:
-        return ctx.extra[TOFF_REFERENCE]  # type: ignore[no-any-return]
+    toffed_from = ctx.state(_ToffedFrom)
+    if toffed_from.known:
+        return toffed_from.station
     plays = ctx.before.plays
     toffed = next((k for k in range(len(plays) - 1, -1, -1) if _toffs(plays[k], ctx.player)),
                   None)  # fmt: skip
@@ -296,8 +298,16 @@ def toff_station(ctx: TurnContext) -> str | None:
         earlier = ctx.before.model_copy(update={"record": ctx.before.record[:cut]})
         where = derive(earlier, ctx.ruleset.registry()).positions.get(ctx.player)
         found = where.station if where is not None else None
-    ctx.extra[TOFF_REFERENCE] = found
+    toffed_from.known, toffed_from.station = True, found
     return found
+
+
+@dataclass
+class _ToffedFrom:
+    """The Station :func:`toff_station` found, read from the record once a Turn."""
+
+    known: bool = False
+    station: str | None = None
 
 
 def _toffs(play: Play, player: str) -> bool:

@@ -19,9 +19,11 @@ Special Move to Dollis Hill leaves LV as it was.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import piece_key
-from referee.engine.moves import SPECIAL_MOVE, find_routes
+from referee.engine.moves import find_routes
 from referee.engine.registry import VANILLA
 from referee.engine.sections.game_states import enter_state, in_state, leave_state
 from referee.network.categories import Category
@@ -179,14 +181,19 @@ def terminating_craze(ctx: TurnContext, action: Action) -> None:
     leave_state(ctx, CRAZE, "1.8.13")
 
 
-CRAZE_AT_START = "crazes.craze_at_start"
+@dataclass
+class _Crazes:
+    craze_at_start: bool = False
+    """The Turn began in a Speed Craze (rule 1.8.13)."""
+    lv_before_dollis: int | None = None
+    """LV before a Special Move to Dollis Hill (rule 1.8.1)."""
 
 
 @VANILLA.at_start("1.8.13")
 def note_craze(ctx: TurnContext) -> None:
     """Rule 1.8.13 - Speed Crazy: remember whether the Turn began in a Craze (for
     :func:`craze_lv_minus`)."""
-    ctx.extra[CRAZE_AT_START] = in_state(ctx, CRAZE)
+    ctx.state(_Crazes).craze_at_start = in_state(ctx, CRAZE)
 
 
 @VANILLA.at_end("1.8.13")
@@ -195,7 +202,7 @@ def craze_lv_minus(ctx: TurnContext) -> None:
     is not allowed unless the player also played [Craze Sidestep] this Turn."""
     if "Craze Sidestep" in ctx.done:
         return
-    crazed = bool(ctx.extra.get(CRAZE_AT_START))
+    crazed = ctx.state(_Crazes).craze_at_start
     for action in ctx.play.actions:
         if action.name == "Speed Craze":
             crazed = True
@@ -250,7 +257,7 @@ def dollis_special_move(ctx: TurnContext) -> None:
     if move.destination.station == DOLLIS_HILL and not find_routes(
         ctx, start, move, _lv_at_move(ctx)
     ):
-        ctx.flags.add(SPECIAL_MOVE)
+        ctx.facts.special_move = True
         ctx.event("loop", "the Dollis Hill Loop permits a Special Move to Dollis Hill")
 
 
@@ -279,25 +286,22 @@ def dollis_loop_moves(ctx: TurnContext, moving: MoveContext) -> None:
                              "or [Dollis Escape]")  # fmt: skip
 
 
-LV_BEFORE_DOLLIS = "crazes.lv_before_dollis"
-
-
 @VANILLA.move_check("1.8.1")
 def note_lv_before_dollis(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.1 - Dollis Hill Loop: remember LV before a Special Move to Dollis Hill (which must
     not change it)."""
     if moving.special and moving.end is not None and moving.end.station == DOLLIS_HILL:
-        ctx.extra[LV_BEFORE_DOLLIS] = ctx.players[moving.piece.split("/")[0]].lv
+        ctx.state(_Crazes).lv_before_dollis = ctx.players[moving.piece.split("/")[0]].lv
 
 
 @VANILLA.at_end("1.8.1")
 def dollis_loop_upkeep(ctx: TurnContext) -> None:
     """Rule 1.8.1 - Dollis Hill Loop: a Special Move to Dollis Hill keeps LV. Rule 1.8.6: a Turn
     ending at Dollis Hill, begun elsewhere, puts the Game in the Dollis Hill Loop."""
-    before = ctx.extra.get(LV_BEFORE_DOLLIS)
+    before = ctx.state(_Crazes).lv_before_dollis
     if before is not None and any(m.special and m.end is not None
                                   and m.end.station == DOLLIS_HILL for m in ctx.moves):  # fmt: skip
-        ctx.set_lv(int(before))
+        ctx.set_lv(before)
     start = ctx.history.positions.get(piece_key(ctx.player))
     end = ctx.position()
     if (end is not None and end.station == DOLLIS_HILL

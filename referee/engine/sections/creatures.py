@@ -13,6 +13,8 @@ The Luggage writes each Pigeon and each Rat as its own item, ``Pigeon, Pigeon``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
 from referee.engine.possessions import carried, has_quality
@@ -45,7 +47,7 @@ def catching_pigeon(ctx: TurnContext, action: Action) -> None:
     baguette = any(item.name == "Overpriced Baguette" for item in carried(ctx))
     caught = 2 if baguette else 1
     ctx.luggage().extend(Possession(name=PIGEON) for _ in range(caught))
-    ctx.flags.add("caught_pigeon")
+    ctx.facts.caught_pigeon = True
     ctx.event("caught", f"caught {caught} Pigeon(s)", count=caught)
 
 
@@ -76,7 +78,7 @@ def pigeons_escape(ctx: TurnContext) -> None:
     than two escapes unless e caught some this Turn."""
     flock = pigeons(ctx)
     lose = max(0, len(flock) - MOST_PIGEONS)
-    if "caught_pigeon" not in ctx.flags and len(flock) - lose > ESCAPE_ABOVE:
+    if not ctx.facts.caught_pigeon and len(flock) - lose > ESCAPE_ABOVE:
         lose += 1
     for item in flock[:lose]:
         ctx.luggage().remove(item)
@@ -113,7 +115,7 @@ def catching_rat(ctx: TurnContext, action: Action) -> None:
     burger = any(item.name == "Lukewarm Burger" for item in carried(ctx))
     caught = RATS_WITH_BURGER if burger else 1
     ctx.luggage().extend(Possession(name=RAT) for _ in range(caught))
-    ctx.flags.add("caught_rat")
+    ctx.facts.caught_rat = True
     ctx.event("caught", f"caught {caught} Rat(s)", count=caught)
 
 
@@ -133,8 +135,9 @@ def releasing_rat(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.4.35", "you carry no Rat to release")
         return
     ctx.luggage().remove(held[0])
-    count = ctx.extra.setdefault("rats_released", 0)
-    ctx.extra["rats_released"] = count + 1
+    released = ctx.state(_Released)
+    count = released.rats
+    released.rats += 1
     names = [n.strip() for n in (field(ctx, "rat to") or "").split(",") if n.strip()]
     if count >= len(names):
         ctx.event("released", "a Rat is set free")
@@ -158,6 +161,12 @@ def _plant_rat(ctx: TurnContext, target: str) -> None:
     ctx.event("released", f"a Rat goes into {target}'s Luggage", target=target)
 
 
+@dataclass
+class _Released:
+    rats: int = 0
+    """Rats released so far this Turn, matched in order to the comment's ``rat to:``."""
+
+
 @VANILLA.at_end("1.4.35")
 def rats_at_the_end_of_the_turn(ctx: TurnContext) -> None:
     """Rule 1.4.35 - Not Hamsters: the player keeps at most four Rats, and one of more than two
@@ -165,7 +174,7 @@ def rats_at_the_end_of_the_turn(ctx: TurnContext) -> None:
     Papery Possession e carries."""
     held = rats(ctx)
     lose = max(0, len(held) - MOST_RATS)
-    if "caught_rat" not in ctx.flags and len(held) - lose > 2:
+    if not ctx.facts.caught_rat and len(held) - lose > 2:
         lose += 1
     for item in held[:lose]:
         ctx.luggage().remove(item)

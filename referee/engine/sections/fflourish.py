@@ -15,6 +15,8 @@ too ("all Players"); only Active players can be named.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
 from referee.engine.tables.fflourish import DICE
@@ -24,10 +26,15 @@ from referee.notation.tokens import ORDER, Colour
 FLOURISH = "fFrobisher fFlourish"
 
 
+@dataclass
+class _Flourish:
+    played: bool = False
+
+
 @VANILLA.action(FLOURISH)
 def fflourish(ctx: TurnContext, action: Action) -> None:
     """Rule 1.7.59: the redistribution is made when the Turn ends (see the module)."""
-    ctx.extra[FLOURISH] = True
+    ctx.state(_Flourish).played = True
     ctx.event("fflourish", "the fFrobisher fFlourish pools every non-Gold Token at the end of "
                            "the Turn")  # fmt: skip
 
@@ -35,7 +42,7 @@ def fflourish(ctx: TurnContext, action: Action) -> None:
 @VANILLA.at_end("1.7.59")
 def share_out(ctx: TurnContext) -> None:
     """Rule 1.7.59: pool every non-Gold Token, roll six dice over the Active players, share."""
-    if not ctx.extra.get(FLOURISH):
+    if not ctx.state(_Flourish).played:
         return
     active = [p.name for p in ctx.players.values() if not p.inactive]
     if not active:

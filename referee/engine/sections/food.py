@@ -9,8 +9,9 @@ Rule 1.4.25 - Release the Pigeons!: a player carrying a Pigeon may not eat.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.engine.context import MoveContext, TurnContext
-from referee.engine.moves import SPECIAL_MOVE
 from referee.engine.possessions import carried, find, list_line, take
 from referee.engine.registry import VANILLA
 from referee.notation.action_index import ActionSpec
@@ -19,7 +20,14 @@ from referee.notation.possessions import Possession
 
 PADDINGTON = "Paddington"
 SANDWICH = "Eating Marmalade Sandwich"
-_KEY = "food"
+
+
+@dataclass
+class _Food:
+    paddington: bool = False
+    """A Marmalade Sandwich permits the Special Move, to Paddington only."""
+    coffee_after: int | None = None
+    """British Rail Coffee was drunk as this many Actions were done."""
 
 
 def _victual(ctx: TurnContext, action: Action) -> Possession:
@@ -51,18 +59,18 @@ def eating(ctx: TurnContext, action: Action) -> None:
     take(ctx, item)
     ctx.event("destroyed", f"ate {item.render()}", item=item.render())
     ctx.set_lv(ctx.me.lv + line.cost)
-    state = ctx.extra.setdefault(_KEY, {})
+    state = ctx.state(_Food)
     if item.name == "Marmalade Sandwich":
-        ctx.flags.add(SPECIAL_MOVE)
-        state["paddington"] = True
-    if item.name == "British Rail Coffee":
-        state.setdefault("coffee_after", len(ctx.done) + 1)
+        ctx.facts.special_move = True
+        state.paddington = True
+    if item.name == "British Rail Coffee" and state.coffee_after is None:
+        state.coffee_after = len(ctx.done) + 1
 
 
 @VANILLA.move_check("1.4.16")
 def sandwich_goes_to_paddington(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.16: the Marmalade Sandwich's Special Move is to Paddington only."""
-    if not ctx.extra.get(_KEY, {}).get("paddington") or not moving.special:
+    if not ctx.state(_Food).paddington or not moving.special:
         return
     if moving.end is not None and moving.end.station != PADDINGTON:
         ctx.violate("1.4.16", f"the Marmalade Sandwich permits a Special Move to Paddington, "
@@ -73,7 +81,7 @@ def sandwich_goes_to_paddington(ctx: TurnContext, moving: MoveContext) -> None:
 def coffee_halves_durations(ctx: TurnContext, spec: ActionSpec, minutes: int) -> int:
     """Rule 1.4.16: after British Rail Coffee, the rest of the Turn's Actions take half as
     long (rounded down: rules/choices.md)."""
-    after = ctx.extra.get(_KEY, {}).get("coffee_after")
+    after = ctx.state(_Food).coffee_after
     if after is not None and len(ctx.done) > after:
         return minutes // 2
     return minutes

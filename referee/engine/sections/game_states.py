@@ -97,7 +97,6 @@ def out_of_knip(ctx: TurnContext, action: Action) -> None:
 
 
 KNIP_EXEMPT = frozenset({"Out of Knip", "Line Change"})
-KNIP_REPORTED = "game_states.knip_reported"
 
 
 @VANILLA.cost_rule("1.8.4")
@@ -112,10 +111,10 @@ def knip_forbids_spending(
         return counts
     if spec is not None and spec.name in KNIP_EXEMPT:
         return counts
-    reported: set[int] = ctx.extra.setdefault(KNIP_REPORTED, set())
-    if len(ctx.done) in reported:
+    charges = ctx.charges()
+    if charges.has("1.8.4"):
         return counts  # one report an Action, however many parts its cost is paid in
-    reported.add(len(ctx.done))
+    charges.note("1.8.4")
     what = f"[{spec.name}]" if spec is not None else "this Action"
     ctx.violate("1.8.4", f"the Game is In Knip, so {what} may not spend Tokens; play "
                          "[Out of Knip] first")  # fmt: skip

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 
 from referee.engine.context import TurnContext
-from referee.engine.game_clock import TURN_EXTENSION
 from referee.engine.registry import VANILLA
 from referee.notation.actions import Action
 from referee.notation.disruptions import NEXT_WEEK, Disruption
@@ -44,7 +43,7 @@ def duration(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.7.51", "a Long Lunch adds at least one hour; write e.g. [Duration: +0100]")
         return
     if ctx.pay({Colour.BU: hours}, f"[Duration: +{hours:02d}00]", "1.7.51", ctx.spec("Duration")):
-        ctx.extra[TURN_EXTENSION] = int(ctx.extra.get(TURN_EXTENSION, 0)) + hours * 60
+        ctx.facts.extra_minutes += hours * 60
         ctx.event("duration", f"this Turn may last {hours} more hours", hours=hours)
 
 

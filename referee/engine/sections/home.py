@@ -9,11 +9,9 @@ The Home Station check (``sections/obstacles.py``) reads ``ctx.homes_closed`` (T
 
 from __future__ import annotations
 
-from referee.engine import moves
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.drone import is_drone
 from referee.engine.registry import VANILLA
-from referee.engine.sections.special_moves import PERMITTED_HERE
 from referee.engine.tables.costs import TokenCost
 from referee.network.mapfile import StationKind
 from referee.notation.actions import Action
@@ -54,8 +52,8 @@ def _going_home(ctx: TurnContext, written: str) -> None:
         ctx.violate("1.12.4", f"{written} is a Pre-Move Action when you have a Home Station; "
                               "write it before your Move")  # fmt: skip
         return
-    ctx.extra["home"] = ctx.me.home
-    ctx.flags.add(moves.SPECIAL_MOVE)
+    ctx.facts.home = ctx.me.home
+    ctx.facts.special_move = True
 
 
 @VANILLA.action("Home:")
@@ -136,8 +134,8 @@ def only_home(ctx: TurnContext, moving: MoveContext) -> None:
     unless another Action of the Turn (a [Wild], a [Walking] ...) permitted a Special Move to
     where it went (rule 1.5.0: each permission is a way to make it, none restricts the
     others)."""
-    target = ctx.extra.get("home")
-    if PERMITTED_HERE in ctx.flags:
+    target = ctx.facts.home
+    if ctx.facts.destination_checked:
         return
     if target and moving.special and moving.end is not None and moving.end.station != target:
         ctx.violate("1.12.4", f"going Home permits a Special Move to {target} only, not to "

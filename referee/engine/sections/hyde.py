@@ -27,7 +27,6 @@ from referee.notation.tokens import Colour
 HYDE_MASK = "Hyde Mask"
 HYDE_PARK_CORNER = "Hyde Park Corner"
 MASKED_STEP = 5
-_REDUCED = "hyde_reduced"
 
 
 def wears_mask(ctx: TurnContext, player: str | None = None) -> bool:
@@ -58,11 +57,10 @@ def masked_discount(
     """Rule 1.7.38: the wearer's own Actions cost one Red less (once per Action)."""
     if spec is None or not counts.get(Colour.RE) or not wears_mask(ctx):
         return counts
-    reduced: set[tuple[int, str]] = ctx.extra.setdefault(_REDUCED, set())
-    key = (len(ctx.done), spec.name)
-    if key in reduced:
+    charges = ctx.charges()
+    if charges.has("1.7.38", spec.name):
         return counts
-    reduced.add(key)
+    charges.note("1.7.38", spec.name)
     return {**counts, Colour.RE: counts[Colour.RE] - 1}
 
 

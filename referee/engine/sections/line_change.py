@@ -9,7 +9,6 @@ Bifurcated player whose two Moves both change Line plays it twice).
 from __future__ import annotations
 
 from referee.engine.context import TurnContext
-from referee.engine.moves import LINE_CHANGES_PAID
 from referee.engine.registry import VANILLA
 from referee.notation.actions import Action
 
@@ -17,4 +16,4 @@ from referee.notation.actions import Action
 @VANILLA.action("Line Change")
 def line_change(ctx: TurnContext, action: Action) -> None:
     """Rule 1.5.11 - Changing Line: the written Action pays for one Move's change of Line."""
-    ctx.extra[LINE_CHANGES_PAID] = int(ctx.extra.get(LINE_CHANGES_PAID, 0)) + 1
+    ctx.facts.line_changes_paid += 1

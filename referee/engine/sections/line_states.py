@@ -29,7 +29,6 @@ import re
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.registry import VANILLA
 from referee.engine.sections.obstacles import owns_stub
-from referee.engine.sections.special_moves import WALKING
 from referee.network.lines import LineCode
 from referee.network.routes import Route
 from referee.notation.actions import Action, Direction
@@ -215,7 +214,7 @@ def line_states(ctx: TurnContext, moving: MoveContext) -> None:
                     break
         elif state.startswith(SPEED) and moving.route is not None:
             _speeding(ctx, moving.route, line, int(state.rsplit(":", 1)[1]))
-        elif state == POWER_FAILURE and WALKING not in ctx.flags:
+        elif state == POWER_FAILURE and not ctx.facts.walking:
             for station in touched:
                 if line in facts[station].lines:
                     ctx.violate("1.20.5", f"{line.value} has a Power Failure; your Move cannot "

@@ -9,8 +9,9 @@ dropped where e stands, a Possession (the table's starred items only if e has no
 or, above 92, the first item waiting in the Lost & Found Box.
 
 The rule has the next player look the roll up; the referee does it at once, with the Turn's
-recorded dice, and writes the result into the play's comment (``found: 47 (Sent to the
-Tower)``), as a summary posted with the Turn would be. The record then says where the Piece
+recorded dice, and writes the result into the play's comment as a referee's note (``found:
+47 (Sent to the Tower)``, :class:`~referee.notation.notes.RefereeNote`), as a summary posted
+with the Turn would be. The record then says where the Piece
 went: the Tower trip is a position effect read from that note, so positions derived from the
 record alone agree.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from referee.engine.comments import field
+from referee.engine.comments import field, note_of, write_note
 from referee.engine.context import TurnContext
 from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.history import Position
@@ -33,6 +34,7 @@ from referee.engine.tables.lost_and_found import FindRow
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day
+from referee.notation.notes import NoteKind, RefereeNote
 from referee.notation.plays import Play
 from referee.notation.possessions import HatType, Possession
 from referee.notation.stacks import TokenStack
@@ -40,9 +42,6 @@ from referee.notation.stacks import TokenStack
 TOWER_HILL = "Tower Hill"
 PRISON_CLAMP = "Prison Clamp"
 TOWER_TEXT = "Sent to the Tower"
-_NOTE = re.compile(r";?\s*\bfound\s*:[^;]*", re.I)
-_TOWER_NOTE = re.compile(rf"\bfound\s*:\s*\d+\s*\({TOWER_TEXT}\)", re.I)
-_STICK_NOTE = re.compile(r"\bfound\s*:\s*\d+\s*\(Drone Stick\)", re.I)
 _HAT = re.compile(r"^Hat \((?P<kind>.+)\)$")
 _DAYS = tuple(Day)
 
@@ -80,15 +79,9 @@ def finding(ctx: TurnContext, action: Action) -> None:
         return
     row = ctx.ruleset.tables().lost_and_found.find(roll)
     found = _apply(ctx, row)
-    _note(ctx, f"found: {roll} ({found})")
+    write_note(ctx, RefereeNote.finding(roll, found))
     ctx.event("finding", f"{ctx.player} rolls {roll} at the Lost Property Office: {found}",
               roll=roll, found=found)  # fmt: skip
-
-
-def _note(ctx: TurnContext, note: str) -> None:
-    """Write the find into the play's comment, replacing any earlier ``found:``."""
-    kept = _NOTE.sub("", ctx.play.comment or "").strip().strip(";").strip()
-    ctx.play = ctx.play.model_copy(update={"comment": f"{kept}; {note}" if kept else note})
 
 
 def _apply(ctx: TurnContext, row: FindRow) -> str:
@@ -158,16 +151,20 @@ def _has(ctx: TurnContext, item: Possession) -> bool:
 def found_the_stick(play: Play) -> bool:
     """Whether a recorded [Finding] took the Drone Stick out of the Lost & Found Box (rule
     1.15.2 asks when the Stick was last taken)."""
-    return any(a.name == "Finding" for a in play.actions) and bool(
-        _STICK_NOTE.search(play.comment or "")
-    )
+    return any(a.name == "Finding" for a in play.actions) and _found(play) == "drone stick"
+
+
+def _found(play: Play) -> str | None:
+    """What the referee noted ``play``'s [Finding] found, casefolded."""
+    note = note_of(play, NoteKind.FOUND)
+    return note.found.casefold() if note is not None else None
 
 
 @VANILLA.moves_pieces("Finding")
 def finding_moves(positions: dict[str, Position], play: Play, action: Action) -> None:
     """Rule 1.7.53 with rule 1.4.47: a find noted as Sent to the Tower puts the finder's Piece
     at Tower Hill."""
-    if _TOWER_NOTE.search(play.comment or ""):
+    if _found(play) == TOWER_TEXT.casefold():
         positions[play.player] = Position(TOWER_HILL)
 
 

@@ -16,9 +16,8 @@ from __future__ import annotations
 import re
 
 from referee.engine.comments import field
-from referee.engine.context import TurnContext
+from referee.engine.context import Loosening, TurnContext
 from referee.engine.possessions import carried
-from referee.engine.proximity import MAGNIFIER, Loosening
 from referee.engine.registry import VANILLA
 from referee.engine.tables.fosdyke import CLASSES
 from referee.notation.actions import Action
@@ -42,7 +41,7 @@ def magnify(ctx: TurnContext, action: Action) -> None:
         return
     target = choice.group("target")
     loosening = Loosening(choice.group("cls").upper(), target.strip() if target else None)
-    ctx.extra[MAGNIFIER] = loosening
+    ctx.facts.loosening = loosening
     aim = f" on {loosening.target}" if loosening.target else ""
     ctx.event("magnify", f"Fosdyke Requirements{aim} have their {loosening.cls} loosened by one "
                          "this Turn", cls=loosening.cls)  # fmt: skip

@@ -17,6 +17,7 @@ the Turn Illegal, whichever family's Action took them (rules/choices.md, "Action
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from referee.engine.comments import field
 from referee.engine.context import MoveContext, TurnContext
@@ -36,7 +37,6 @@ METALLIC = (Colour.GO, Colour.SI, Colour.BR)
 REACH = 3
 """Rule 1.4.45: "less than three Stations away"."""
 GONE_PRICE = 4
-_KEY = "magno"
 _SOURCE = re.compile(r"(?P<who>.+?)\s+(?P<colour>\w+)$")
 
 
@@ -218,9 +218,15 @@ def _anyone_magnetised(ctx: TurnContext) -> bool:
     return any("magno" in item.name.casefold() for items in ctx.rack.values() for item in items)
 
 
+@dataclass
+class _Metal:
+    held: dict[str, tuple[int, ...]] | None = None
+    """Each player's Metallic Tokens after the last Action, while any Magno-Clamp is about."""
+
+
 @VANILLA.at_start("1.4.45")
 def _remember_metal(ctx: TurnContext) -> None:
-    ctx.extra[_KEY] = _metal(ctx) if _anyone_magnetised(ctx) else None
+    ctx.state(_Metal).held = _metal(ctx) if _anyone_magnetised(ctx) else None
 
 
 @VANILLA.after_each_action("1.4.45")
@@ -228,10 +234,10 @@ def none_taken_from_a_carrier(ctx: TurnContext) -> None:
     """Rule 1.4.45: no other player may take a carrier's Metallic Tokens: whatever Action
     took one (a Shunt's claim, a Tithe, a Cascade, a Poll Tax ...) is refused."""
     if not _anyone_magnetised(ctx):
-        ctx.extra[_KEY] = None
+        ctx.state(_Metal).held = None
         return
     now = _metal(ctx)
-    before: dict[str, tuple[int, ...]] = ctx.extra.get(_KEY) or now
+    before = ctx.state(_Metal).held or now
     for name, counts in now.items():
         if name == ctx.player or name not in before or not magnetised(ctx, name):
             continue
@@ -240,7 +246,7 @@ def none_taken_from_a_carrier(ctx: TurnContext) -> None:
         if lost:
             ctx.violate("1.4.45", f"{name} carries a Magno-Clamp, so no one may take eir "
                                   f"Metallic Tokens ({', '.join(lost)}); leave them")  # fmt: skip
-    ctx.extra[_KEY] = now
+    ctx.state(_Metal).held = now
 
 
 VANILLA.at_end("1.4.45")(none_taken_from_a_carrier)

@@ -23,7 +23,6 @@ from referee.network.lines import LineCode
 from referee.notation.actions import Action
 from referee.notation.disruptions import NEXT_WEEK
 
-OPENING_MC = "opening_mc"
 COLLECTION_PLATE = "Collection Plate"
 DEFAMED = "Defamed"
 """Rule 1.11.7: ``<Station> (Defamed)`` in Disruptions: not Holy until Sunday."""
@@ -32,7 +31,7 @@ DEFAMED = "Defamed"
 @VANILLA.action("Opening MC")
 def opening_mc(ctx: TurnContext, action: Action) -> None:
     """Rule 1.7.28 - Key to the Crescent: Mornington Crescent is Open for the rest of the Turn."""
-    ctx.flags.add(OPENING_MC)
+    ctx.facts.opening_mc = True
 
 
 @VANILLA.action("Night Train")
@@ -54,7 +53,7 @@ def is_holiday(ctx: TurnContext) -> bool:
 def station_open(ctx: TurnContext, station: str, line: str | None = None) -> bool:
     """Whether ``station`` is Open now (rules 1.13.4, 1.13.5, 1.7.28)."""
     table = ctx.ruleset.tables().opening
-    opening_mc_now = OPENING_MC in ctx.flags
+    opening_mc_now = ctx.facts.opening_mc
     if ctx.time is None:
         # No Game Time recorded: only the always-closed Crescent can be judged.
         return station != "Mornington Crescent" or opening_mc_now

@@ -31,7 +31,6 @@ from referee.notation.actions import Action
 from referee.notation.plays import Move
 from referee.notation.tokens import Colour
 
-REBOUNDING = "rebounding"
 BLOCKING_MARKERS = ("Bulkhead", "*Damage*")
 
 Reading = tuple[LineCode, ...] | None
@@ -41,7 +40,7 @@ _Key = tuple[str, LineCode | None, str | None, Reading, int]
 @VANILLA.action("Rebounding")
 def rebounding(ctx: TurnContext, action: Action) -> None:
     """Rule 1.5.6 - On the Rebound: this Turn's Move may turn back where the rule allows."""
-    ctx.flags.add(REBOUNDING)
+    ctx.facts.rebounding = True
 
 
 def blocked(ctx: TurnContext) -> set[str]:
@@ -150,7 +149,7 @@ class _Rebounds:
 @VANILLA.route_source("1.5.6")
 def rebound_routes(ctx: TurnContext, start: Position, move: Move, lv: int) -> list[Route]:
     """Rule 1.5.6: the routes of exactly ``lv`` stations that turn back once or more."""
-    if REBOUNDING not in ctx.flags or move.destination is None or lv < 2:
+    if not ctx.facts.rebounding or move.destination is None or lv < 2:
         return []
     search = _Rebounds(ctx, move.destination.station)
     found: list[Route] = []

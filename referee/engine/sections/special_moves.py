@@ -1,7 +1,7 @@
 """Actions that permit a Special Move (rule 1.5.0) to a Station their rule describes.
 
 Each handler checks its own condition and the Station the play's Move names, then sets
-:data:`referee.engine.moves.SPECIAL_MOVE`; the Move is then made as a Special Move and the
+``ctx.facts.special_move``; the Move is then made as a Special Move and the
 move checks judge its end. A play that permits one and then Passes simply does not use it.
 
 Rule 1.7.10 - Walk the Walk: [Walking] permits a Special Move to a Station within Walking
@@ -20,15 +20,12 @@ from __future__ import annotations
 
 from referee.engine.context import TurnContext
 from referee.engine.history import Position
-from referee.engine.moves import SPECIAL_MOVE
 from referee.engine.registry import VANILLA
 from referee.network.walking import within_walking_distance
 from referee.notation.actions import Action
 from referee.notation.plays import MoveKind
 from referee.notation.stacks import TokenStack
 
-WALKING = "walking"
-"""``ctx.flags`` entry: this Turn's Special Move is a Walk, exempt from Special Move limits."""
 STRILE_LV = 6
 
 
@@ -40,18 +37,11 @@ def destination(ctx: TurnContext) -> Position | None:
     return None
 
 
-PERMITTED_HERE = "special_move_destination_checked"
-"""``ctx.flags`` entry: an Action that checked the Move's destination against its own rule
-permitted this Turn's Special Move, so a rule tying some other permission to one Station
-(going Home, rule 1.12.4) must not refuse it: rule 1.5.0 lets a player permitted a Special
-Move by several Actions make it under any one of them."""
-
-
 def permit(ctx: TurnContext, what: str) -> None:
     """Let the play's Move be made as a Special Move (the caller has checked the Move's
     destination against its own rule)."""
-    ctx.flags.add(SPECIAL_MOVE)
-    ctx.flags.add(PERMITTED_HERE)
+    ctx.facts.special_move = True
+    ctx.facts.destination_checked = True
     ctx.event("special_move_permitted", f"{what} permits a Special Move this Turn")
 
 
@@ -71,7 +61,7 @@ def walking(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.7.10", f"{there.station} is not within Walking Distance of "
                               f"{here.station}; walk to a neighbouring Station")  # fmt: skip
         return
-    ctx.flags.add(WALKING)
+    ctx.facts.walking = True
     permit(ctx, "[Walking]")
 
 

@@ -27,7 +27,7 @@ from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import piece_key
 from referee.engine.registry import VANILLA
 from referee.engine.sections.home import goes_home
-from referee.engine.sections.special_moves import WALKING, destination, permit
+from referee.engine.sections.special_moves import destination, permit
 from referee.engine.tables.costs import TokenCost
 from referee.engine.tables.courier import CourierStation
 from referee.network.categories import Category
@@ -168,7 +168,7 @@ def parcels_forbid_special_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.2 - Three-Point Courier: a player carrying a Parcel makes no Special Move and no
     Action moves eir Piece (a Walk is exempt, rule 1.7.10; placing a Piece on the Map is not a
     move away)."""
-    if not moving.special or moving.start is None or WALKING in ctx.flags:
+    if not moving.special or moving.start is None or ctx.facts.walking:
         return
     if moving.piece.split("/")[0] == ctx.player and ctx.player in _holders(ctx):
         ctx.violate("1.11.2", "you carry the Parcel, so you may not make a Special Move or move "

@@ -19,6 +19,7 @@ one, two or three Tokens of every Stack; one Helsinki a Turn.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 
 from referee.engine.context import TurnContext
 from referee.engine.possessions import carried
@@ -31,16 +32,21 @@ from referee.notation.tokens import ORDER, Colour, TokenCounts
 HELSINKIS = {"Single Helsinki": 1, "Double Helsinki": 2, "Triple Helsinki": 3}
 CLAIMS_A_STATION = 1
 CLAIMS_WITH_GLOVES = 2
-_KEY = "stacks"
 
 VANILLA.paid_elsewhere |= {"Hoarding"}
 
 
-def _state(ctx: TurnContext) -> dict[str, Counter[str]]:
-    state: dict[str, Counter[str]] = ctx.extra.setdefault(
-        _KEY, {"placed": Counter(), "claimed": Counter(), "vacuumed": Counter()}
-    )
-    return state
+@dataclass
+class _Touched:
+    """Stations where this Turn placed, claimed and vacuumed Tokens, with how many."""
+
+    placed: Counter[str] = field(default_factory=Counter)
+    claimed: Counter[str] = field(default_factory=Counter)
+    vacuumed: Counter[str] = field(default_factory=Counter)
+
+
+def _state(ctx: TurnContext) -> _Touched:
+    return ctx.state(_Touched)
 
 
 def touched(ctx: TurnContext) -> set[str]:
@@ -97,7 +103,7 @@ def token_dropping(ctx: TurnContext, action: Action) -> None:
                    ctx.spec(action.name)):  # fmt: skip
         return
     stack = push(ctx, station, [colour])
-    _state(ctx)["placed"][station] += 1
+    _state(ctx).placed[station] += 1
     ctx.event("token_dropped", f"a {colour.word} Token onto the Stack at {station}",
               station=station)  # fmt: skip
     _reward(ctx, stack)
@@ -142,20 +148,20 @@ def token_claiming(ctx: TurnContext, action: Action) -> None:
                               f", not {colour.word}; claim the top one")  # fmt: skip
         return
     state = _state(ctx)
-    if state["vacuumed"]:
+    if state.vacuumed:
         ctx.violate("1.4.49", "[Claiming] may not be played in a Turn with [Vacuuming]")
         return
-    if state["placed"][station]:
+    if state.placed[station]:
         ctx.violate("1.14.4", f"the top Token at {station} is one you placed this Turn")
         return
     gloves = any(item.worn and item.name == "Gloves" for item in carried(ctx))
     limit = CLAIMS_WITH_GLOVES if gloves else CLAIMS_A_STATION
-    if state["claimed"][station] >= limit:
+    if state.claimed[station] >= limit:
         most = "the most you may" + ("" if gloves else " without Gloves")
         ctx.violate("1.14.4", f"you have claimed from {station} {limit} time(s) this Turn, "
                               f"{most}")  # fmt: skip
         return
-    state["claimed"][station] += 1
+    state.claimed[station] += 1
     rest = stack.tokens[:-1]
     if rest:
         ctx.stacks[number] = stack.model_copy(update={"tokens": rest})
@@ -272,12 +278,12 @@ def vacuuming(ctx: TurnContext, action: Action) -> None:
     if number is None or not ctx.stacks[number].tokens:
         ctx.violate("1.4.49", f"there is no Token Stack at {station} to Vacuum")
         return
-    if _state(ctx)["claimed"] or any(n == "Claiming a Token" for n in ctx.done):
+    if _state(ctx).claimed or any(n == "Claiming a Token" for n in ctx.done):
         ctx.violate("1.4.49", "[Vacuuming] may not be played in a Turn with [Claiming]")
         return
     taken = ctx.stacks.pop(number).tokens
     ctx.gain(dict(Counter(taken)), f"[Vacuuming {station}]")
-    _state(ctx)["vacuumed"][station] += 1
+    _state(ctx).vacuumed[station] += 1
     luggage = ctx.luggage()
     place = next(i for i, item in enumerate(luggage) if item is cleaner)
     if cleaner.fill + 1 >= VACUUM_FULL:

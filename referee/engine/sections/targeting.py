@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -204,16 +205,26 @@ def _has_money_belt(ctx: TurnContext, player: str) -> bool:
                for entry in ctx.before.rack)  # fmt: skip
 
 
+@dataclass
+class _Shunts:
+    """This Turn's Shunts so far: who was Shunted, and the last Shunt's LV and end (a Double-
+    or Triple-Shunt continues from there, rule 1.10.2)."""
+
+    shunted: set[str] = field(default_factory=set)
+    lv: int = 0
+    destination: str | None = None
+
+
 def _shunt(ctx: TurnContext, action: Action) -> None:
     """The shared body of every Shunt (rules 1.10.1-1.10.3, 1.10.17, 1.10.18)."""
     kind = action.name
     rule = ctx.spec(kind).rule
     target, dest = str(action.args[0]), action.args[1]
     assert isinstance(dest, Destination)
-    state: dict[str, object] = ctx.extra.setdefault("targeting", {})
-    shunted: set[str] = state.setdefault("shunted", set())  # type: ignore[assignment]
+    state = ctx.state(_Shunts)
+    shunted = state.shunted
     if kind == "Double-Shunting":
-        first = state.get("destination")
+        first = state.destination
         order = post_move_index(ctx, action)
         mine = next(i for i, p in enumerate(ctx.play.parts) if p is action)
         previous = ctx.play.parts[mine - 1]
@@ -226,7 +237,7 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
         start = str(first)
         if not may_target(ctx, action, target, rule, beside=False):
             return
-        n = int(str(state["lv"]))
+        n = state.lv
     else:
         if not may_target(ctx, action, target, rule):
             return
@@ -274,8 +285,8 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
     end = dest if not sinks else Destination(station=sinks[0], line=dest.line)
     shunted.add(target)
     if kind != "Double-Shunting":
-        state["lv"] = n
-    state["destination"] = end.station
+        state.lv = n
+    state.destination = end.station
     if stack is not None:
         _move_stack(ctx, kind, target, stack, start, end)
     else:

@@ -10,6 +10,8 @@ Mornington Crescent is never Blocked nor Unblocked. Which Tokens pay is our read
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.engine.comments import field
 from referee.engine.context import MoveContext, TurnContext
 from referee.notation.actions import Action
@@ -18,8 +20,6 @@ from referee.notation.tokens import Colour, TokenCounts
 from referee.variants.early_draft.registry import DRAFT
 
 MC = "Mornington Crescent"
-BLOCKS = "early_draft_blocks"
-"""``ctx.extra`` key: the Stations Blocked now, with the Tokens each Block cost."""
 MINUTES_A_TOKEN = 10
 """Rule 7's table: a Block takes ten minutes for each Token it costs."""
 
@@ -31,11 +31,18 @@ def _strength(action: Action) -> int:
     return strength
 
 
+@dataclass
+class _Standing:
+    blocks: dict[str, int] | None = None
+    """The Stations Blocked now, with the Tokens each Block cost."""
+
+
 def standing_blocks(ctx: TurnContext) -> dict[str, int]:
     """The Blocks standing now: read from the record (each Block stands until an Unblock of
     its Station), then kept up to date by this Turn's Actions."""
-    blocks = ctx.extra.get(BLOCKS)
-    if not isinstance(blocks, dict):
+    standing = ctx.state(_Standing)
+    blocks = standing.blocks
+    if blocks is None:
         blocks = {}
         for play in ctx.before.plays:
             for action in play.actions:
@@ -43,7 +50,7 @@ def standing_blocks(ctx: TurnContext) -> dict[str, int]:
                     blocks[str(action.args[0])] = _strength(action)
                 elif action.name == "Unblock":
                     blocks.pop(str(action.args[0]), None)
-        ctx.extra[BLOCKS] = blocks
+        standing.blocks = blocks
     return blocks
 
 

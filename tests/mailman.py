@@ -1,0 +1,325 @@
+"""GNU Mailman 3 core as a real list manager for the referee's tests (imported by conftest).
+
+Mailman lives in its own throwaway venv (``.venv-mailman``, made by scripts/test, or
+``REFEREE_MAILMAN_VENV``): it pins its own SQLAlchemy, aiosmtpd and more, so it never shares
+the project's. One Mailman is started per test session: posts go in by LMTP, as a mail server
+hands them over, and everything Mailman sends goes out by SMTP to :class:`Router`, an aiosmtpd
+server of the test that hands mail for a list to Mailman, mail for the referee to the
+referee's listener, and records every member's copy. Without Mailman's venv the fixture FAILS:
+a test that needs a list manager never skips quietly.
+
+Lists (domain ``lounge.example.org``), each with Alice, Bob and the referee as members:
+``mc12`` default (subject prefix, footer), ``mc13`` From-munging (DMARC ``munge_from``,
+unconditionally), ``mc14`` personalised (one copy per member), ``mc15`` plain (no prefix,
+no header or footer).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import smtplib
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+
+ROOT = Path(__file__).resolve().parent.parent
+DOMAIN = "lounge.example.org"
+REFEREE = "referee@example.org"
+MEMBERS = [("alice@example.org", "Alice"), ("bob@example.org", "Bob"), (REFEREE, "Referee")]
+LISTS = {
+    "default": f"mc12@{DOMAIN}",
+    "munged": f"mc13@{DOMAIN}",
+    "personal": f"mc14@{DOMAIN}",
+    "plain": f"mc15@{DOMAIN}",
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Delivery:
+    """One message as Mailman handed it to the router."""
+
+    mail_from: str
+    rcpt_tos: list[str]
+    raw: bytes
+
+    @property
+    def message(self) -> EmailMessage:
+        parsed = message_from_bytes(self.raw, policy=policy.default)
+        assert isinstance(parsed, EmailMessage)
+        return parsed
+
+
+@dataclass
+class Router:
+    """Mailman's outgoing SMTP server and the referee's relay: routes by recipient."""
+
+    lmtp_port: int = 0
+    referee_port: int | None = None
+    delivered: list[Delivery] = field(default_factory=list)
+    handed: list[Delivery] = field(default_factory=list)
+    lock: threading.Condition = field(default_factory=threading.Condition)
+
+    def reset(self, referee_port: int | None) -> None:
+        with self.lock:
+            self.referee_port = referee_port
+            self.delivered.clear()
+            self.handed.clear()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        import asyncio
+
+        raw = bytes(envelope.original_content or envelope.content)
+        rcpts = [r.lower() for r in envelope.rcpt_tos]
+        lists = [r for r in rcpts if r in LISTS.values()]
+        referee = [r for r in rcpts if r == REFEREE]
+        members = [r for r in rcpts if r not in lists and r not in referee]
+        try:
+            if lists:
+                await asyncio.to_thread(self._lmtp, envelope.mail_from, lists, raw)
+            if referee and self.referee_port is not None:
+                await asyncio.to_thread(self._smtp, envelope.mail_from, referee, raw)
+        except (OSError, smtplib.SMTPException) as error:
+            return f"451 4.4.0 router could not pass it on: {error}"
+        with self.lock:
+            if members:
+                self.delivered.append(Delivery(envelope.mail_from, members, raw))
+            if referee:
+                self.handed.append(Delivery(envelope.mail_from, referee, raw))
+            self.lock.notify_all()
+        return "250 OK"
+
+    def _lmtp(self, mail_from: str, rcpts: list[str], raw: bytes) -> None:
+        with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
+            lmtp.sendmail(mail_from, rcpts, raw)
+
+    def _smtp(self, mail_from: str, rcpts: list[str], raw: bytes) -> None:
+        assert self.referee_port is not None
+        with smtplib.SMTP("127.0.0.1", self.referee_port) as smtp:
+            smtp.sendmail(mail_from, rcpts, raw)
+
+    def copies(self, member: str) -> list[EmailMessage]:
+        with self.lock:
+            return [d.message for d in self.delivered if member in d.rcpt_tos]
+
+    def wait(self, condition: Any, timeout: float = 30.0) -> None:
+        """Block until ``condition(router)`` holds, or fail the test."""
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            while not condition(self):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError("the list did not deliver in time")
+                self.lock.wait(min(left, 0.2))
+
+
+@dataclass
+class Mailman:
+    """A running Mailman: post to a list by LMTP; read what it sent from the router."""
+
+    config: Path
+    lmtp_port: int
+    smtp_port: int
+    router: Router
+    lists: dict[str, str]
+
+    def post(self, message: EmailMessage | bytes, mail_from: str, list_address: str) -> None:
+        raw = message if isinstance(message, bytes) else bytes(message)
+        raw = re.sub(rb"\r?\n", b"\r\n", raw)  # SMTP's line ends, as a mail server sends
+        with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
+            lmtp.sendmail(mail_from, [list_address], raw)
+
+
+def mailman_venv() -> Path:
+    return Path(os.environ.get("REFEREE_MAILMAN_VENV", ROOT / ".venv-mailman"))
+
+
+def _config(folder: Path, lmtp_port: int, smtp_port: int) -> Path:
+    runners = "".join(
+        f"[runner.{name}]\nstart: no\n\n"
+        for name in ("rest", "archive", "bounces", "digest", "nntp", "task", "retry")
+    )
+    fast = "".join(
+        f"[runner.{name}]\nsleep_time: 0.1s\n\n"
+        for name in ("in", "pipeline", "out", "virgin", "command")
+    )
+    text = f"""[mailman]
+layout: testing
+site_owner: owner@{DOMAIN}
+
+[paths.testing]
+var_dir: {folder / "var"}
+
+[database]
+class: mailman.database.sqlite.SQLiteDatabase
+url: sqlite:///$DATA_DIR/mailman.db
+
+[mta]
+incoming: mailman.mta.null.NullMTA
+lmtp_host: 127.0.0.1
+lmtp_port: {lmtp_port}
+smtp_host: 127.0.0.1
+smtp_port: {smtp_port}
+
+[dmarc]
+resolver_timeout: 0.1s
+resolver_lifetime: 0.2s
+org_domain_data_url: http://127.0.0.1:9/public_suffix_list.dat
+
+[archiver.mhonarc]
+enable: no
+
+[archiver.mail_archive]
+enable: no
+
+[archiver.prototype]
+enable: no
+
+{runners}{fast}"""
+    path = folder / "mailman.cfg"
+    path.write_text(text)
+    return path
+
+
+def _mailman(venv: Path, config: Path, *args: str, env: dict[str, str]) -> tuple[int, str]:
+    """Run a ``mailman`` command; its exit status and what it printed. Output goes to a file,
+    not a pipe: ``mailman start`` leaves the master running with it open."""
+    root = ["--run-as-root"] if os.geteuid() == 0 else []
+    output = config.parent / "command.log"
+    with output.open("w") as sink:
+        done = subprocess.run(
+            [str(venv / "bin" / "mailman"), "-C", str(config), *root, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            timeout=120,
+            check=False,
+            env=env,
+        )
+    return done.returncode, output.read_text()
+
+
+def _wait_for_port(port: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.fixture(scope="session")
+def mailman(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mailman]:
+    """One GNU Mailman for the whole session, its lists made once."""
+    venv = mailman_venv()
+    if not (venv / "bin" / "mailman").exists():
+        pytest.fail(
+            f"GNU Mailman 3 is not installed in {venv}: run scripts/test, which makes that venv"
+            " (tests that need a list manager fail rather than skip)"
+        )
+    folder = tmp_path_factory.mktemp("mailman")
+    router = Router()
+    smtp_port, lmtp_port = _free_port(), _free_port()
+    router.lmtp_port = lmtp_port
+    controller = Controller(router, hostname="127.0.0.1", port=smtp_port)
+    controller.start()
+    config = _config(folder, lmtp_port, smtp_port)
+    empty = folder / "empty.txt"
+    empty.write_text("")
+    spec = folder / "lists.json"
+    spec.write_text(
+        json.dumps(
+            {
+                "lists": [
+                    {
+                        "address": address,
+                        "kind": kind,
+                        "members": MEMBERS,
+                        "empty_template": str(empty),
+                    }
+                    for kind, address in LISTS.items()
+                ]
+            }
+        )
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent / "lists")}
+    status, said = _mailman(venv, config, "shell", "-r", "mailman_setup.setup", str(spec), env=env)
+    if status != 0:
+        controller.stop()
+        pytest.fail(f"Mailman could not create the lists:\n{said}")
+    status, said = _mailman(venv, config, "start", env=env)
+    pid_file = folder / "var" / "master.pid"
+    try:
+        if status != 0 or not _wait_for_port(lmtp_port, 60):
+            log = folder / "var" / "logs" / "mailman.log"
+            pytest.fail(
+                f"Mailman did not start:\n{said}\n"
+                + (log.read_text()[-3000:] if log.exists() else "")
+            )
+        yield Mailman(config, lmtp_port, smtp_port, router, dict(LISTS))
+    finally:
+        _stop_master(pid_file)
+        controller.stop()
+
+
+def _stop_master(pid_file: Path) -> None:
+    """Stop the Mailman this fixture started: SIGTERM to its master (which stops its runners,
+    as ``mailman stop`` does, without loading Mailman again), then SIGKILL to whichever of
+    those processes is still there after five seconds."""
+    if not pid_file.exists():
+        return
+    try:
+        master = int(pid_file.read_text().strip())
+    except ValueError:
+        return
+    ours = [master, *_children(master)]
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(master, signal.SIGTERM)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(_alive(pid) for pid in ours):
+        time.sleep(0.1)
+    for pid in ours:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = stat.read_text().rpartition(")")[2].split()
+            if int(fields[1]) == parent:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with contextlib.suppress(OSError):
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+        return state != "Z"
+    return True
