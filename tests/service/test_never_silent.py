@@ -42,7 +42,7 @@ def _game(work: Work) -> Game:
 def test_a_list_post_with_no_turn_is_answered_in_the_lounge_and_not_titled_a_turn(
     seeded: Seeded,
 ) -> None:
-    with _work(seeded, _mail("> quoted only", **LIST_HEADERS)) as work:
+    with _work(seeded, _mail("\n-- \nAlice", **LIST_HEADERS)) as work:
         handled = run_chain(classify.CHAIN, work)
         [(to, reply)] = _outbox(work)
         assert to == [LOUNGE]

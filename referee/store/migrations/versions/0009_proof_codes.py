@@ -1,7 +1,7 @@
 """Proof codes: each one-time code a player spent to prove emself for one turn
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-11-25 18:10:00.000000
 
 A code safe to post to a list is derived from the player's stored secret hash, the game, the
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
