@@ -187,11 +187,18 @@ def _against(ctx: TurnContext, route: Route, line: LineCode, direction: str) -> 
 
 @VANILLA.move_check
 def line_states(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rules 1.20.2 to 1.20.5 as a Move meets them."""
-    states = [(d.line, d.state) for d in ctx.disruptions if d.line is not None and d.state
-              and d.segment_end is None and d.station is None]  # fmt: skip
-    if not states or (moving.route is None and not moving.special):
+    """Rules 1.20.2 to 1.20.5 as a Move meets them; every Line the Move runs along has a Speed
+    Limit, 10 until a player sets another (rule 1.20.0)."""
+    if moving.route is None and not moving.special:
         return  # Pass and Timeout are always Valid (rule 1.5.0)
+    if moving.route is not None:
+        for line in dict.fromkeys(moving.route.lines):
+            _speeding(ctx, moving.route, line, speed_limit(ctx, line))
+    states = [(d.line, d.state) for d in ctx.disruptions if d.line is not None and d.state
+              and d.segment_end is None and d.station is None
+              and not d.state.startswith(SPEED)]  # fmt: skip
+    if not states:
+        return
     facts = ctx.network.facts
     touched: list[str] = []
     if moving.start is not None and not moving.special:
@@ -214,8 +221,6 @@ def line_states(ctx: TurnContext, moving: MoveContext) -> None:
                     ctx.violate("1.20.3", f"{line.value} is Electrified and you hold Metallic "
                                           f"Tokens, so {station} is Blocked to you")  # fmt: skip
                     break
-        elif state.startswith(SPEED) and moving.route is not None:
-            _speeding(ctx, moving.route, line, int(state.rsplit(":", 1)[1]))
         elif state == POWER_FAILURE and WALKING not in ctx.flags:
             for station in touched:
                 if line in facts[station].lines:
