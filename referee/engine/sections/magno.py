@@ -24,6 +24,7 @@ from referee.engine.history import piece_key
 from referee.engine.possessions import carried, give
 from referee.engine.registry import VANILLA
 from referee.engine.sections.clamps import _shed, may_fasten
+from referee.engine.sections.pegs import is_pegged
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
@@ -127,6 +128,8 @@ def attracting(ctx: TurnContext, action: Action) -> None:
     for number, stack in enumerate(ctx.stacks):
         if stack.marker is not None or not _near(ctx, stack.station):
             continue
+        if is_pegged(ctx, stack.station):
+            continue  # rule 1.11.4: nothing is removed from a Pegged Station
         colour = _pick(stack.tokens, chosen.get(stack.station))
         if colour is None:
             continue
