@@ -16,6 +16,8 @@ next reaches 0500 after midnight.
 
 from __future__ import annotations
 
+import random
+
 from referee.notation.gametime import Day, GameTime
 
 DAY_MINUTES = 24 * 60
@@ -31,6 +33,14 @@ TIMEOUT_DURATION = 60
 """Rule 1.3.5: a Timeout advances Game Time by one hour."""
 
 _DAYS = tuple(Day)
+
+
+def random_game_time(rng: random.Random) -> GameTime:
+    """Rule 1.1.2 - A New Game: the Speaker picks the Game Time at random, to the minute,
+    among the times the clock can show: no Night Train runs in a new game, so never 0000 to
+    0459 (rule 1.13.1)."""
+    minute = rng.randrange(SKIP_END, DAY_MINUTES)
+    return GameTime(day=rng.choice(_DAYS), hour=minute // 60, minute=minute % 60)
 
 
 def minute_of_day(time: GameTime) -> int:

@@ -11,18 +11,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from referee.engine import clock
 from referee.engine.drone import drone_active, is_drone
 from referee.engine.turn import adjudicate, whose_turn
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
-from referee.notation.gametime import Day, GameTime
+from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from referee.notation.table import PlayerRow
 from referee.variants import VARIANTS, find_variant
 from referee.variants.base import VANILLA, Ruleset
-
-_DAYS = tuple(Day)
 
 
 class GSDUnreadable(ValueError):
@@ -60,8 +59,9 @@ def _reading(state: str | None) -> tuple[GSD, ActionIndex]:
 
 
 def random_game_time(rng: random.Random) -> GameTime:
-    """Rule 1.1.2 - A New Game: the Speaker picks the Game Time at random, to the minute."""
-    return GameTime(day=rng.choice(_DAYS), hour=rng.randrange(24), minute=rng.randrange(60))
+    """Rule 1.1.2 - A New Game: the Speaker picks the Game Time at random (rule 1.13.1's
+    night skip applies, ``referee.engine.clock``)."""
+    return clock.random_game_time(rng)
 
 
 def new_game(number: int, time: GameTime, ruleset: Ruleset = VANILLA) -> str:
