@@ -177,6 +177,26 @@ def _distance_message(
     return f"there is no route from {start.station} to {dest}{by}; check the Line Codes"
 
 
+HEATHROW_LOOP = frozenset({"Heathrow Terminal 4", "Heathrow Terminal 123"})
+"""Rule 1.5.7: the Stations of the Heathrow loop, which the map runs one way only."""
+
+
+def _heathrow_backwards(ctx: TurnContext, start: Position, move: Move, lv: int) -> bool:
+    """Rule 1.5.7 - Heathrow Loop-the-Loop: whether the play fits a route of ``lv`` stations
+    run the other way round (destination to start), through the loop: the map's only one-way
+    section, so the forward Move is refused for its direction, not its distance."""
+    assert move.destination is not None
+    finder = ctx.network.routes
+    for reading in readings(move, start.line):
+        via = tuple(reversed(reading)) if reading else None
+        back = finder.find(move.destination.station, start.station, lv, via,
+                           max_portions=1 if reading is None else 3,
+                           start_line=move.destination.line)  # fmt: skip
+        if any(HEATHROW_LOOP & set(route.stations) for route in back):
+            return True
+    return False
+
+
 def line_changed(route: Route, start: Position) -> bool:
     """Rule 1.5.11: the Move changes Line if it runs on more than one Line or leaves on a Line
     other than the one the Piece stood on."""
@@ -206,7 +226,14 @@ def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
         if valid:
             break
     if not found:
-        ctx.violate("1.6.2", _distance_message(ctx, start, move, lengths))
+        loop = next((lv for lv in lengths if _heathrow_backwards(ctx, start, move, lv)), None)
+        if loop is not None:
+            ctx.violate("1.5.7", f"{move.destination.station} is {loop} stations from "
+                                 f"{start.station} only by running the Heathrow loop "
+                                 "anti-clockwise, which no Move may do; the loop runs Hatton "
+                                 "Cross, Heathrow Terminal 4, Heathrow Terminal 123")  # fmt: skip
+        else:
+            ctx.violate("1.6.2", _distance_message(ctx, start, move, lengths))
         ctx.spend_time(MOVE_DURATION, "the Move")
         return
     if not valid:

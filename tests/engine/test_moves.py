@@ -209,3 +209,17 @@ def test_1_4_28_a_current_rover_card_makes_the_line_change_free() -> None:
         card = RackEntry(player="Rushton", possessions=(Possession.parse(f"{day} Rover Card"),))
         result = play(gsd.model_copy(update={"rack": (card,)}), text)
         assert result.legal is legal, (day, result.messages())
+
+
+def test_1_5_7_the_heathrow_loop_anticlockwise_is_refused_under_its_own_rule() -> None:
+    """Rule 1.5.7 - Heathrow Loop-the-Loop: a Move running the loop anti-clockwise (Hatton
+    Cross straight to Terminal 123) is Invalid, and the referee cites 1.5.7, not a false
+    distance under 1.6.2; clockwise, by Terminal 4, two stations is fine."""
+    gsd = game({"Rushton": "Hatton Cross (PD)"}, lv={"Rushton": 1})
+    refused = play(gsd, "Rushton : Heathrow Terminal 123 (PD)")
+    assert rules_broken(refused) == ["1.5.7"]
+    assert "anti-clockwise" in refused.violations[0].message
+    clockwise = game({"Rushton": "Hatton Cross (PD)"}, lv={"Rushton": 2})
+    assert play(clockwise, "Rushton : Heathrow Terminal 123 (PD)").legal
+    far = play(gsd, "Rushton : Hounslow Central (PD)")
+    assert rules_broken(far) == ["1.6.2"]
