@@ -34,7 +34,7 @@ ESCALATOR = "escalator"
 class Network:
     """A map's stations, lines and links, with the facts and searches the rules need."""
 
-    def __init__(self, data: MapData, matching: NameMatching = NameMatching.LITERAL) -> None:
+    def __init__(self, data: MapData, matching: NameMatching = NameMatching.WORD_EDGES) -> None:
         self.data = data
         self.name = data.name
         self.names = StationNames.of(data.stations)
@@ -120,7 +120,7 @@ class Network:
 
 @cache
 def load_network(
-    map_name: str = "london-1999", matching: NameMatching = NameMatching.LITERAL
+    map_name: str = "london-1999", matching: NameMatching = NameMatching.WORD_EDGES
 ) -> Network:
     """The :class:`Network` of ``map_name``, built once per process (and name matching)."""
     return Network(load_map(map_name), matching)

@@ -14,6 +14,7 @@ from referee.engine.drone import DRONE, is_drone
 from referee.engine.registry import Registry, load_sections
 from referee.engine.rulebook import Rulebook, load_rulebook
 from referee.engine.tables.token_collection import TokenCollectionTable, load_token_collection
+from referee.network.categories import NameMatching
 from referee.network.network import Network, load_network
 from referee.notation.action_index import ActionIndex, load_action_index
 from referee.notation.gametime import GameTime
@@ -65,6 +66,11 @@ class Settings:
     """Rule 1.12.2: refuse a Turn (other than a Timeout or Farkle, which allow no Actions) of a
     player without a Home Station that does not declare one. Off until game records and tests
     declare Homes (rules/choices.md)."""
+    station_names: str = NameMatching.WORD_EDGES
+    """Rule 1.17.6: how a category's strings are found in a Station's name: "word-edges"
+    (case-insensitive, at the start or end of a word, so every listed string names a Station:
+    Blackfriars and Whitechapel are Holy, Northwood is Plant) or "literal" (case-sensitive,
+    anywhere)."""
 
 
 STARTING_TOKENS = TokenCounts(bk=2, re=2, br=2)
@@ -92,7 +98,7 @@ class Ruleset:
     # -- data ------------------------------------------------------------------------------
 
     def network(self) -> Network:
-        return load_network(self.map_name)
+        return load_network(self.map_name, NameMatching(self.settings.station_names))
 
     def action_index(self) -> ActionIndex:
         return load_action_index(self.rules_name)
