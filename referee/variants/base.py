@@ -66,6 +66,11 @@ class Settings:
     """Rule 1.12.2: refuse a Turn (other than a Timeout or Farkle, which allow no Actions) of a
     player without a Home Station that does not declare one. Off until game records and tests
     declare Homes (rules/choices.md)."""
+    special_move_collects: bool = True
+    """Rules 1.4.20 and 1.5.0: a Special Move is a Move of the Movement phase and earns the
+    Token Collection rows about where it ends (Interchange, Hat, Zone Pass, no change of
+    Line); it passes through nothing, so no row about Interchanges passed. False: a Special
+    Move earns nothing."""
     station_names: str = NameMatching.WORD_EDGES
     """Rule 1.17.6: how a category's strings are found in a Station's name: "word-edges"
     (case-insensitive, at the start or end of a word, so every listed string names a Station:
