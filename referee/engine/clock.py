@@ -39,8 +39,9 @@ def random_game_time(rng: random.Random) -> GameTime:
     """Rule 1.1.2 - A New Game: the Speaker picks the Game Time at random, to the minute,
     among the times the clock can show: no Night Train runs in a new game, so never 0000 to
     0459 (rule 1.13.1)."""
-    minute = rng.randrange(SKIP_END, DAY_MINUTES)
-    return GameTime(day=rng.choice(_DAYS), hour=minute // 60, minute=minute % 60)
+    day = rng.choice(_DAYS)
+    hour = rng.randrange(SKIP_END // 60, DAY_MINUTES // 60)
+    return GameTime(day=day, hour=hour, minute=rng.randrange(60))
 
 
 def minute_of_day(time: GameTime) -> int:

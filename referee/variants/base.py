@@ -62,10 +62,10 @@ class Settings:
     its two Stations' map coordinates lies within this many degrees of east-west or
     north-south. 22.5 follows the schematic map's 45-degree grid (a section is drawn level or
     upright when its true bearing is nearer an axis than a diagonal); 0 asks for exact."""
-    home_declaration_required: bool = False
-    """Rule 1.12.2: refuse a Turn (other than a Timeout or Farkle, which allow no Actions) of a
-    player without a Home Station that does not declare one. Off until game records and tests
-    declare Homes (rules/choices.md)."""
+    home_declaration_required: bool = True
+    """Rule 1.12.2: a player without a Home Station *must* declare one during eir Turn, so such
+    a Turn that does not is refused (not a Timeout or Farkle, which allow no Actions; not the
+    Drone, rule 1.15.1). False lets Homeless players play on."""
     special_move_collects: bool = True
     """Rules 1.4.20 and 1.5.0: a Special Move is a Move of the Movement phase and earns the
     Token Collection rows about where it ends (Interchange, Hat, Zone Pass, no change of
