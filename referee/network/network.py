@@ -118,9 +118,14 @@ class Network:
         return frozenset(line for line, others in by_line.items() if len(others) == 1)
 
 
-@cache
 def load_network(
     map_name: str = "london-1999", matching: NameMatching = NameMatching.WORD_EDGES
 ) -> Network:
-    """The :class:`Network` of ``map_name``, built once per process (and name matching)."""
+    """The :class:`Network` of ``map_name``, built once per process (and name matching),
+    however the arguments are spelled."""
+    return _load_network(map_name, NameMatching(matching))
+
+
+@cache
+def _load_network(map_name: str, matching: NameMatching) -> Network:
     return Network(load_map(map_name), matching)

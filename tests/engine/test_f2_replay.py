@@ -1,8 +1,9 @@
 """A short scripted game of the F2 family's Actions, replayed from its plays alone.
 
 Shunts, a Double-Shunt, a dropped Package and a Block are played in turn order (the Home
-declarations of rule 1.12.2 are replayed in the scripted game, tests/engine/scripted.py); replaying the record must reach the same tables and the same Piece positions, which
-holds only if every Piece-moving Action registered its position effect.
+declarations of rule 1.12.2 are replayed in the scripted game, tests/engine/scripted.py);
+replaying the record must reach the same tables and the same Piece positions, which holds
+only if every Piece-moving Action registered its position effect.
 """
 
 from __future__ import annotations

@@ -57,8 +57,8 @@ def engine_desk() -> EngineDesk:
 
 
 HOMES = {
-    "Alice": "Ruislip Gardens (CN)",
-    "Bob": "Fairlop (CN)",
+    "Alice": "Upney (DS)",
+    "Bob": "Debden (CN)",
     "Carol": "Perivale (CN)",
     "Dan": "Dagenham Heathway (DS)",
     "Eve": "Boston Manor (PD)",
