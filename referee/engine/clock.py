@@ -9,7 +9,7 @@ midnight) and the GSD marks the time with an asterisk.
 Rule 1.13.3 - Carol Vorderman's Revenge: an Action or a Move takes ten minutes unless a rule
 says otherwise; paying or collecting Tokens, Pass and Timeout take none.
 
-Our reading of the asterisk (rules/choices.md, rule 1.13.1): it is set when [Night Train] is
+Our reading of the asterisk (rules/vanilla/readings.md#r1-13-1): it is set when [Night Train] is
 played, stays while the skip it cancels is pending or under way, and clears when the clock
 next reaches 0500 after midnight.
 """

@@ -4,7 +4,7 @@ Rule 1.4.20 - Token Collection Table: after eir Move a player earns Tokens for w
 did (see :mod:`referee.engine.tables.token_collection` for the scale). This module states the
 facts of a Move from its route, the map, the player's Zone Passes and Worn Hat, and pays the
 bonus. When several routes fit a play, :func:`route_bonus` scores each so the route choice of
-rules/choices.md can pick the one that counts.
+rules/vanilla/readings.md#r1-4-20 can pick the one that counts.
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ Rule 1.5.13 - Translocations and Special Moves are primitives here for the famil
 Rule 1.19.2 - Charge: a Piece's movement adds end Current minus start Current.
 
 Several routes may fit a play; the Move is Valid if any passes every move check, and the one
-that counts for Token Collection is picked by Settings.route_choice (rules/choices.md).
+that counts for Token Collection is picked by Settings.route_choice
+(rules/vanilla/readings.md#r1-4-20).
 """
 
 from __future__ import annotations
@@ -287,7 +288,8 @@ def _end_of(move: Move) -> Position:
 def _choose(
     ctx: TurnContext, valid: list[tuple[Route, MoveContext]]
 ) -> tuple[Route, MoveContext]:
-    """The route that counts for Token Collection (Settings.route_choice; rules/choices.md)."""
+    """The route that counts for Token Collection (Settings.route_choice;
+    rules/vanilla/readings.md#r1-4-20)."""
     if ctx.ruleset.settings.route_choice == RouteChoice.FIRST or len(valid) == 1:
         return valid[0]
     scored = [

@@ -21,7 +21,7 @@ from enum import StrEnum
 
 
 class NameMatching(StrEnum):
-    """How a category's strings are looked for in a name (rules/choices.md, rule 1.17.6)."""
+    """How a category's strings are looked for in a name (rules/vanilla/readings.md#r1-17-6)."""
 
     WORD_EDGES = "word-edges"
     """Case-insensitive, at the start or end of a word of the name (the default)."""

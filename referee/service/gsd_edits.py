@@ -69,7 +69,7 @@ def new_game(number: int, time: GameTime, ruleset: Ruleset = VANILLA) -> str:
 
     The ruleset says what a new game holds (so a variant's opening applies here too),
     including its header's Turn 1: the GSD names the Turn to be played on it, the same
-    opening ``referee db new-game`` writes (rules/choices.md).
+    opening ``referee db new-game`` writes (rules/vanilla/readings.md#r1-1-2).
     """
     return ruleset.new_game([], time, game=number).render(ruleset.action_index())
 

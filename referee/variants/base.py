@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 
 class RouteChoice:
-    """Which of several valid routes counts for Token Collection (rules/choices.md, 1.4.20)."""
+    """Which of several valid routes counts for Token Collection
+    (rules/vanilla/readings.md#r1-4-20)."""
 
     BEST = "best"
     """The route that earns the most Tokens; ties go to the fewest Portions, then map order."""
@@ -56,7 +57,7 @@ class Settings:
     route_revisits: bool = False
     """Rules 1.5.4 and 1.4.20: whether a Move's route may come back to a Station it has already
     visited, by changing Line at an Interchange (never straight back along one Line, which
-    needs rule 1.5.6). Off: a route visits each Station once (rules/choices.md)."""
+    needs rule 1.5.6). Off: a route visits each Station once (rules/vanilla/readings.md#r1-5-4)."""
     narg_tolerance_degrees: float = 22.5
     """Rule 1.4.40: a section of Line is "horizontal or vertical" when the straight line between
     its two Stations' map coordinates lies within this many degrees of east-west or
@@ -156,7 +157,7 @@ class Ruleset:
         """Rule 1.1.2 - A New Game: the Drone plus the players in the given Order of Play,
         the Speaker's Game Time, no Wild Stations, Bridges Down, not in Knip, no Disruptions.
         The Drone starts Inactive (no one carries the Drone Stick, rule 1.15.1) with no
-        Tokens (our reading, rules/choices.md)."""
+        Tokens (our reading, rules/vanilla/readings.md#r1-15-1)."""
         rows = [PlayerRow(name=DRONE, inactive=True), *(self.new_player(p) for p in players)]
         return GSD(game=game, turn=1, players=tuple(rows), time=time)
 

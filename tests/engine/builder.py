@@ -1,7 +1,8 @@
 """A tiny GSD builder for engine tests: players, where their Pieces stand, LV, Game Time.
 
 Pieces are placed the way a real record places them: by a Pass naming the station for each
-player (rule 1.5.2; a Piece off the Map is placed by its first Move, rules/choices.md).
+player (rule 1.5.2; a Piece off the Map is placed by its first Move,
+rules/vanilla/readings.md#r1-1-8).
 """
 
 from __future__ import annotations

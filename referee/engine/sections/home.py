@@ -1,6 +1,6 @@
 """Home Stations (section 1.12): declaring one, going home, Tolls and Rent.
 
-``[Home: <Station>]`` is one index entry for two rules (rules/choices.md, rule 1.7.2): a
+``[Home: <Station>]`` is one index entry for two rules (rules/vanilla/readings.md#r1-7-2): a
 player with no Home Station declares one (rule 1.12.2, Neutral, no time); a player with one
 goes home by it (rule 1.12.4, Pre-Move, a Special Move, thirty minutes as [Home]).
 The core's obstacle check reads the ``toll:<player>`` / ``rent:<player>`` flags set here.

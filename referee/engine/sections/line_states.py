@@ -4,11 +4,11 @@ Limit: 6`` and so on.
 Rule 1.20.0 - Line States: a Line is Normal unless put in another State by [<Line>: <State>],
 played from a Station on that Line (the index's (L0), checked by the pipeline for every Action,
 ``referee.engine.proximity``); every Line starts with a Speed Limit of 10. We keep one
-State per Line besides its Speed Limit: a new State replaces the old (rules/choices.md).
-Rule 1.20.1 - Back To Normal: [<Line>: Normal] ends the State, not the Speed Limit.
-Rule 1.20.2 - One Way: no Move may run along the Line, or along a stretch of another Line
-laid over the same Stations, against the prescribed direction (rules/vanilla/one_way.toml
-names the directions; the map labels each Portion with its own).
+State per Line besides its Speed Limit: a new State replaces the old
+(rules/vanilla/readings.md#r1-20-0). Rule 1.20.1 - Back To Normal: [<Line>: Normal] ends the State,
+not the Speed Limit. Rule 1.20.2 - One Way: no Move may run along the Line, or along a stretch of
+another Line laid over the same Stations, against the prescribed direction
+(rules/vanilla/one_way.toml names the directions; the map labels each Portion with its own).
 Rule 1.20.3 - Electrified: every Station of the Line is Blocked to a mover who holds Metallic
 Tokens when eir Movement Phase begins (a Ticket Stub exempts, as for any Block, rule 1.9.1).
 Rule 1.20.4 - Speed Limit: no one faster than the Limit moves along the Line, unless eir
@@ -19,7 +19,7 @@ Station of the Line of the player's most recent Move.
 Rule 1.20.6 - Soap on the Tracks: for one Round the Line of the player's most recent Move is
 Soaped (its effect falls on Shunting, whose family reads the state).
 
-A one-Round State set by a player ends as eir next Turn starts (rules/choices.md).
+A one-Round State set by a player ends as eir next Turn starts (rules/vanilla/readings.md#r1-20-5).
 """
 
 from __future__ import annotations

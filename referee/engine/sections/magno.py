@@ -11,7 +11,7 @@ four Metallic Tokens of the carrier's choice (as many as e has, if fewer).
 
 "Taken by other players" has one home: after each Action and at the end of the Turn, a
 carrier other than the mover who holds fewer Metallic Tokens of a colour than before makes
-the Turn Illegal, whichever family's Action took them (rules/choices.md, "Action family C").
+the Turn Illegal, whichever family's Action took them (rules/vanilla/readings.md#r1-4-45).
 """
 
 from __future__ import annotations

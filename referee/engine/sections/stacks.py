@@ -241,7 +241,7 @@ def gold_rush(ctx: TurnContext, action: Action) -> None:
     """Rule 1.7.47 - Gold Rush: a d295 names a Station by its Venbacker Number, and the gaps
     of its Stack (up to six Tokens) fill with Gold. The roll is made with the Turn's dice and
     the lode filled as the Turn ends, which is the state the next player starts from; a Pegged
-    Station takes no Gold (rule 1.11.4) (rules/choices.md)."""
+    Station takes no Gold (rule 1.11.4) (rules/vanilla/readings.md#r1-11-4)."""
     number = ctx.roll(GOLD_RUSH_DIE, "rule 1.7.47 Gold Rush")
     station = venbacker_station(ctx, number)
     if station is None:

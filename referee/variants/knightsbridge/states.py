@@ -20,7 +20,7 @@ by a Post-Move Action at a kind of Station its rule names:
   Tokens.
 
 The States bind from the start of their holder's Turn; one shed mid-Turn stops binding from
-that Action on (rules/choices.md, "Knightsbridge 1965").
+that Action on (rules/knightsbridge-1965/readings.md#general).
 """
 
 from __future__ import annotations
