@@ -429,3 +429,34 @@ def test_1_8_7_gapminding_forbids_a_change_of_line_without_a_book() -> None:
     assert "1.8.7" in rules_broken(play(gsd, "Rushton : Russell Square (PD)"))
     booked = with_luggage(gsd, {"Rushton": "Book"})
     assert play(booked, "Rushton : Russell Square (PD)").legal
+
+
+def test_1_4_18_purchases_at_a_british_rail_station_only() -> None:
+    """Rule 1.4.18: the Emporium sells at British Rail Stations (a Book for 3 Bronze at
+    Euston); Holborn is none, and a Book is not Dispensable, so it is refused there."""
+    from tests.engine.luggage_builder import luggage
+
+    euston = game({"Rushton": "Euston (VC)"}, tokens={"Rushton": "3 Br"})
+    result = play(euston, "Rushton : Pass [Purchasing Book]")
+    assert result.legal, result.messages()
+    assert luggage(result, "Rushton") == ["Book"] and row(result.state, "Rushton").tokens.br == 0
+    holborn = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "3 Br"})
+    assert "1.4.18" in rules_broken(play(holborn, "Rushton : Pass [Purchasing Book]"))
+
+
+def test_1_4_18_selling_back_at_half_price_rounded_down() -> None:
+    """Rule 1.4.18: goods sell back at half price, fractions rounded down: a Book (3 Bronze)
+    fetches 1 Bronze, where it may be bought."""
+    gsd = with_luggage(game({"Rushton": "Euston (VC)"}, tokens={"Rushton": "1 Bk"}),
+                       {"Rushton": "Book"})  # fmt: skip
+    result = play(gsd, "Rushton : Pass [Selling Book]")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").tokens.br == 1
+
+
+def test_1_5_4_no_turning_back_within_a_portion() -> None:
+    """Rules 1.5.4 and 1.6.2: a Piece may not change Line Direction during a Move Portion, so
+    Holborn to Tottenham Court Road (one stop west) cannot be made at LV 3 by running east and
+    back; the Move is the wrong length."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 3})
+    assert rules_broken(play(gsd, "Rushton : Tottenham Court Road (CN)")) == ["1.6.2"]
