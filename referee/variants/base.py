@@ -72,11 +72,11 @@ class Settings:
     Token Collection rows about where it ends (Interchange, Hat, Zone Pass, no change of
     Line); it passes through nothing, so no row about Interchanges passed. False: a Special
     Move earns nothing."""
-    station_names: str = NameMatching.WORD_EDGES
-    """Rule 1.17.6: how a category's strings are found in a Station's name: "word-edges"
-    (case-insensitive, at the start or end of a word, so every listed string names a Station:
-    Blackfriars and Whitechapel are Holy, Northwood is Plant) or "literal" (case-sensitive,
-    anywhere)."""
+    name_matching: NameMatching = NameMatching.WORD_EDGES
+    """Rule 1.17.6: how a Station Category's strings are looked for in a station's name:
+    "word-edges" (case-insensitive, at the start or end of a word, so every listed string
+    names a Station: Blackfriars and Whitechapel are Holy, Northwood is Plant) or "literal"
+    (case-sensitive, anywhere)."""
 
 
 STARTING_TOKENS = TokenCounts(bk=2, re=2, br=2)
@@ -104,7 +104,7 @@ class Ruleset:
     # -- data ------------------------------------------------------------------------------
 
     def network(self) -> Network:
-        return load_network(self.map_name, NameMatching(self.settings.station_names))
+        return load_network(self.map_name, self.settings.name_matching)
 
     def action_index(self) -> ActionIndex:
         return load_action_index(self.rules_name)
