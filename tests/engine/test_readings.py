@@ -3,7 +3,8 @@ and every setting a ruleset has is documented under a rule.
 
 A citation is ``rules/<ruleset>/readings.md#<anchor>`` (or, inside rules/<ruleset>/,
 ``readings.md#<anchor>`` or ``../<ruleset>/readings.md#<anchor>``); an anchor is
-``<a id="r1-13-1"></a>`` in a heading of that file (``general`` for readings of no one rule).
+``<a id="r1-13-1"></a>`` in a heading of that file (``general`` or ``settings`` for readings of
+no one rule).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("vanilla", "early-draft", "knightsbridge-1965")
+WORDS = ("general", "settings")
+"""Anchors of readings that belong to no one rule; every other anchor is a rule's."""
 ANCHOR = re.compile(r'^## <a id="([a-z0-9-]+)"></a>', re.M)
 CITED = re.compile(r"(?:rules/|\.\./)?([a-z0-9-]+/)?readings\.md(?:#([A-Za-z0-9-]+))?")
 SEARCHED = ("referee", "tests", "rules", "maps", "bench", "templates", "docs", "README.md")
@@ -51,7 +54,7 @@ def cited() -> list[tuple[str, str, str]]:
 
 def test_every_ruleset_has_a_readings_document_ordered_by_rule_number() -> None:
     for ruleset in RULESETS:
-        numbered = [a for a in anchors(ruleset) if a != "general"]
+        numbered = [a for a in anchors(ruleset) if a not in WORDS]
         assert len(numbered) == len(set(numbered)), f"{ruleset}: a rule has two headings"
         keys = [tuple(int(p) for p in a[1:].split("-")) for a in numbered]
         assert keys == sorted(keys), f"{ruleset}: headings are not in rule order"
