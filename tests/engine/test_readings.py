@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.variants.base import Settings
+from referee.engine.ruleset import RuleSettings as Settings
 from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
 
 ROOT = Path(__file__).resolve().parents[2]

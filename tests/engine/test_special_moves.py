@@ -152,9 +152,9 @@ def test_1_4_20_a_special_move_earns_the_zone_pass_bronze() -> None:
 def test_1_4_20_special_moves_collecting_is_a_setting() -> None:
     """The setting special_move_collects=False keeps the other reading: a Special Move
     earns no Token Collection bonus at all."""
+    from referee.engine.ruleset import Ruleset
     from referee.engine.turn import adjudicate
     from referee.notation.plays import Play
-    from referee.variants.base import Ruleset
 
     gsd = game({"Rushton": "Tottenham Court Road (CN)"}, lv={"Rushton": 5})
     ruleset = Ruleset().with_settings(special_move_collects=False)

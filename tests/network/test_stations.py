@@ -387,7 +387,7 @@ def test_1_17_6_every_string_of_the_rule_names_some_station(london: Network) -> 
 
 def test_1_17_6_the_ruleset_setting_picks_the_reading() -> None:
     """The setting name_matching: the default network makes Blackfriars Holy; literal not."""
-    from referee.variants.base import Ruleset
+    from referee.engine.ruleset import Ruleset
 
     assert Category.HOLY in Ruleset().network().station("Blackfriars").categories
     literal = Ruleset().with_settings(name_matching=NameMatching.LITERAL).network()

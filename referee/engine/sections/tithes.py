@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
+from referee.engine.pegged import is_pegged
 from referee.engine.registry import VANILLA
-from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.token_cascades import most_held
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError

@@ -1,4 +1,4 @@
-"""A short scripted game of the F2 family's Actions, replayed from its plays alone.
+"""A short scripted game of Shunts, Homes, Packages and Blocks, replayed from its plays alone.
 
 Shunts, a Double-Shunt, a dropped Package and a Block are played in turn order (the Home
 declarations of rule 1.12.2 are replayed in the scripted game, tests/engine/scripted.py);

@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.engine.clock import advance, random_game_time
+from referee.engine.game_clock import advance, random_game_time
 from referee.notation.gametime import GameTime
 from tests.engine.builder import game, play, rules_broken
 
