@@ -87,6 +87,9 @@ class RuleSettings:
     (case-sensitive, anywhere)."""
 
 
+STARTING_SPEED_LIMIT = 10
+"""Rule 1.20.0: the Speed Limit every Line and Line Segment starts with."""
+
 STARTING_TOKENS = TokenCounts(bk=2, re=2, br=2)
 """Rule 1.1.8 - Joining In: two Black, two Red and two Bronze."""
 
@@ -150,6 +153,13 @@ class Ruleset:
         """Rule 1.6.2 - Getting There: an ordinary Move goes exactly LV stations. A ruleset
         that lets the player choose the length lists the lengths to try, shortest first."""
         return (ctx.players[ctx.player].lv,)
+
+    def starting_speed_limit(self, ctx: TurnContext) -> int:
+        """Rule 1.20.0: every Line starts with a Speed Limit of 10, which binds the mover until
+        a player sets another (rule 1.20.4). A ruleset that lets some movers past it on such a
+        Line (Knightsbridge '65's "maximum LV of 13 instead of the usual 10", rule 4.2.1.1)
+        returns their limit here."""
+        return STARTING_SPEED_LIMIT
 
     def cite(self, number: str) -> str:
         """The rule of this ruleset that the engine's core means by Volume 1's ``number``

@@ -163,3 +163,25 @@ def test_1_20_4_the_usual_10_binds_under_knightsbridge_1965() -> None:
     result = adjudicate(gsd, Play.parse("Rushton : North Acton (CN)", players=gsd.player_names),
                         ruleset, check_order=False)  # fmt: skip
     assert "1.20.4" in rules_broken(result)
+
+
+def test_1_20_0_a_ruleset_may_raise_the_starting_limit_for_a_mover() -> None:
+    """Rule 1.20.0 as a variant may amend it (Knightsbridge '65's rule 4.2.1.1 gives the Speed
+    Podume's holder "a maximum LV of 13 instead of the usual 10"): a Ruleset whose starting
+    Limit is 13 lets LV 11 along an unlimited Line, but a Limit a player set still binds."""
+    from referee.engine.context import TurnContext
+    from referee.engine.ruleset import Ruleset
+    from referee.engine.turn import adjudicate
+    from referee.notation.plays import Play
+
+    class Fast(Ruleset):
+        def starting_speed_limit(self, ctx: TurnContext) -> int:
+            return 13
+
+    def judge(gsd: GSD) -> list[str]:
+        played = Play.parse("Rushton : North Acton (CN)", players=gsd.player_names)
+        return rules_broken(adjudicate(gsd, played, Fast(), check_order=False))
+
+    assert judge(game(TCR, lv={"Rushton": 11})) == []
+    assert judge(game(TCR, lv={"Rushton": 11}, disruptions=("CN: Speed Limit: 10",))) == [
+        "1.20.4"]

@@ -28,6 +28,7 @@ import re
 
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.registry import VANILLA
+from referee.engine.ruleset import STARTING_SPEED_LIMIT
 from referee.engine.sections.obstacles import owns_stub
 from referee.engine.sections.special_moves import WALKING
 from referee.network.lines import LineCode
@@ -36,7 +37,7 @@ from referee.notation.actions import Action, Direction
 from referee.notation.disruptions import Disruption
 from referee.notation.tokens import Colour
 
-DEFAULT_LIMIT = 10
+DEFAULT_LIMIT = STARTING_SPEED_LIMIT
 CHARGE_BOOST = 100
 SPEED = "Speed Limit"
 ONE_WAY = "One Way"
@@ -61,6 +62,15 @@ def speed_limit(ctx: TurnContext, line: LineCode) -> int:
         if d.line == line and d.state is not None and d.state.startswith(SPEED):
             return int(d.state.rsplit(":", 1)[1])
     return DEFAULT_LIMIT
+
+
+def _limit_for_mover(ctx: TurnContext, line: LineCode) -> int:
+    """The Limit that binds this mover on ``line``: one a player set, else the starting Limit
+    the ruleset gives em (rule 1.20.0's 10, unless a variant raises it for em)."""
+    if any(d.line == line and d.state is not None and d.state.startswith(SPEED)
+           for d in ctx.disruptions):  # fmt: skip
+        return speed_limit(ctx, line)
+    return ctx.ruleset.starting_speed_limit(ctx)
 
 
 def _set(ctx: TurnContext, line: LineCode, state: str | None, speed: bool = False) -> None:
@@ -192,7 +202,7 @@ def line_states(ctx: TurnContext, moving: MoveContext) -> None:
         return  # Pass and Timeout are always Valid (rule 1.5.0)
     if moving.route is not None:
         for line in dict.fromkeys(moving.route.lines):
-            _speeding(ctx, moving.route, line, speed_limit(ctx, line))
+            _speeding(ctx, moving.route, line, _limit_for_mover(ctx, line))
     states = [(d.line, d.state) for d in ctx.disruptions if d.line is not None and d.state
               and d.segment_end is None and d.station is None
               and not d.state.startswith(SPEED)]  # fmt: skip
