@@ -63,6 +63,9 @@ HOMES = {
     "Dan": "Dagenham Heathway (DS)",
     "Eve": "Boston Manor (PD)",
     "Frank": "North Ealing (PD)",
+    "Erin": "Hainault (CN)",
+    "Gina": "Loughton (CN)",
+    "Hugo": "Becontree (DS)",
 }
 """Each test player's Home Station (rule 1.12.2): valid Homes where no test's Move goes."""
 
