@@ -14,7 +14,7 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
   ``Token Cascade`` (rule 1.7.36);
 - line states of section 1.20, which no rule places, so the referee records them here in the
   form of their Actions: ``NT: One Way: N-S``, ``NT: Electrified``, ``NT: Speed Limit: 6``,
-  ``NT: Power Failure!``, ``NT: Soaped`` (see rules/choices.md);
+  ``NT: Power Failure!``, ``NT: Soaped`` (see rules/vanilla/readings.md#r1-2-2);
 - players a rule binds until eir next Turn, which no table holds: ``Blasted: Garden`` (rule
   1.7.30: caught in a Suspect Package's Blast, e must Pass with no Actions next Turn) and
   ``Sunk: Garden at Angel (NT)`` (rule 1.9.6: Shunted into the Kafka Sinkhole at Angel, eir
@@ -55,7 +55,7 @@ MARKER_RULES: dict[str, str] = {
 }  # fmt: skip
 """Every station marker, with the rule that defines it: rule 1.2.2's Peg and Bulkhead, 1.9.5's
 Maelberg, 1.11.3's Light and Heavy Damage; rule 1.11.7 gives a Defamed Station no string, so
-the referee writes ``(Defamed)`` (rules/choices.md)."""
+the referee writes ``(Defamed)`` (rules/vanilla/readings.md#r1-11-7)."""
 
 MARKERS: tuple[str, ...] = tuple(MARKER_RULES)
 SEGMENT_MARKERS: tuple[str, ...] = ("Peg",)

@@ -13,7 +13,7 @@ carrying it, and each Turn starts with the top Token of every Stack turned Black
 At Mornington Crescent its effects change (Tokens destroyed, a 295-sided die, explosions of
 rule 1.4.7): this referee does not adjudicate them, and says so by name whenever the PoID is
 put, or is found resting, there. Which two Tokens are blackened is the carrier's choice,
-written ``{blacken: Re, Bu}`` when there is one to make (rules/choices.md, "Action family B").
+written ``{blacken: Re, Bu}`` when there is one to make (rules/vanilla/readings.md#r1-4-24).
 """
 
 from __future__ import annotations

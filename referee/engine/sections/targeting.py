@@ -6,8 +6,8 @@ Line, and must be the first Post-Move Action of the Turn unless its rule says ot
 targeted or target. Rule 1.13.1's small hours are the core's (``turn._perform``).
 
 Choices a targeting Action leaves to the player are written in the play's comment, one
-``key: value`` each, separated by ``;`` (rules/choices.md): ``claim: <Colour> from <Target>``
-(the Token a Shunt claims), ``shadow: <Colour>``, ``huff: <n>``, ``blonk: <Colour>``.
+``key: value`` each, separated by ``;`` (rules/vanilla/readings.md#r1-10-0): ``claim: <Colour> from
+<Target>`` (the Token a Shunt claims), ``shadow: <Colour>``, ``huff: <n>``, ``blonk: <Colour>``.
 """
 
 from __future__ import annotations
@@ -136,7 +136,8 @@ def _stack_at(ctx: TurnContext, station: str, name: str) -> TokenStack | None:
 
 
 def _charge_mean(ctx: TurnContext, a: str, b: str) -> None:
-    """Rule 1.10.1: both take the mean of their Charges (rounded down, rules/choices.md)."""
+    """Rule 1.10.1: both take the mean of their Charges (rounded down,
+    rules/vanilla/readings.md#r1-10-1)."""
     mean = math.floor((ctx.players[a].charge + ctx.players[b].charge) / 2)
     for name in (a, b):
         ctx.add_charge(mean - ctx.players[name].charge, player=name)
@@ -175,7 +176,8 @@ def _claim_possession(
     ctx: TurnContext, target: str, stack: TokenStack | None, text: str, rule: str
 ) -> None:
     """Rule 1.10.1: the claimed Possession passes from the Shunted player's Luggage Rack to
-    the Shunter's, taken off if worn (rules/choices.md); a Money Belt forbids it."""
+    the Shunter's, taken off if worn (rules/vanilla/readings.md#r1-10-1); a Money Belt forbids
+    it."""
     if stack is not None:
         ctx.violate(rule, f"the {target} holds no Possessions; claim a Token colour")
         return
