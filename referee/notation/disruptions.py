@@ -21,8 +21,9 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
   Piece stands there although the record's Shunt names a farther Station);
 - Player States of a variant (Knightsbridge 1965, rule 4.1.1), one entry per state a player
   holds: ``Green: Garden``, ``Narged: Garden``, ``In Spoon: Garden``, and the Potato with its
-  Fuse Counters left, ``Potato: Garden (Fuse 7)`` (rule 4.1.1.4). No vanilla rule writes them,
-  so vanilla GSDs never hold them.
+  Fuse Counters left, ``Potato: Garden (Fuse 7)`` (rule 4.1.1.4), and ``Mr. Hyde: Garden``
+  for the Hyde Podume's holder transformed for a Round (rule 4.2.1.5). No vanilla rule writes
+  them, so vanilla GSDs never hold them.
 """
 
 from __future__ import annotations
@@ -74,12 +75,13 @@ _ONE_WAY = re.compile(r"^one\s*way\s*:\s*(?P<d>\S.*)$", re.I)
 _SPEED = re.compile(r"^speed\s*limit\s*:\s*(?P<n>\d+)$", re.I)
 _BLASTED = re.compile(r"^blasted\s*:\s*(?P<player>\S.*)$", re.I)
 _SUNK = re.compile(r"^sunk\s*:\s*(?P<player>\S.*)\s+at\s+(?P<where>\S.*)$", re.I)
-PLAYER_STATES: tuple[str, ...] = ("Green", "Narged", "In Spoon", "Potato")
-"""Player States a variant records here (rule 4.1.1 of the Knightsbridge 1965 amendments)."""
+PLAYER_STATES: tuple[str, ...] = ("Green", "Narged", "In Spoon", "Potato", "Mr. Hyde")
+"""Player States a variant records here (rules 4.1.1 and 4.2.1.5 of the Knightsbridge 1965
+amendments)."""
 FUSED = "Potato"
 """The one Player State that carries a count: its Fuse Counters left (rule 4.1.1.4)."""
 _PLAYER_STATE = re.compile(
-    r"^(?P<state>" + "|".join(s.replace(" ", r"\s+") for s in PLAYER_STATES)
+    r"^(?P<state>" + "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in PLAYER_STATES)
     + r")\s*:\s*(?P<player>\S.*?)(?:\s*\(\s*fuse\s*(?P<fuse>\d+)\s*\))?$",
     re.I,
 )

@@ -57,10 +57,13 @@ class KnightsbridgeSettings(Settings):
     fuse_burns_when_created: bool = True
     """Rule 4.1.1.4: whether the Potato's creator loses a Fuse Counter at the end of the very
     Turn e created it in (e has it then), or only from eir next Turn on."""
+    podume_bonus_on_pass: bool = False
+    """Rule 4.2.1.4: whether a Pass "ends eir Move" at the Station where the Piece stands, so
+    that a Station Podume's holder resting at a Station of its category earns its Token."""
 
 
 class Knightsbridge1965(Ruleset):
-    """Volume 1 with the 1965 Knightsbridge amendments (Player States; Podumes recognised)."""
+    """Volume 1 with the 1965 Knightsbridge amendments (Player States and Podumes)."""
 
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = (
