@@ -217,16 +217,22 @@ def creating_shield_podume(ctx: TurnContext, action: Action) -> None:
 
 @LAYER.after_each_action
 def shield_podume(ctx: TurnContext) -> None:
-    """Rule 4.2.1.2: one Red more for an Aggressive Action aimed at the Shield's holder; the
-    holder's own Aggressive Action destroys it (not the Shunt that steals it)."""
+    """Rule 4.2.1.2: one Red more for an Aggressive Action aimed at the Shield's holder (the
+    Shunt that steals it included: its target held it when it was aimed); the holder's own
+    Aggressive Action destroys it (not the Shunt that steals it)."""
     action = current_action(ctx)
     if action is None or not aggressive(ctx, action):
         return
-    shielded = [name for name in targets(ctx, action) if possesses(ctx, name, SHIELD)]
+    taken = stolen(ctx, action) == SHIELD
+    shielded = [
+        name
+        for name in targets(ctx, action)
+        if possesses(ctx, name, SHIELD) or (taken and name == str(action.args[0]))
+    ]
     written = action.render(ctx.index)
     if shielded:
         surcharge(ctx, "4.2.1.2", f"{written} targets {shielded[0]}, who has the Shield Podume")
-    if possesses(ctx, ctx.player, SHIELD) and stolen(ctx, action) != SHIELD:
+    if possesses(ctx, ctx.player, SHIELD) and not taken:
         destroy(ctx, SHIELD, f"{ctx.player}, its holder, performed {written}, an Aggressive Action")
 
 

@@ -150,9 +150,11 @@ def test_4_2_1_2_the_holders_own_aggressive_action_destroys_it() -> None:
 
 
 def test_4_2_1_2_stealing_the_shield_by_a_shunt_does_not_destroy_it() -> None:
-    """The Shunt was not the new holder's Action while e held it."""
-    state = legal(kb_play(shielded(), SHUNT + " {claim: Shield Podume from Garden}"))
-    assert rack(state, "Rushton") == ["Shield Podume"]
+    """The Shunt was not the new holder's Action while e held it; it was aimed at the holder,
+    so it costs the Shield's Red."""
+    result = kb_play(shielded(), SHUNT + " {claim: Shield Podume from Garden}")
+    assert result.legal and rack(result.state, "Rushton") == ["Shield Podume"]
+    assert paid(result, "Re") == 2  # the Shunt's Red and the Shield's: it was aimed at its holder
 
 
 # -- Rule 4.2.1.3 - Spanging Offence -----------------------------------------------------------
