@@ -150,7 +150,8 @@ def mr_hyde(ctx: TurnContext) -> None:
     if action is not None:
         if action.name == COWERING and is_mr_hyde(ctx, ctx.player):
             ctx.violate("4.2.1.5", "Mr. Hyde may not perform [Cowering]")
-        if aggressive(ctx, action) and any(is_mr_hyde(ctx, n) for n in targets(ctx, action)):
+        aimed = targets(ctx, action)
+        if aggressive(ctx, action) and any(_entry(ctx, n) is not None for n in aimed):
             ctx.not_adjudicated(AIMED_AT_HYDE)
     keep_hyde_consistent(ctx)
 
