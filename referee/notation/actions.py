@@ -155,6 +155,9 @@ class _Compiled:
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_STAND_INS = "|".join(
+    r"\s+".join(re.escape(word) for word in name.split()) for name in SPECIAL_TARGETS
+)
 _NUMBERS = frozenset({"n", "number"})
 
 
@@ -171,6 +174,10 @@ def _compile(spec: ActionSpec, pattern: str) -> _Compiled:
             # Right after another placeholder only digits can tell where that one ends
             # ("Block {station} {n}": Tottenham Court Road 2).
             parts.append(rf"\s*(?P<a{index}>\d+)\s*")
+        elif match.group(1) == "player":
+            # A stand-in may hold a word of the pattern ("A to Z Podume" in "{player} to"):
+            # the stand-ins are tried whole before the shortest text.
+            parts.append(rf"\s*(?P<a{index}>{_STAND_INS}|.+?)\s*")
         else:
             parts.append(rf"\s*(?P<a{index}>.+?)\s*")
         position = match.end()

@@ -244,12 +244,10 @@ def stolen(ctx: TurnContext, action: Action) -> str | None:
     return None
 
 
-@LAYER.after_each_action
-def podume_theft(ctx: TurnContext) -> None:
+def podume_theft(ctx: TurnContext, action: Action) -> None:
     """Rule 4.2.1: a Podume is stolen only by the first Shunt of a series, and only by a kind
     of Shunt that lets a Token be claimed; Volume 1's claim (rule 1.10.1) moves it."""
-    action = current_action(ctx)
-    if action is None or action.name not in SHUNTS or action.name in STEALING_SHUNTS:
+    if action.name not in SHUNTS or action.name in STEALING_SHUNTS:
         return
     name = stolen(ctx, action)
     if name is not None:
@@ -260,7 +258,6 @@ def podume_theft(ctx: TurnContext) -> None:
         )
 
 
-@LAYER.after_each_action
 def one_podume_a_station(ctx: TurnContext) -> None:
     """Rule 4.2.1: no more than one Podume lies at a Station (a Shunt may not bring a second)."""
     seen: set[str] = set()
@@ -275,3 +272,12 @@ def one_podume_a_station(ctx: TurnContext) -> None:
             )
             return
         seen.add(entry.station)
+
+
+@LAYER.after_each_action
+def podume_rules_after_action(ctx: TurnContext) -> None:
+    """Rule 4.2.1 as each Action is done: who may steal a Podume, one Podume a Station."""
+    action = current_action(ctx)
+    if action is not None:
+        podume_theft(ctx, action)
+    one_podume_a_station(ctx)

@@ -189,7 +189,6 @@ def podume_speed_limits(ctx: TurnContext, moving: MoveContext) -> None:
         )
 
 
-@LAYER.at_end
 def speed_podume_passes(ctx: TurnContext) -> None:
     """Rule 4.2.1.1: a Pass made by the Speed Podume's holder destroys it at once."""
     passed = any(move.kind is MoveKind.PASS for move in ctx.play.moves)
@@ -215,13 +214,11 @@ def creating_shield_podume(ctx: TurnContext, action: Action) -> None:
         create(ctx, Possession(name=SHIELD), here.station)
 
 
-@LAYER.after_each_action
-def shield_podume(ctx: TurnContext) -> None:
+def shield_podume(ctx: TurnContext, action: Action) -> None:
     """Rule 4.2.1.2: one Red more for an Aggressive Action aimed at the Shield's holder (the
     Shunt that steals it included: its target held it when it was aimed); the holder's own
     Aggressive Action destroys it (not the Shunt that steals it)."""
-    action = current_action(ctx)
-    if action is None or not aggressive(ctx, action):
+    if not aggressive(ctx, action):
         return
     taken = stolen(ctx, action) == SHIELD
     shielded = [
@@ -267,12 +264,10 @@ def spanger_shunts_free(
     return counts
 
 
-@LAYER.after_each_action
-def spanger_podume(ctx: TurnContext) -> None:
+def spanger_podume(ctx: TurnContext, action: Action) -> None:
     """Rule 4.2.1.3: a Shunt leaves the Spanger's holder half eir LV, not none; a Dead-End
     Shunt of the Spanger's holder destroys it."""
-    action = current_action(ctx)
-    if action is None or action.name not in SHUNTS:
+    if action.name not in SHUNTS:
         return
     target = str(action.args[0])
     if (
@@ -381,7 +376,6 @@ def _bonus_colour(ctx: TurnContext) -> Colour | None:
     return colour
 
 
-@LAYER.at_end
 def station_podume_bonus(ctx: TurnContext) -> None:
     """Rule 4.2.1.4: for each Station Podume the player held as eir Move ended at a Station
     of its category, a Token of its colour (the A to Z Podume's: a Plastic of eir choice).
@@ -425,3 +419,21 @@ def cashing_in_podumes(ctx: TurnContext, action: Action) -> None:
     for name in held:
         destroy(ctx, name, f"{ctx.player} cashed it in at Bank")
     ctx.gain({Colour.GO: len(held) - 1}, "[Cashing in Podumes]")
+
+
+@LAYER.after_each_action
+def podume_powers_after_action(ctx: TurnContext) -> None:
+    """Rules 4.2.1.2 and 4.2.1.3 as each Action is done: the Shield's Red and its end, the
+    Spanger's halved LV and its end."""
+    action = current_action(ctx)
+    if action is not None:
+        shield_podume(ctx, action)
+        spanger_podume(ctx, action)
+
+
+@LAYER.at_end
+def podume_powers_at_turns_end(ctx: TurnContext) -> None:
+    """Rules 4.2.1.1 and 4.2.1.4 as the Turn ends: a Pass destroys the Speed Podume; the
+    Station Podumes' bonus Tokens."""
+    speed_podume_passes(ctx)
+    station_podume_bonus(ctx)

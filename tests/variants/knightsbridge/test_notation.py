@@ -15,6 +15,7 @@ from referee.notation.disruptions import PLAYER_STATES, Disruption
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, read_posting
 from referee.notation.luggage import RackEntry
+from referee.notation.plays import Play
 from referee.notation.podumes import HYDE, PODUMES, hyde_counters_text
 from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
@@ -107,3 +108,18 @@ def test_4_2_1_gsds_with_podumes_round_trip(
     )
     gsd = gsd.model_copy(update={"stacks": (*gsd.stacks, *lying), "rack": rack})
     assert GSD.parse(gsd.render(KB.action_index()), index=KB.action_index()) == gsd
+
+
+def test_4_2_1_a_shunted_podume_whose_name_holds_to_reads_whole() -> None:
+    """Rule 4.2.1: a Podume lying at a Station is Shunted by name; "A to Z Podume" holds the
+    pattern's own "to", and still reads as the one target."""
+    play = Play.parse(
+        "Rushton : Pass [Shunting A to Z Podume to Bank (CN)]",
+        players=["Rushton"],
+        index=KB.action_index(),
+    )
+    assert play.actions[0].args[0] == "A to Z Podume"
+    assert (
+        Play.parse(play.render(KB.action_index()), players=["Rushton"], index=KB.action_index())
+        == play
+    )
