@@ -98,7 +98,8 @@ def may_create(ctx: TurnContext, name: str, station: str | None) -> bool:
     Podume will lie (None: it goes to the creator's possession)."""
     if in_play(ctx, name):
         where = lying(ctx, name)
-        place = f"lies at {where.station}" if where else f"is held by {holder(ctx, name)}"
+        owner = next((p for p in ctx.players if any(i.name == name for i in ctx.luggage(p))), "")
+        place = f"lies at {where.station}" if where else f"is in {owner}'s Luggage"
         ctx.violate(
             "4.2.1",
             f"the {name} is already in play (it {place}); each Podume is "
