@@ -217,3 +217,27 @@ def test_4_2_1_a_podume_at_a_station_reads_and_renders_as_a_pair() -> None:
     entry = TokenStack.parse_cells("Arsenal (1)", "spanger  PODUME")
     assert entry.podume is not None and entry.content_text() == "Spanger Podume"
     assert TokenStack.parse_cells("Arsenal (1)", entry.content_text()) == entry
+
+
+def test_4_2_1_a_podume_dead_end_shunted_as_a_token_stack_is_destroyed() -> None:
+    """Shunted "as if it were a Token Stack": a Dead-End Shunt destroys a Stack (rule 1.10.3),
+    so the Podume leaves play and may be created again."""
+    gsd = with_luggage(
+        game({"Rushton": "East Acton (CN)"}, lv={"Rushton": 2}, tokens={"Rushton": RICH}),
+        {},
+        stacks={"West Acton": "Speed Podume"},
+    )
+    shunt = "Rushton : West Acton (CN) [Dead-End Shunting Speed Podume to Ealing Broadway (CN)]"
+    assert lying(legal(kb_play(gsd, shunt))) == []
+
+
+def test_4_2_1_a_blast_leaves_a_podume_lying_at_the_station() -> None:
+    """Rule 1.7.30 destroys the Token Stacks of a Blasted Station; a Podume lying there is no
+    Token Stack (it is only Shunted as one), so it stays, as the PoID does."""
+    gsd = with_luggage(
+        game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": RICH}),
+        {},
+        stacks={"Chancery Lane": "Shield Podume", "St. Paul's": "Susp Package"},
+    )
+    state = legal(kb_play(gsd, "Rushton : Pass [Detonating St. Paul's Package]"))
+    assert lying(state) == [("Chancery Lane", "Shield Podume")]
