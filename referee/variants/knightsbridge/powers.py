@@ -35,9 +35,9 @@ from referee.notation.actions import Action
 from referee.notation.errors import NotationError
 from referee.notation.places import parse_station
 from referee.notation.plays import Move, MoveKind
-from referee.notation.podumes import SHIELD, SPANGER, STATION_PODUMES
+from referee.notation.podumes import SHIELD, SPANGER, STATION_PODUMES, podume_name
 from referee.notation.podumes import SPEED as SPEED_PODUME
-from referee.notation.possessions import HatType, Possession
+from referee.notation.possessions import Possession
 from referee.notation.tokens import Colour
 from referee.variants.knightsbridge import hyde
 from referee.variants.knightsbridge.layer import LAYER
@@ -58,15 +58,14 @@ SPEED_LIMIT = 13
 """Rule 4.2.1.1: the Speed Podume's holder has a maximum LV of 13 instead of the usual 10."""
 SPANGER_HOME = "Arsenal"
 BANK = "Bank"
-STATION_PODUME: dict[HatType, tuple[str, Category, Colour]] = {
-    HatType.TERMINUS: ("Terminus Podume", Category.TERMINUS, Colour.RE),
-    HatType.BRITISH_RAIL: ("British Rail Podume", Category.BRITISH_RAIL, Colour.BK),
-    HatType.VERDANT: ("Verdant Podume", Category.VERDANT, Colour.GR),
-    HatType.COMPASS: ("Compass Podume", Category.COMPASS, Colour.BU),
-    HatType.A_Z: ("A to Z Podume", Category.A_TO_Z, Colour.SI),
+BY_NAME: dict[str, tuple[Category, Colour]] = {
+    "Terminus Podume": (Category.TERMINUS, Colour.RE),
+    "British Rail Podume": (Category.BRITISH_RAIL, Colour.BK),
+    "Verdant Podume": (Category.VERDANT, Colour.GR),
+    "Compass Podume": (Category.COMPASS, Colour.BU),
+    "A to Z Podume": (Category.A_TO_Z, Colour.SI),
 }
 """Rule 4.2.1.4: each Station Podume's category and colour."""
-BY_NAME = {name: (category, colour) for name, category, colour in STATION_PODUME.values()}
 OTHER_STACKS = 3
 FREE_STEP, PAID_STEP = 3, 4
 """Volume 1's [LV+X] (rule 1.6.3): one to three, free. Rule 4.2.1.1's words suppose a fourth
@@ -306,13 +305,16 @@ def creating_station_podume(ctx: TurnContext, action: Action) -> None:
     colour; the creator stands at a fourth Station, of the Podume's category; it lies at
     another Station of that category, named in the comment (``{podume: East Acton}``)."""
     (kind,) = action.args
-    if not isinstance(kind, HatType) or kind not in STATION_PODUME:
+    named = podume_name(f"{kind} Podume")
+    if named not in BY_NAME:
         ctx.violate(
             "4.2.1.4",
-            f"there is no {kind} Podume; the Station Podumes are " + ", ".join(STATION_PODUMES),
+            f"there is no {kind} Station Podume; the Station Podumes are "
+            + ", ".join(STATION_PODUMES),
         )
         return
-    name, category, colour = STATION_PODUME[kind]
+    name = str(named)
+    category, colour = BY_NAME[name]
     here = ctx.position()
     if here is None or category not in _categories(ctx, here.station):
         ctx.violate(
