@@ -152,7 +152,7 @@ def adjusting_lv(ctx: TurnContext, action: Action) -> None:
     ctx.set_lv(ctx.me.lv + step if rising else ctx.me.lv - step)
 
 
-def _own_limit(ctx: TurnContext) -> tuple[int, str] | None:
+def podume_limit(ctx: TurnContext) -> tuple[int, str] | None:
     """The maximum LV a Podume gives the mover in place of the usual 10, with its rule."""
     limits = []
     if possesses(ctx, ctx.player, SPEED_PODUME) is not None:
@@ -168,7 +168,7 @@ def podume_speed_limits(ctx: TurnContext, moving: MoveContext) -> None:
     Speed Limit of 10 admits the Speed Podume's holder at LV 13 and Mr. Hyde at 12 (twice
     that with a Charge beyond +/-100%, as rule 1.20.4 doubles any Limit); a Limit a player
     set binds them as it binds anyone."""
-    own = _own_limit(ctx)
+    own = podume_limit(ctx)
     if own is None or moving.route is None:
         return
     limit, rule = own
