@@ -83,6 +83,17 @@ def test_every_podume_is_created_and_used() -> None:
     assert any("[Cashing in Podumes]: gained 2 Go" in t for t in events)
     assert any("Verdant Podume at Green Park (rule 4.2.1.4): gained 1 Gr" in t for t in events)
     assert any("claimed Shield Podume from Cryer" in t for t in events)
+    speed = turns[TURNS.index("Cryer : [LV+4] Green Park (PD via: CL)")][1]
+    assert "lv: LV 8 -> 12" in speed  # four up free, and a Move at 12, past the usual 10
+    spanged = next(texts for _, texts in turns if any("claimed Shield Podume" in t for t in texts))
+    paid = [t for t in spanged if t.startswith("tokens_paid")]
+    assert paid == [
+        "tokens_paid: [Hyde Transformation]: paid 2 Re",
+        "tokens_paid: [LV-5]: paid 1 Bk",
+        "tokens_paid: [Shunting Cryer to Knightsbridge (PD)] targets Cryer, who has the Shield "
+        "Podume: paid 1 Re",
+    ]  # the Spanger's Shunt is free; the Shield's Red is not
+    assert "lv: LV 0 -> 1" in spanged  # half of the Shunt's LV 2 kept
     destroyed = [t for t in events if t.startswith("podume_destroyed")]
     assert any("Shield Podume is destroyed: Garden is Mr. Hyde" in t for t in destroyed)
     assert any("Speed Podume is destroyed: Cryer, its holder, played Pass" in t for t in destroyed)
