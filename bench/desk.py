@@ -27,12 +27,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.engine.history import forget
+from referee.engine.ruleset import VANILLA
 from referee.engine.turn import adjudicate
 from referee.notation import clear_caches
 from referee.notation.gsd import GSD
 from referee.service.desk import GameView, PlayerView
 from referee.service.engine_desk import EngineDesk
-from referee.variants.base import VANILLA
 from tests.engine.scripted import scripted_game
 
 

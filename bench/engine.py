@@ -35,11 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.engine.history import derive, forget
 from referee.engine.replay import replay
+from referee.engine.ruleset import Ruleset
 from referee.engine.turn import adjudicate
 from referee.network.network import load_network
 from referee.notation.gsd import GSD
 from referee.notation.plays import MoveKind, Play, _parse_play_line
-from referee.variants.base import Ruleset
 from tests.engine.scripted import scripted_game
 
 

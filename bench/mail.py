@@ -35,8 +35,8 @@ from referee.config import Settings
 from referee.mail.listener import InboxHandler, make_listener
 from referee.service.app import Service
 from referee.store import games
-from referee.store.clock import utcnow
 from referee.store.db import make_engine, sessions, upgrade
+from referee.store.wall_clock import utcnow
 
 LOUNGE = "mc12@lounge.example.org"
 REFEREE = "referee@example.org"

@@ -347,7 +347,7 @@ def seed_game(factory: sessionmaker[Session]) -> Seeded:
     it are judged by the rules engine from the game's real opening."""
     from referee.service.starting import start_game
     from referee.store import games
-    from referee.store.clock import utcnow
+    from referee.store.wall_clock import utcnow
 
     with factory.begin() as session:
         game = games.create_game(session, 12, LOUNGE, utcnow(), name="Test")

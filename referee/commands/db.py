@@ -40,7 +40,7 @@ def upgrade() -> None:
 def add_game(number: int, lounge: str, name: str) -> None:
     """Create game NUMBER (its [MC NUMBER] tag) whose lounge address is LOUNGE."""
     from referee.store import games
-    from referee.store.clock import utcnow
+    from referee.store.wall_clock import utcnow
 
     with _factory().begin() as session:
         if games.game_by_number(session, number) is not None:
@@ -67,8 +67,8 @@ def new_game(number: int, lounge: str, players: tuple[str, ...], start: str, nam
     from referee.notation.gametime import GameTime
     from referee.service.starting import StartError, created_now, start_game
     from referee.store import games
-    from referee.store.clock import utcnow
     from referee.store.models import Player
+    from referee.store.wall_clock import utcnow
 
     try:
         time = GameTime.parse(start)

@@ -127,7 +127,7 @@ def demo() -> None:
     from referee.service.app import Service
     from referee.service.starting import start_game
     from referee.store import games
-    from referee.store.clock import utcnow
+    from referee.store.wall_clock import utcnow
 
     relay = _Relay()
     relay_port = _free_port()

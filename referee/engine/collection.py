@@ -10,10 +10,8 @@ rules/choices.md can pick the one that counts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 
-from referee.engine.context import MoveContext, TurnContext
-from referee.engine.tables.emporium import Emporium, load_emporium
+from referee.engine.context import MoveContext, TurnContext, line_changed
 from referee.engine.tables.token_collection import MoveFacts, token_bonus
 from referee.notation.plays import MoveKind
 from referee.notation.possessions import Possession
@@ -24,13 +22,8 @@ def _luggage(ctx: TurnContext) -> tuple[Possession, ...]:
     return tuple(ctx.luggage())
 
 
-@cache
-def _emporium(ruleset: str) -> Emporium:
-    return load_emporium(ruleset)
-
-
 def _zone_passes(ctx: TurnContext) -> frozenset[int]:
-    emporium = _emporium(ctx.ruleset.rules_name)
+    emporium = ctx.ruleset.tables().emporium
     zones: set[int] = set()
     for item in _luggage(ctx):
         if "pass" in item.name.lower():
@@ -42,7 +35,7 @@ def _zone_passes(ctx: TurnContext) -> frozenset[int]:
 
 
 def _hat_matches(ctx: TurnContext, station: str) -> bool:
-    emporium = _emporium(ctx.ruleset.rules_name)
+    emporium = ctx.ruleset.tables().emporium
     categories = frozenset(c.value for c in ctx.network.facts[station].categories)
     worn = {letter for item in _luggage(ctx) if item.worn and item.hats for letter in item.hats}
     return any(hat.letter in worn and hat.matches(categories) for hat in emporium.hat)
@@ -64,8 +57,6 @@ def move_facts(ctx: TurnContext, moving: MoveContext) -> MoveFacts | None:
     else:
         stations = moving.route.stations
         interchanges = tuple(group[0] for group in moving.route.interchanges)
-        from referee.engine.moves import line_changed
-
         changed = moving.start is not None and line_changed(moving.route, moving.start)
     end = facts[moving.end.station]
     return MoveFacts(

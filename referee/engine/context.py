@@ -33,7 +33,7 @@ from referee.notation.table import CHARGE_LIMIT, PlayerRow
 from referee.notation.tokens import ORDER, Colour, TokenCounts
 
 if TYPE_CHECKING:
-    from referee.variants.base import Ruleset
+    from referee.engine.ruleset import Ruleset
 
 
 @dataclass
@@ -65,6 +65,14 @@ class PlayerState:
                          charge=self.charge, tokens=counts)  # fmt: skip
 
 
+def line_changed(route: Route, start: Position) -> bool:
+    """Rule 1.5.11: the Move changes Line if it runs on more than one Line or leaves on a Line
+    other than the one the Piece stood on."""
+    if len(route.lines) > 1:
+        return True
+    return start.line is not None and bool(route.lines) and route.lines[0] != start.line
+
+
 @dataclass(frozen=True)
 class MoveContext:
     """One Move as the move checks see it: where it starts and ends, the route that counts
@@ -81,6 +89,17 @@ class MoveContext:
     def passed_through(self) -> tuple[str, ...]:
         """Rule 1.5.1: the route's stations but the first and last (none for a Special Move)."""
         return self.route.passed_through if self.route is not None else ()
+
+    def touched(self) -> list[tuple[str, str]]:
+        """(station, role) for every Station the Move starts at (unless Special, rule 1.5.0),
+        passes through or ends at: what a Station's Disruption can bar (rules 1.9.1, 1.11.3)."""
+        found: list[tuple[str, str]] = []
+        if self.start is not None and not self.special:
+            found.append((self.start.station, "start at"))
+        found += [(s, "pass through") for s in self.passed_through]
+        if self.end is not None:
+            found.append((self.end.station, "end at"))
+        return found
 
 
 @dataclass
@@ -101,6 +120,12 @@ class TurnContext:
     stacks: list[TokenStack]
     rack: dict[str, list[Possession]] = field(default_factory=dict)
     """The Luggage Rack as it now stands (rule 1.4.12), by player; see :meth:`luggage`."""
+    homes_open: set[str] = field(default_factory=set)
+    """Players whose Home Station is Open to the mover this Turn (rule 1.12.3's Rent; a Knid
+    Clamp, rule 1.4.43; a variant's Narged, rule 4.1.1.2): neither Blocked nor Closed."""
+    homes_closed: set[str] = field(default_factory=set)
+    """Players whose Home Station is Closed, not Blocked, this Turn (rule 1.12.3's Toll);
+    Open wins where both hold."""
     flags: set[str] = field(default_factory=set)
     """Facts of this Turn handlers leave for others (``"opening_mc"``, ``"rebounding"``)."""
     done: list[str] = field(default_factory=list)
@@ -218,7 +243,7 @@ class TurnContext:
 
     def spend_time(self, minutes: int, why: str) -> None:
         """Advance Game Time (rule 1.13.1) and count it against the Turn's hour."""
-        from referee.engine.clock import advance
+        from referee.engine.game_clock import advance
 
         if minutes <= 0:
             return

@@ -101,23 +101,6 @@ def initial_positions(gsd: GSD) -> dict[str, Position]:
     return {DRONE: Position(DRONE_START)} if DRONE in gsd.player_names else {}
 
 
-def apply_play(
-    positions: dict[str, Position], play: Play, registry: Registry | None = None
-) -> None:
-    """Move the Pieces ``play`` moved, in written order (its Moves and position effects)."""
-    for part in play.parts:
-        if isinstance(part, Move):
-            end = move_end(part)
-            if end is not None:
-                positions[piece_key(play.player, part.piece)] = end
-        elif registry is not None:
-            effect = registry.position_effects.get(part.name)
-            if effect is not None:
-                effect(positions, play, part)
-    for whole in registry.play_effects if registry is not None and play.comment else ():
-        whole(positions, play)
-
-
 _NO_PLACE = frozenset({MoveKind.TIMEOUT, MoveKind.FARKLE})
 
 

@@ -8,7 +8,7 @@ from :mod:`referee.network.routes`, which already keeps rule 1.5.4 (portions and
 rule 1.5.3 (Escalator Links) and rule 1.5.7 (the Heathrow loop runs one way).
 Rule 1.2.0 - The Game State Document: ``Euston (VC via: CN,NT)`` names the destination's line
 last and the earlier portions after ``via:``; when the via list already ends with the
-destination's line we also try it as listing every portion (Settings.via_lists_every_portion).
+destination's line we also try it as listing every portion (RuleSettings.via_lists_every_portion).
 Rule 1.5.11 - Changing Line: a change of Line needs [Line Change], implied by the codes and paid
 (1 Black) when the Move is made, free with a Current All Day Rover Card (rule 1.4.28).
 Rule 1.5.2 - Passing: LV drops to zero; the Pass names the Station the Piece is at.
@@ -18,17 +18,18 @@ Rule 1.5.13 - Translocations and Special Moves are primitives here for the famil
 Rule 1.19.2 - Charge: a Piece's movement adds end Current minus start Current.
 
 Several routes may fit a play; the Move is Valid if any passes every move check, and the one
-that counts for Token Collection is picked by Settings.route_choice (rules/choices.md).
+that counts for Token Collection is picked by RuleSettings.route_choice (rules/choices.md).
 """
 
 from __future__ import annotations
 
 import re
 
-from referee.engine.clock import MOVE_DURATION, TIMEOUT_DURATION
 from referee.engine.collection import collect, route_bonus
-from referee.engine.context import MoveContext, TurnContext
+from referee.engine.context import MoveContext, TurnContext, line_changed
+from referee.engine.game_clock import MOVE_DURATION, TIMEOUT_DURATION
 from referee.engine.history import Position, piece_key
+from referee.engine.ruleset import RouteChoice
 from referee.engine.tables.costs import TokenCost
 from referee.engine.violations import Violation
 from referee.network.lines import LineCode
@@ -36,7 +37,6 @@ from referee.network.routes import Route
 from referee.notation.errors import NotationError
 from referee.notation.gametime import GameTime
 from referee.notation.plays import Move, MoveKind
-from referee.variants.base import RouteChoice
 
 LINE_CHANGE = "Line Change"
 SPECIAL_MOVE = "special_move"
@@ -177,14 +177,6 @@ def _distance_message(
     return f"there is no route from {start.station} to {dest}{by}; check the Line Codes"
 
 
-def line_changed(route: Route, start: Position) -> bool:
-    """Rule 1.5.11: the Move changes Line if it runs on more than one Line or leaves on a Line
-    other than the one the Piece stood on."""
-    if len(route.lines) > 1:
-        return True
-    return start.line is not None and bool(route.lines) and route.lines[0] != start.line
-
-
 def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
     """An ordinary Move to a Station: rules 1.6.2, 1.5.11 and every registered move check."""
     assert move.destination is not None
@@ -260,7 +252,7 @@ def _end_of(move: Move) -> Position:
 def _choose(
     ctx: TurnContext, valid: list[tuple[Route, MoveContext]]
 ) -> tuple[Route, MoveContext]:
-    """The route that counts for Token Collection (Settings.route_choice; rules/choices.md)."""
+    """The route that counts for Token Collection (RuleSettings.route_choice; rules/choices.md)."""
     if ctx.ruleset.settings.route_choice == RouteChoice.FIRST or len(valid) == 1:
         return valid[0]
     scored = [

@@ -11,7 +11,7 @@ No Token goes onto a Pegged Station, nor one inside a Pegged Line Segment (rules
 Quadrant 0 (the Circle) is next to every other Quadrant, and compass Quadrants are next to the
 two either side (rules/choices.md, rule 1.17.9); a Station on a boundary is in each Quadrant it
 touches. The player names the Station in the play's comment as ``stack: Euston``; without one,
-the Settings.paid_token_default decides (rules/choices.md, rule 1.4.19).
+the RuleSettings.paid_token_default decides (rules/choices.md, rule 1.4.19).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from referee.engine.context import TurnContext
+from referee.engine.pegged import is_pegged
 from referee.notation.errors import NotationError
 from referee.notation.places import parse_station
 from referee.notation.stacks import TokenStack
@@ -50,9 +51,7 @@ def forbidden(ctx: TurnContext) -> frozenset[int] | None:
 def allowed(ctx: TurnContext, station: str, barred: frozenset[int]) -> bool:
     """Whether paid Tokens may go to ``station``: outside the barred Quadrants, and not Pegged
     in its own right or inside a Pegged Line Segment (rules 1.11.4, 1.11.5: the Pegs family
-    reads Segments, so it is asked)."""
-    from referee.engine.sections.pegs import is_pegged
-
+    ``referee.engine.pegged`` reads Segments)."""
     facts = ctx.network.facts.get(station)
     if facts is None or not facts.quadrants or facts.quadrants & barred:
         return False
@@ -80,7 +79,7 @@ def room(stack: TokenStack | None, station: str) -> int:
 
 
 def _default_station(ctx: TurnContext, barred: frozenset[int]) -> str | None:
-    """Settings.paid_token_default: "stack" puts them on the first Token Stack of the GSD that
+    """RuleSettings.paid_token_default: "stack" puts them on the first Token Stack of the GSD that
     qualifies and has room; "discard" discards them."""
     if ctx.ruleset.settings.paid_token_default != "stack":
         return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from referee.engine.context import TurnContext
 from referee.engine.tables._load import TableError
-from referee.engine.tables.emporium import Emporium, load_emporium
+from referee.engine.tables.emporium import Emporium
 from referee.engine.tables.emporium import Possession as Line
 from referee.notation.possessions import Possession
 
@@ -21,7 +21,7 @@ STAMPED = {"Paper": "Newspaper", "Rover Card": "All Day Rover"}
 
 
 def emporium(ctx: TurnContext) -> Emporium:
-    return load_emporium(ctx.ruleset.rules_name)
+    return ctx.ruleset.tables().emporium
 
 
 def list_line(ctx: TurnContext, item: Possession) -> Line | None:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from referee.engine.dice import ReplayDice, Roll
 from referee.engine.result import TurnResult
+from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
-from referee.variants.base import VANILLA, Ruleset
 
 
 @dataclass(frozen=True)

@@ -18,21 +18,21 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from referee.engine.clock import TURN_EXTENSION, TURN_LIMIT, in_small_hours
 from referee.engine.collection import collect
 from referee.engine.context import TurnContext
 from referee.engine.dice import Dice, RecordingDice, ReplayDice
+from referee.engine.game_clock import TURN_EXTENSION, TURN_LIMIT, in_small_hours
 from referee.engine.history import History, derive, remember
 from referee.engine.moves import adjudicate_move
 from referee.engine.placement import place_paid
 from referee.engine.proximity import requirement_met
 from referee.engine.result import TurnResult
+from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.tables.costs import TokenCost
 from referee.notation.action_index import Phase
 from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.gsd import GSD
 from referee.notation.plays import Move, Play
-from referee.variants.base import VANILLA, Ruleset
 
 
 def whose_turn(gsd: GSD, history: History | None = None) -> str | None:

@@ -21,9 +21,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
-from referee.store.clock import Clock, utcnow
 from referee.store.models import OutboxMessage
 from referee.store.outbox import pending
+from referee.store.wall_clock import Clock, utcnow
 
 log = logging.getLogger(__name__)
 

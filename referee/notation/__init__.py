@@ -6,11 +6,8 @@ from __future__ import annotations
 def clear_caches() -> None:
     """Forget memoised play, action and destination readings and drawn play lines (for
     cold-cache benchmarks and tests)."""
-    from referee.notation.actions import _parse_action
-    from referee.notation.places import _parse_destination
-    from referee.notation.plays import _DRAWN, _parse_play_line
+    from referee.notation import actions, places, plays
 
-    _parse_action.cache_clear()
-    _parse_destination.cache_clear()
-    _parse_play_line.cache_clear()
-    _DRAWN.clear()
+    actions.forget_readings()
+    places.forget_readings()
+    plays.forget_readings()

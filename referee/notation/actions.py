@@ -435,3 +435,8 @@ def _unknown(text: str, index: ActionIndex) -> str:
         suggestions = [v for k, v in names.items() if k.startswith(first[:4])][:3] if first else []
     hint = " Closest: " + ", ".join(suggestions) + "." if suggestions else ""
     return f"[{written}] is not an Action of the index of rule 1.7.2.{hint}"
+
+
+def forget_readings() -> None:
+    """Forget memoised Action readings (for cold-cache benchmarks and tests)."""
+    _parse_action.cache_clear()

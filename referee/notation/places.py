@@ -131,3 +131,8 @@ def _parse_lines(inner: str, column: int) -> tuple[LineCode, tuple[LineCode, ...
             except NotationError as error:
                 raise error.shifted(offset + part.start()) from None
     return line, tuple(via)
+
+
+def forget_readings() -> None:
+    """Forget memoised destination readings (for cold-cache benchmarks and tests)."""
+    _parse_destination.cache_clear()

@@ -395,3 +395,10 @@ def _check_moves(parts: list[Action | Move], column: int) -> None:
         )
     if len(set(pieces)) != len(pieces):
         raise NotationError("each Piece moves at most once a Turn (rule 1.7.42)", column=column + 1)
+
+
+def forget_readings() -> None:
+    """Forget memoised play readings and drawn play lines (for cold-cache benchmarks and
+    tests)."""
+    _parse_play_line.cache_clear()
+    _DRAWN.clear()

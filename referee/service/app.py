@@ -20,8 +20,8 @@ from referee.service.desk import TurnDesk
 from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
 from referee.service.timekeeper import run_due
-from referee.store.clock import Clock, utcnow
 from referee.store.db import make_engine, sessions, upgrade
+from referee.store.wall_clock import Clock, utcnow
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ to be Judged: a contested defence goes to a referee drawn at random, whose LEGAL
 binds. Rule 1.16.1 - One Good Turn: an Illegal turn and every turn after it never happened;
 the GSD kept from before it is restored and posted, nothing replayed.
 
-Each step loads the buzz into :class:`referee.engine.buzzing.Buzz`, applies one pure
+Each step loads the buzz into :class:`referee.engine.life.buzzing.Buzz`, applies one pure
 transition, stores it back, and keeps the game's deadlines in step with who owes what.
 """
 
@@ -21,9 +21,9 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from referee.engine import buzzing
-from referee.engine.buzzing import Buzz, BuzzError, Stage, Step
-from referee.engine.deadlines import VANILLA_DEADLINES
+from referee.engine.life import buzzing
+from referee.engine.life.buzzing import Buzz, BuzzError, Stage, Step
+from referee.engine.life.deadlines import VANILLA_DEADLINES
 from referee.service import deadlines, gsd_edits
 from referee.service.notices import CommandError, Notice
 from referee.service.seats import WINNING, Timing, active_names

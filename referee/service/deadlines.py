@@ -1,6 +1,6 @@
 """Deadlines in the store: opened when something becomes owed, closed when it is done.
 
-The arithmetic is the pure :mod:`referee.engine.deadlines` (rule 1.3.5's weekday count, rule
+The arithmetic is the pure :mod:`referee.engine.life.deadlines` (rule 1.3.5's weekday count, rule
 1.1.10's calendar months); this module keeps one row per thing owed, with when its owner is
 reminded. Stored times are naive UTC; the engine's are aware, and :func:`aware` and
 :func:`naive` convert at the boundary.
@@ -8,14 +8,13 @@ reminded. Stored times are naive UTC; the engine's are aware, and :func:`aware` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from referee.engine.deadlines import VANILLA_DEADLINES, DeadlinePolicy
 from referee.engine.drone import is_drone
+from referee.engine.life.deadlines import VANILLA_DEADLINES, DeadlinePolicy
 from referee.store.models import Deadline, Game
 
 TURN = "turn"
@@ -111,15 +110,6 @@ def close(
         query = query.where(Deadline.passed_at.is_(None))
     for row in session.scalars(query):
         row.closed_at = now
-
-
-def next_in_order(order: Sequence[str], after: str | None) -> str | None:
-    """Who plays after ``after`` in the cyclic order of play (rule 1.3.2); the first if none."""
-    if not order:
-        return None
-    if after is None or after not in order:
-        return order[0]
-    return order[(order.index(after) + 1) % len(order)]
 
 
 def turn_owed(

@@ -21,13 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from referee.engine.dice import RecordingDice
+from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.turn import adjudicate, may_submit, whose_turn
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
 from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.variants import UnknownVariantError, find_variant
-from referee.variants.base import VANILLA, Ruleset
 
 log = logging.getLogger(__name__)
 

@@ -11,16 +11,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from referee.engine.drone import drone_active, is_drone
-from referee.engine.turn import adjudicate, whose_turn
+from referee.engine.drone import is_drone
+from referee.engine.ruleset import VANILLA, Ruleset
+from referee.engine.turn import whose_turn
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD
-from referee.notation.plays import Play
 from referee.notation.table import PlayerRow
 from referee.variants import VARIANTS, find_variant
-from referee.variants.base import VANILLA, Ruleset
 
 _DAYS = tuple(Day)
 
@@ -103,26 +102,11 @@ def _in_order(
     return gsd.model_copy(update={"players": (*placed, *rest)}).render(index)
 
 
-def without_player(state: str | None, name: str) -> str:
-    """Rule 1.1.3 - Resignation (and rule 1.1.10, which deletes a silent player the same way):
-    the player leaves the Token Table and the Luggage Rack.
-
-    What e owned becomes ownerless: eir Home Station goes with eir row, and eir Possessions
-    (Ticket Stubs among them) with eir Luggage Rack entry, since the rack lists only the
-    possessions of players in the table. Token Stacks hold Tokens, Suspect Packages and the
-    PoID, none of them owned, so they are left as they are. If e carried the Drone Stick it
-    is no longer in play, so the Drone's row is marked Inactive (rule 1.15.1).
-    """
+def without_player(state: str | None, name: str, ruleset: Ruleset = VANILLA) -> str:
+    """Rule 1.1.3 - Resignation (and rule 1.1.10): the ruleset takes ``name`` out of the game
+    (:meth:`Ruleset.resign` says what becomes of eir row, Possessions and the Drone Stick)."""
     gsd, index = _reading(state)
-    rows = tuple(row for row in gsd.players if row.name != name)
-    rack = tuple(entry for entry in gsd.rack if entry.player != name)
-    left = gsd.model_copy(update={"players": rows, "rack": rack})
-    active = drone_active(left)
-    rows = tuple(
-        row.model_copy(update={"inactive": not active}) if is_drone(row.name) else row
-        for row in rows
-    )
-    return left.model_copy(update={"players": rows}).render(index)
+    return ruleset.resign(gsd, name).render(index)
 
 
 def owned_by(state: str | None, name: str) -> tuple[str | None, tuple[str, ...]]:
@@ -137,19 +121,17 @@ def owned_by(state: str | None, name: str) -> tuple[str | None, tuple[str, ...]]
 
 
 def after_timeout(state: str | None, name: str, ruleset: Ruleset = VANILLA) -> str:
-    """Rule 1.3.5 - Timing is Everything: the forced ``NAME : Timeout`` judged by the engine.
-
-    It goes into the record as the late player's play, which moves the Game Time on an hour
-    and, by rule 1.3.2, hands the Turn to the player after em. Refused (GSDUnreadable) if the
-    engine will not accept it, for instance when it is not that player's Turn by the GSD.
+    """Rule 1.3.5 - Timing is Everything: the forced Timeout the ruleset makes and judges for
+    ``name`` (:meth:`Ruleset.forced_timeout`), as the record's new state. Refused
+    (GSDUnreadable) if the engine will not accept it, for instance when it is not that
+    player's Turn by the GSD.
     """
     index = ruleset.action_index()
     gsd = _read(state, index)
     try:
-        play = Play.parse(f"{name} : Timeout", players=gsd.player_names, index=index)
+        result = ruleset.forced_timeout(gsd, name)
     except NotationError as error:
         raise GSDUnreadable(f"{name} is not in this game's Token Table: {error}") from error
-    result = adjudicate(gsd, play, ruleset)
     if not result.legal:
         raise GSDUnreadable("; ".join(result.messages()) or "the engine refused the Timeout")
     return result.state.render(index)

@@ -1,7 +1,7 @@
 """Points across games, the Grandmaster and the Game Archive, read from the games table.
 
 Rule 1.1.9 - What Do Points Mean?: points move only when a game is won, so the standing is
-the games won so far scored in the order they ended (:func:`referee.engine.points.score_win`);
+the games won so far scored in the order they ended (:func:`referee.engine.life.points.score_win`);
 nothing is stored twice and a corrected game record corrects the points. Rule 1.1.5 - Game
 Archive: every game that has ended keeps its final GSD, the last one posted to its lounge.
 """
@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from referee.engine.points import grandmaster, score_win
+from referee.engine.life.points import grandmaster, score_win
 from referee.store.models import Game
 
 ENDED = ("won", "stalemate", "void")

@@ -32,9 +32,9 @@ from referee.service.gsd_edits import GSDUnreadable
 from referee.service.identify import find_game, identify
 from referee.service.notices import CommandError, Notice
 from referee.store import games
-from referee.store.clock import Clock, utcnow
 from referee.store.models import Game, InboxMessage, Membership, Player
 from referee.store.outbox import queue_reply, take_reply_allowance
+from referee.store.wall_clock import Clock, utcnow
 
 log = logging.getLogger(__name__)
 

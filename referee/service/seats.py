@@ -102,7 +102,9 @@ def resign(
     )
     seat.status, seat.note = "resigned", why
     home, possessions = gsd_edits.owned_by(game.state, player.name)
-    game.state = gsd_edits.without_player(game.state, player.name)
+    game.state = gsd_edits.without_player(
+        game.state, player.name, gsd_edits.ruleset_of(game.variants)
+    )
     game.version += 1
     owed = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=player.name)
     following = gsd_edits.to_play(game.state)

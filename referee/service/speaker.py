@@ -19,13 +19,13 @@ from sqlalchemy.orm import Session
 
 from referee import variants as rulesets
 from referee.engine.drone import DRONE
-from referee.engine.order_of_play import seat_players, tally
+from referee.engine.life.order_of_play import seat_players, tally
+from referee.engine.ruleset import Ruleset
 from referee.service import deadlines, gsd_edits
 from referee.service.notices import CommandError, Notice
 from referee.service.seats import SILENCE_REMINDER, Timing, active_names, finish
 from referee.store import games
 from referee.store.models import Game, Membership, Player
-from referee.variants.base import Ruleset
 
 MIN_PLAYERS = 3
 """Rule 1.1.2: a game begins once it has three players, the Drone among them."""

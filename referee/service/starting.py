@@ -13,11 +13,11 @@ from datetime import datetime
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
+from referee.engine.ruleset import VANILLA, Ruleset
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
 from referee.store import games
 from referee.store.models import Game, Player
-from referee.variants.base import VANILLA, Ruleset
 
 #: The Game Time a new game starts at unless the Speaker says otherwise (rule 1.1.2).
 DEFAULT_START = "Monday 0900"

@@ -19,8 +19,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.sql.dml import ReturningInsert
 
-from referee.store.clock import Clock, utcnow
 from referee.store.models import InboxMessage, Turn
+from referee.store.wall_clock import Clock, utcnow
 
 _HEADERS = BytesHeaderParser(policy=compat32)
 

@@ -206,7 +206,7 @@ class ReplyCount(Base):
 class BuzzRecord(Base):
     """A buzz of one turn (section 1.16), as the pure state machine left it after each step.
 
-    ``stage`` is the name of :class:`referee.engine.buzzing.Stage`; ``steps`` its history as
+    ``stage`` is the name of :class:`referee.engine.life.buzzing.Stage`; ``steps`` its history as
     ``[iso time, actor, what]``; ``thread`` the Message-ID the buzz arrived with, so notices
     sent later (a deadline passing) land in the same thread.
     """

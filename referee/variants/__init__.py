@@ -3,7 +3,7 @@ the model: one class per variant, a list of them and a lookup by name)."""
 
 from __future__ import annotations
 
-from referee.variants.base import Ruleset, Settings
+from referee.engine.ruleset import Ruleset, RuleSettings
 from referee.variants.early_draft import EarlyDraft
 from referee.variants.knightsbridge import Knightsbridge1965
 
@@ -25,4 +25,11 @@ def find_variant(name: str) -> type[Ruleset]:
     raise UnknownVariantError(f"there is no variant {name!r}; this referee knows: {known}")
 
 
-__all__ = ["VARIANTS", "EarlyDraft", "Ruleset", "Settings", "UnknownVariantError", "find_variant"]
+__all__ = [
+    "VARIANTS",
+    "EarlyDraft",
+    "RuleSettings",
+    "Ruleset",
+    "UnknownVariantError",
+    "find_variant",
+]

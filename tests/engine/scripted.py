@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from referee.engine.history import Position, derive
 from referee.engine.result import TurnResult
+from referee.engine.ruleset import Ruleset
 from referee.engine.turn import adjudicate, whose_turn
 from referee.network.network import load_network
 from referee.network.routes import Route
@@ -24,7 +25,6 @@ from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from referee.notation.tokens import TokenCounts
-from referee.variants.base import Ruleset
 
 PLAYERS = ("Rushton", "Cryer", "Brooke-Taylor", "Garden", "Lyttelton")
 STARTS = ("Holborn (CN)", "Euston (VC)", "Bank (NT)", "Victoria (DS)", "Baker Street (BL)")

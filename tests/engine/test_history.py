@@ -14,7 +14,7 @@ from referee.network.lines import LineCode
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from tests.engine.builder import game
-from tests.engine.test_f2_replay import PLAYS, played
+from tests.engine.test_shunts_homes_packages_blocks_replay import PLAYS, played
 
 
 def states() -> list[GSD]:

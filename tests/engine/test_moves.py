@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.variants.base import Ruleset
+from referee.engine.ruleset import Ruleset
 from tests.engine.builder import game, play, row, rules_broken
 
 HOLBORN = {"Rushton": "Holborn (CN)"}

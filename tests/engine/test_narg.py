@@ -7,9 +7,9 @@ Tottenham Court Road (CN) runs about 8 degrees off level, Angel - Old Street (NT
 
 from __future__ import annotations
 
+from referee.engine.ruleset import VANILLA as RULESET
 from referee.engine.turn import adjudicate
 from referee.notation.plays import Play
-from referee.variants.base import VANILLA as RULESET
 from tests.engine.builder import play, rules_broken
 from tests.engine.test_blocks import legal
 from tests.engine.test_clamps import carrying, luggage_of, together
@@ -46,7 +46,7 @@ def test_1_4_40_a_special_move_passes_along_no_section() -> None:
 
 
 def test_1_4_40_the_tolerance_is_a_setting() -> None:
-    """Settings.narg_tolerance_degrees: at 0 only an exactly level section would do."""
+    """RuleSettings.narg_tolerance_degrees: at 0 only an exactly level section would do."""
     gsd = carrying("Narg Clamp", "Holborn (CN)", lv=1)
     strict = RULESET.with_settings(narg_tolerance_degrees=0.0)
     move = Play.parse("Rushton : Tottenham Court Road (CN)", players=gsd.player_names)

@@ -10,6 +10,7 @@ from tests.engine.luggage_builder import with_luggage
 from tests.engine.test_blocks import legal, message
 from tests.engine.test_clamps import luggage_of
 
+
 def bombing(garden_lv: int = 0) -> GSD:
     return game({"Rushton": "Euston (VC)", "Garden": "Euston (VC)"},
                 lv={"Garden": garden_lv}, tokens={"Rushton": "3Re"})  # fmt: skip

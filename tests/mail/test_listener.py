@@ -13,9 +13,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.mail.listener import InboxHandler, make_listener
 from referee.store import games
-from referee.store.clock import utcnow
 from referee.store.db import sessions
 from referee.store.models import InboxMessage
+from referee.store.wall_clock import utcnow
 
 LIMIT = 20_000
 PADDING = "x" * 70 + "\r\n"

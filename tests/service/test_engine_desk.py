@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from referee.engine.ruleset import VANILLA
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
 from referee.notation.luggage import RackEntry
 from referee.notation.possessions import Possession
 from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.service.engine_desk import EngineDesk
-from referee.variants.base import VANILLA
 
 ALICE = PlayerView("Alice", "alice@example.org", 1)
 BOB = PlayerView("Bob", "bob@example.org", 2)

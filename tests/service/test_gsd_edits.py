@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.engine.ruleset import VANILLA
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day, GameTime
 from referee.notation.gsd import GSD
@@ -14,7 +15,6 @@ from referee.notation.stacks import TokenStack
 from referee.notation.tokens import Colour
 from referee.service import gsd_edits
 from referee.service.gsd_edits import GSDUnreadable, after_timeout, to_play, without_player
-from referee.variants.base import VANILLA
 
 
 def _opening() -> str:

@@ -9,11 +9,11 @@ import pytest
 from sqlalchemy import Engine, select
 
 from referee import variants
-from referee.engine.order_of_play import follows
+from referee.engine.life.order_of_play import follows
+from referee.engine.ruleset import VANILLA
 from referee.notation.gsd import GSD
 from referee.store.db import sessions
 from referee.store.models import Deadline, Game, InboxMessage, Membership
-from referee.variants.base import VANILLA
 from tests.service.harness import SPEAKER, HandClock, Table, text, to
 
 LOUNGE = "mc1@lounge.example.org"

@@ -6,11 +6,11 @@ from referee.engine.context import TurnContext
 from referee.engine.history import Position, derive
 from referee.engine.moves import SPECIAL_MOVE, translocate
 from referee.engine.registry import VANILLA, Registry, load_sections
+from referee.engine.ruleset import Ruleset
 from referee.engine.turn import adjudicate
 from referee.network.lines import LineCode
 from referee.notation.actions import Action
 from referee.notation.plays import Play
-from referee.variants.base import Ruleset
 from tests.engine.builder import game, row
 
 _TEST = load_sections().copy("test")

@@ -111,7 +111,7 @@ def bifurcating_moves(positions: dict[str, Position], play: Play, action: Action
     positions[piece_key(play.player, "B")] = Position(str(action.args[0]))
 
 
-@VANILLA.reads_plays
+@VANILLA.reads_plays("1.7.42")
 def destructions(positions: dict[str, Position], play: Play) -> None:
     """Rule 1.7.42: take off the Pieces the referee noted as destroyed by ``play``."""
     if not play.comment or "destroyed" not in play.comment.lower():
@@ -144,7 +144,7 @@ def _can_pay(ctx: TurnContext) -> bool:
     return tokens[Colour.BR] >= 2 or any(tokens[c] for c in ORDER if c is not Colour.BR)
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.7.42")
 def upkeep(ctx: TurnContext) -> None:
     """Rule 1.7.42: a Bifurcated player loses two Bronze or one other Token at the start of
     eir Turn (lost, not paid for an Action, so it goes to no Stack, rule 1.4.19); one who
@@ -191,7 +191,7 @@ def _forbidden_while_split(ctx: TurnContext) -> None:
                                   "remove it")  # fmt: skip
 
 
-@VANILLA.after_each_move
+@VANILLA.after_each_move("1.7.42")
 def moved_onto_the_other(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.7.42: a Piece moving to or through the Station of the player's other Piece
     destroys that stationary Piece. A Pass or Timeout moves no Piece."""
@@ -210,7 +210,7 @@ def moved_onto_the_other(ctx: TurnContext, moving: MoveContext) -> None:
         destroy(ctx, player, other, f"Piece {piece} moved {how} {there.station}")
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.7.42")
 def shunted_onto_the_other(ctx: TurnContext) -> None:
     """Rule 1.7.42: a Piece another player's Action put on the Station of its owner's other
     Piece (a Shunt) destroys the Piece it landed on. The mover's own Actions that set a

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.registry import VANILLA
-from referee.engine.sections.obstacles import _touched, owns_stub
+from referee.engine.sections.obstacles import owns_stub
 from referee.network.network import ESCALATOR
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
@@ -75,7 +75,7 @@ def _nth_block(ctx: TurnContext) -> tuple[int, Action | None]:
     return number, blocks[number - 1] if number <= len(blocks) else None
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.9.1")
 def rising_block_cost(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:
@@ -102,14 +102,14 @@ def blocking(ctx: TurnContext, action: Action) -> None:
     ctx.event("block", f"{station} is Blocked for one Round", station=station)
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.9.1")
 def one_round_blocks(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.9.1 and 1.9.2: a Station Blocked or on Fire in the last Round may not be
     started at, passed through or ended at, unless the mover owns its Ticket Stub."""
     blocked = blocks_in_force(ctx)
     if not blocked:
         return
-    for station, role in _touched(moving):
+    for station, role in moving.touched():
         if station in blocked and not owns_stub(ctx, station):
             ctx.violate("1.9.1", f"{station} is Blocked this Round; your Move cannot "
                                  f"{role} it")  # fmt: skip
@@ -220,7 +220,7 @@ def _days_passed(ctx: TurnContext) -> int:
     return (week.index(ctx.time.day) - week.index(ctx.before.time.day)) % len(week)
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.11.3")
 def damage_repairs(ctx: TurnContext) -> None:
     """Rule 1.11.3 - Station Damage: each time Game Time moves into a new day, the first
     Damaged Station in Disruptions is taken off; Heavy Damage comes back as Light Damage, at

@@ -83,7 +83,7 @@ def _exempt(ctx: TurnContext, spec: ActionSpec, colour: Colour) -> bool:
     return where is not None and colour.word.casefold() in where.station.casefold().split()
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.8.8")
 def bock_surcharge(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:

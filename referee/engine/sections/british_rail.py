@@ -11,14 +11,12 @@ bonus of an instrument listed above (the comment's ``bonus:`` names which).
 
 from __future__ import annotations
 
-from referee.engine.clock import minute_of_day, weekday
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
+from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.possessions import carried, has_quality
 from referee.engine.registry import VANILLA
 from referee.engine.tables._load import TableError
-from referee.engine.tables.busking import load_busking
-from referee.engine.tables.opening import load_opening
 from referee.network.categories import Category
 from referee.notation.actions import Action
 from referee.notation.plays import MoveKind, Play
@@ -58,7 +56,7 @@ def _visited(play: Play) -> set[str]:
     return {_place(a.args[0]) for a in play.actions if a.name == VISITING}
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.7.9")
 def late_arrival_obliges_a_pass(ctx: TurnContext) -> None:
     """Rule 1.7.9: if eir previous Move (Timeouts aside) came with [Visiting X], and another
     player has since played [Late Arrival from X], this Turn must be a Pass with no Actions."""
@@ -92,13 +90,13 @@ def late_arrival_obliges_a_pass(ctx: TurnContext) -> None:
 def busking(ctx: TurnContext, action: Action) -> None:
     """Rule 1.7.20 - Busking: in Peak Hours, play a carried Musical Possession or Yodel at a
     Hill Station; the instrument named in the comment sets the Tokens gained."""
-    if ctx.time is None or not load_opening(ctx.ruleset.rules_name).is_peak(
+    if ctx.time is None or not ctx.ruleset.tables().opening.is_peak(
         weekday(ctx.time), minute_of_day(ctx.time)
     ):
         ctx.violate("1.7.20", "Busking is done in Peak Hours only; it is "
                               f"{ctx.time.render() if ctx.time else 'no known time'}")  # fmt: skip
         return
-    table = load_busking(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().busking
     named = field(ctx, "busking") or ""
     try:
         way = table.way_of(named)

@@ -112,7 +112,9 @@ def clamping(ctx: TurnContext, action: Action) -> None:
         ctx.set_lv(ctx.players[target].lv, player=target)
 
 
-def _shed(ctx: TurnContext, clamp: str, rule: str, written: str) -> None:
+def shed_clamp(ctx: TurnContext, clamp: str, rule: str, written: str) -> None:
+    """The Action ``written`` destroys one ``clamp`` its player carries (each Clamp's own
+    shedding Action, rules 1.4.39-1.4.45), or cites ``rule`` if e carries none."""
     item = next((i for i in carried(ctx) if i.name == clamp), None)
     if item is None:
         ctx.violate(rule, f"{written} destroys a {clamp} you carry; you carry none")
@@ -146,7 +148,7 @@ def unspoon(ctx: TurnContext, action: Action) -> None:
     if colour is None:
         return
     if ctx.pay({colour: 1}, "[Unspoon]", "1.4.39", ctx.spec("Unspoon")):
-        _shed(ctx, SPOON, "1.4.39", "[Unspoon]")
+        shed_clamp(ctx, SPOON, "1.4.39", "[Unspoon]")
 
 
 def _any_colour(ctx: TurnContext, label: str) -> Colour | None:
@@ -163,7 +165,7 @@ def _any_colour(ctx: TurnContext, label: str) -> Colour | None:
     return held
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.4.39")
 def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
                    counts: dict[Colour, int]) -> dict[Colour, int]:  # fmt: skip
     """Rule 1.4.39: a Spoon Clamp's carrier may perform no Action that spends Blue, Red,
@@ -176,7 +178,7 @@ def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
     return counts
 
 
-@VANILLA.lv_rule
+@VANILLA.lv_rule("1.4.39")
 def spoon_cap(ctx: TurnContext, player: str, lv: int) -> int:
     """Rule 1.4.39: a Spoon Clamp's carrier whose LV would rise above four has LV four."""
     return min(lv, SPOON_LV) if carrying(ctx, SPOON, player) else lv
@@ -192,10 +194,10 @@ def degreening(ctx: TurnContext, action: Action) -> None:
     facts = ctx.network.facts.get(here.station) if here is not None else None
     if _at(ctx, "1.4.41", "[Degreening]", "at a Green Station", facts is not None
            and Category.GREEN in facts.categories):  # fmt: skip
-        _shed(ctx, GREEN, "1.4.41", "[Degreening]")
+        shed_clamp(ctx, GREEN, "1.4.41", "[Degreening]")
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.41")
 def green_recycles(ctx: TurnContext) -> None:
     """Rule 1.4.41: a Turn that ends with its player carrying a Green Clamp must [Recycling]."""
     if carrying(ctx, GREEN) and "Recycling" not in ctx.done:
@@ -213,10 +215,10 @@ def freem_away(ctx: TurnContext, action: Action) -> None:
     facts = ctx.network.facts.get(here.station) if here is not None else None
     if _at(ctx, "1.4.42", "[Freem-away!]", "in a Zone outside Zone 4", facts is not None
            and any(z > FREEM_ZONE for z in facts.zones)):  # fmt: skip
-        _shed(ctx, FREEM, "1.4.42", "[Freem-away!]")
+        shed_clamp(ctx, FREEM, "1.4.42", "[Freem-away!]")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.42")
 def freem_interchanges(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.42: a Freem Clamp's carrier's Move may not pass through an Interchange that
     more than two Lines serve (starting or ending at one is not passing through it)."""
@@ -231,7 +233,7 @@ def freem_interchanges(ctx: TurnContext, moving: MoveContext) -> None:
             return
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.42")
 def freem_no_shunts(ctx: TurnContext) -> None:
     """Rule 1.4.42: a Freem Clamp's carrier may not Shunt or Straddle."""
     for name in _done_while_carrying(ctx, FREEM, "Freem-away!"):
@@ -250,10 +252,10 @@ def de_knidding(ctx: TurnContext, action: Action) -> None:
     home = ctx.me.home
     if _at(ctx, "1.4.43", "[De-Knidding]", f"at your Home Station ({home or 'none'})",
            here is not None and home is not None and here.station == home):  # fmt: skip
-        _shed(ctx, KNID, "1.4.43", "[De-Knidding]")
+        shed_clamp(ctx, KNID, "1.4.43", "[De-Knidding]")
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.43")
 def knid_forbids(ctx: TurnContext) -> None:
     """Rule 1.4.43: a Knid Clamp's carrier may not play [Opening MC] nor make a Special Move."""
     if "Opening MC" in _done_while_carrying(ctx, KNID, "De-Knidding"):
@@ -262,13 +264,13 @@ def knid_forbids(ctx: TurnContext) -> None:
         ctx.violate("1.4.43", "you carry a Knid Clamp, which forbids Special Moves")
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.4.43")
 def knidded_homes_open(ctx: TurnContext) -> None:
     """Rule 1.4.43: a Knid Clamp's carrier's Home Station is Open to every player, Toll-free
-    (as if Rent were paid: the ``rent:<player>`` flag the Home Station check reads)."""
+    (as if Rent were paid: ``ctx.homes_open``, which the Home Station check reads)."""
     for name, player in ctx.players.items():
         if name != ctx.player and player.home and carrying(ctx, KNID, name):
-            ctx.flags.add(f"rent:{name}")
+            ctx.homes_open.add(name)
 
 
 # -- Rule 1.4.44 - Consider Yourself Toffed ----------------------------------------------------
@@ -317,7 +319,7 @@ def _known_toff_station(ctx: TurnContext) -> str | None:
     return target
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.44")
 def toff_closer(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.44: a Toff Clamp's carrier's Standard Move (not a Pass, Timeout or Special
     Move) must leave em nearer than it began to the Toff Station."""
@@ -341,9 +343,9 @@ def de_toffing(ctx: TurnContext, action: Action) -> None:
     """Rule 1.4.44: destroys the Toff Clamp at the Station it measures from."""
     here = ctx.position()
     if not carrying(ctx, TOFF):
-        _shed(ctx, TOFF, "1.4.44", "[De-Toffing]")
+        shed_clamp(ctx, TOFF, "1.4.44", "[De-Toffing]")
         return
     target = _known_toff_station(ctx)
     if target is not None and _at(ctx, "1.4.44", "[De-Toffing]", f"at {target}",
            here is not None and here.station == target):  # fmt: skip
-        _shed(ctx, TOFF, "1.4.44", "[De-Toffing]")
+        shed_clamp(ctx, TOFF, "1.4.44", "[De-Toffing]")

@@ -58,7 +58,7 @@ def cowering(ctx: TurnContext, action: Action) -> None:
     ctx.event("cowering", f"{ctx.player} cowers until eir next Turn")
 
 
-@VANILLA.after_each_action
+@VANILLA.after_each_action("1.7.56")
 def cowering_surcharge(ctx: TurnContext) -> None:
     """Rule 1.7.56: an Action aimed at a player who cowered in eir most recent Turn costs one
     Red more."""

@@ -81,7 +81,7 @@ def terminating_cascade(ctx: TurnContext, action: Action) -> None:
     leave_state(ctx, CASCADE, "1.8.2")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.8.2")
 def cascade_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.2 - Parks and Greens Cascade: during a Cascade a Move ends at a Park, Plant or
     Green Station."""
@@ -129,7 +129,7 @@ def terminating_ladder(ctx: TurnContext, action: Action) -> None:
     leave_state(ctx, LADDER, "1.8.9")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.8.9")
 def ladder_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.9 - Venbacker Ladder: on the Ladder a Move may not go to a lower Venbacker Number
     than the Station of the previous player's Move (a Pass counts as a Move to where e stood)."""
@@ -182,14 +182,14 @@ def terminating_craze(ctx: TurnContext, action: Action) -> None:
 CRAZE_AT_START = "crazes.craze_at_start"
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.8.13")
 def note_craze(ctx: TurnContext) -> None:
     """Rule 1.8.13 - Speed Crazy: remember whether the Turn began in a Craze (for
     :func:`craze_lv_minus`)."""
     ctx.extra[CRAZE_AT_START] = in_state(ctx, CRAZE)
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.8.13")
 def craze_lv_minus(ctx: TurnContext) -> None:
     """Rule 1.8.13 - Speed Crazy: an [LV-X] played while the Craze was in force, in written order,
     is not allowed unless the player also played [Craze Sidestep] this Turn."""
@@ -231,7 +231,7 @@ def _looping(ctx: TurnContext) -> bool:
     return in_state(ctx, DOLLIS_LOOP) and not ctx.has_done("Dollis Sidestep")
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.8.6")
 def dollis_special_move(ctx: TurnContext) -> None:
     """Rule 1.8.6 - Loop the Loop: in the Loop a Special Move to the next Trap Station is
     permitted; when the play's Move names Dollis Hill and no route of the player's LV reaches
@@ -264,7 +264,7 @@ def _lv_at_move(ctx: TurnContext) -> int:
     return lv
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.8.6")
 def dollis_loop_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.6 - Loop the Loop: in a Loop a Move to any Station but the next Trap Station is
     Invalid."""
@@ -282,7 +282,7 @@ def dollis_loop_moves(ctx: TurnContext, moving: MoveContext) -> None:
 LV_BEFORE_DOLLIS = "crazes.lv_before_dollis"
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.8.1")
 def note_lv_before_dollis(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.1 - Dollis Hill Loop: remember LV before a Special Move to Dollis Hill (which must
     not change it)."""
@@ -290,7 +290,7 @@ def note_lv_before_dollis(ctx: TurnContext, moving: MoveContext) -> None:
         ctx.extra[LV_BEFORE_DOLLIS] = ctx.players[moving.piece.split("/")[0]].lv
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.8.1")
 def dollis_loop_upkeep(ctx: TurnContext) -> None:
     """Rule 1.8.1 - Dollis Hill Loop: a Special Move to Dollis Hill keeps LV. Rule 1.8.6: a Turn
     ending at Dollis Hill, begun elsewhere, puts the Game in the Dollis Hill Loop."""

@@ -70,7 +70,7 @@ def releasing_pigeons(ctx: TurnContext, action: Action) -> None:
     ctx.gain({Colour.GO: len(flock)}, f"[Releasing Pigeons] ({len(flock)})")
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.25")
 def pigeons_escape(ctx: TurnContext) -> None:
     """Rule 1.4.25: at the end of eir Turn a player keeps at most four Pigeons, and one of more
     than two escapes unless e caught some this Turn."""
@@ -158,7 +158,7 @@ def _plant_rat(ctx: TurnContext, target: str) -> None:
     ctx.event("released", f"a Rat goes into {target}'s Luggage", target=target)
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.35")
 def rats_at_the_end_of_the_turn(ctx: TurnContext) -> None:
     """Rule 1.4.35 - Not Hamsters: the player keeps at most four Rats, and one of more than two
     escapes unless e caught some this Turn; then anyone carrying a Rat loses every Edible and

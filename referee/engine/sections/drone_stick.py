@@ -85,7 +85,7 @@ def claiming_drone_stick(ctx: TurnContext, action: Action) -> None:
                              + (f" from {current}" if current else ""))  # fmt: skip
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.15.1")
 def drone_follows_the_stick(ctx: TurnContext) -> None:
     """Rule 1.15.1 - Nyurmenyurmenyurmen: the Drone is Active exactly when an Active player carries
     the Stick."""

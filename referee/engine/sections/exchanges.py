@@ -33,7 +33,7 @@ VANILLA.paid_elsewhere |= {*EXCHANGES, "Bonanza", "Recycling"}
 def bureau_de_change(ctx: TurnContext, action: Action) -> None:
     """Rule 1.7.21 - Bureau de Change: the pipeline took the Tokens paid; the Tokens received
     are gained here. A reverse exchange (small Tokens to Gold or Silver) needs Bank."""
-    exchange = load_bureau(ctx.ruleset.rules_name).exchange(action.name)
+    exchange = ctx.ruleset.tables().bureau.exchange(action.name)
     here = ctx.position()
     if exchange.only_at and (here is None or here.station != exchange.only_at):
         ctx.violate("1.7.21", f"[{exchange.name}] is a reverse exchange, made only at "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
-from referee.engine.tables.fflourish import DICE, load_fflourish
+from referee.engine.tables.fflourish import DICE
 from referee.notation.actions import Action
 from referee.notation.tokens import ORDER, Colour
 
@@ -32,7 +32,7 @@ def fflourish(ctx: TurnContext, action: Action) -> None:
                            "the Turn")  # fmt: skip
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.7.59")
 def share_out(ctx: TurnContext) -> None:
     """Rule 1.7.59: pool every non-Gold Token, roll six dice over the Active players, share."""
     if not ctx.extra.get(FLOURISH):
@@ -49,7 +49,7 @@ def share_out(ctx: TurnContext) -> None:
                 row.tokens[colour] = 0
     ctx.event("fflourish", f"the Pool holds {_text(pool)}; the dice name {', '.join(named)}",
               pool={c.value: n for c, n in pool.items()}, named=named)  # fmt: skip
-    for player, gains in load_fflourish(ctx.ruleset.rules_name).share_out(pool, named).items():
+    for player, gains in ctx.ruleset.tables().fflourish.share_out(pool, named).items():
         for colour, count in gains.items():
             ctx.players[player].tokens[colour] += count
         ctx.event("fflourish", f"{player} receives {_text(gains)}", player=player,

@@ -59,7 +59,7 @@ def eating(ctx: TurnContext, action: Action) -> None:
         state.setdefault("coffee_after", len(ctx.done) + 1)
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.16")
 def sandwich_goes_to_paddington(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.16: the Marmalade Sandwich's Special Move is to Paddington only."""
     if not ctx.extra.get(_KEY, {}).get("paddington") or not moving.special:
@@ -69,7 +69,7 @@ def sandwich_goes_to_paddington(ctx: TurnContext, moving: MoveContext) -> None:
                               f"not to {moving.end.station}")  # fmt: skip
 
 
-@VANILLA.duration_rule
+@VANILLA.duration_rule("1.4.16")
 def coffee_halves_durations(ctx: TurnContext, spec: ActionSpec, minutes: int) -> int:
     """Rule 1.4.16: after British Rail Coffee, the rest of the Turn's Actions take half as
     long (rounded down: rules/choices.md)."""

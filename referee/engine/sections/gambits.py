@@ -36,7 +36,7 @@ from referee.engine.context import TurnContext
 from referee.engine.history import move_end
 from referee.engine.registry import VANILLA
 from referee.engine.tables._load import TableError
-from referee.engine.tables.gambits import CATEGORIES, Gambit, StationFacts, Step, load_gambits
+from referee.engine.tables.gambits import CATEGORIES, Gambit, StationFacts, Step
 from referee.network.names import UnknownStationError
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
@@ -143,7 +143,7 @@ def _declared(ctx: TurnContext, play: Play, action: Action) -> Gambit | None:
 
 def known_gambits(ctx: TurnContext) -> list[Gambit]:
     """Rule 1.18.2's list, then the Gambits the game's record declares."""
-    found = list(load_gambits(ctx.ruleset.rules_name).gambit)
+    found = list(ctx.ruleset.tables().gambits.gambit)
     for play in ctx.before.plays:
         for action in play.actions:
             if action.name in DECLARING and (made := _declared(ctx, play, action)) is not None:
@@ -152,10 +152,10 @@ def known_gambits(ctx: TurnContext) -> list[Gambit]:
 
 
 def _named(ctx: TurnContext, name: str) -> Gambit:
-    for gambit in known_gambits(ctx)[len(load_gambits(ctx.ruleset.rules_name).gambit) :]:
+    for gambit in known_gambits(ctx)[len(ctx.ruleset.tables().gambits.gambit) :]:
         if _key(gambit.name) == _key(name):
             return gambit
-    return load_gambits(ctx.ruleset.rules_name).named(name)
+    return ctx.ruleset.tables().gambits.named(name)
 
 
 def _sequence(gambit: Gambit) -> tuple[tuple[object, ...], ...]:
@@ -312,7 +312,7 @@ def denying(ctx: TurnContext, action: Action) -> None:
               gambit=gambit.name, target=target)  # fmt: skip
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.18.4")
 def judge_denials(ctx: TurnContext) -> None:
     """Rule 1.18.4: at the end of the Denied player's next Turn, each Denial whose Gambit that
     Turn's Move did not complete gains its Denier the Gambit's reward (its recorded cost)."""

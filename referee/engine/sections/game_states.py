@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.engine.context import MoveContext, TurnContext
-from referee.engine.moves import line_changed
+from referee.engine.context import MoveContext, TurnContext, line_changed
 from referee.engine.registry import VANILLA
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
@@ -101,18 +100,18 @@ KNIP_EXEMPT = frozenset({"Out of Knip", "Line Change"})
 KNIP_REPORTED = "game_states.knip_reported"
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.8.4")
 def knip_forbids_spending(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:
     """Rule 1.8.4 - Knip: in Knip, an Action that spends Tokens is not allowed, save
-    [Out of Knip] and [Line Change]."""
+    [Out of Knip] and [Line Change]. Runs after the rules that make an Action free (a
+    Newspaper's [Walking], rule 1.4.32: rules/vanilla/hooks.toml), so it sees what is
+    really spent."""
     if not in_state(ctx, IN_KNIP) or not any(counts.values()):
         return counts
     if spec is not None and spec.name in KNIP_EXEMPT:
         return counts
-    if spec is not None and spec.name == "Walking" and carries(ctx, "paper"):
-        return counts  # free with a Newspaper (rule 1.4.32), so it spends nothing
     reported: set[int] = ctx.extra.setdefault(KNIP_REPORTED, set())
     if len(ctx.done) in reported:
         return counts  # one report an Action, however many parts its cost is paid in
@@ -138,7 +137,7 @@ def ignore_the_gap(ctx: TurnContext, action: Action) -> None:
     leave_state(ctx, GAPMINDING, "1.8.7")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.8.7")
 def gapminding(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.7 - Gapminding: a Move that changes Line (so needs [Line Change]) is not
     allowed while Gapminding unless the mover carries a Book."""
@@ -149,7 +148,7 @@ def gapminding(ctx: TurnContext, moving: MoveContext) -> None:
                              "carrying a Book; stay on one Line")  # fmt: skip
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.8.7")
 def gapminding_written_line_change(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:
@@ -177,7 +176,7 @@ def sgronk(ctx: TurnContext, action: Action) -> None:
     sgronk_ends(ctx)
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.8.10")
 def sgronked(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.10 - Sgronk!: in Sgronk no Move passes through a Station with a Token Stack."""
     if not in_state(ctx, SGRONK):
@@ -190,8 +189,8 @@ def sgronked(ctx: TurnContext, moving: MoveContext) -> None:
             return
 
 
-@VANILLA.at_start
-@VANILLA.at_end
+@VANILLA.at_start("1.8.10")
+@VANILLA.at_end("1.8.10")
 def sgronk_ends(ctx: TurnContext) -> None:
     """Rule 1.8.10 - Sgronk!: Sgronk ends whenever no Token Stack holds two or more Tokens (checked
     when it begins and at the start and end of every Turn)."""
@@ -223,7 +222,7 @@ def charge_spiral_outwards(ctx: TurnContext, action: Action) -> None:
     enter_state(ctx, CHARGE_OUT, "1.8.11")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.8.11")
 def charge_spirals(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.11 - Charge Spiral: a Move's Charge change is its end Current minus its start
     Current (rule 1.19.2); Inwards forbids a rise, Outwards a fall. A Translocation moves no
@@ -248,7 +247,7 @@ SPIRAL_CENTRE = "Tottenham Court Road"
 OUTWARD_CURRENT = 70
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.8.11")
 def charge_spirals_end(ctx: TurnContext) -> None:
     """Rule 1.8.11 - Charge Spiral: a Spiral Inwards ends when any Piece rests at Tottenham Court
     Road at the end of a Turn; Outwards when one rests at a Terminus whose Current is 70 or

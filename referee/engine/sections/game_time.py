@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from referee.engine.clock import TURN_EXTENSION
 from referee.engine.context import TurnContext
+from referee.engine.game_clock import TURN_EXTENSION
 from referee.engine.registry import VANILLA
 from referee.notation.actions import Action
 from referee.notation.disruptions import NEXT_WEEK, Disruption
@@ -85,7 +85,7 @@ def upcoming_holiday(ctx: TurnContext, action: Action) -> None:
     ctx.event("holiday", "a Holiday is coming; its day is rolled as the next Turn starts")
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.13.7")
 def holiday_day(ctx: TurnContext) -> None:
     """Rule 1.13.7 - Upcoming Holidays: the next player reads the die (1 Monday ... 6 Saturday) and
     the entry becomes ``Upcoming Holiday: <day>``. The Holiday is the *firstcoming* such day:
@@ -114,7 +114,7 @@ def days_left(ctx: TurnContext) -> set[Day]:
     return {week[(first + step) % len(week)] for step in range(span)}
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.13.7")
 def holiday_over(ctx: TurnContext) -> None:
     """Rule 1.13.7 - Upcoming Holidays: a Holiday is one day; once Game Time has left it (or
     run past it within the Turn), it is gone. A ``next <day>`` entry whose day Game Time leaves

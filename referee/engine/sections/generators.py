@@ -64,9 +64,9 @@ def generating_token(ctx: TurnContext, action: Action) -> None:
     ctx.gain({colour: 1}, "[Generating Token]")
 
 
-@VANILLA.at_start
-@VANILLA.after_each_action
-@VANILLA.at_end
+@VANILLA.at_start("1.7.54")
+@VANILLA.after_each_action("1.7.54")
+@VANILLA.at_end("1.7.54")
 def heavy_generator(ctx: TurnContext) -> None:
     """Rule 1.7.54: anyone carrying a Token Generator with an LV above five has it cut to five."""
     for name, player in ctx.players.items():

@@ -3,7 +3,8 @@
 ``[Home: <Station>]`` is one index entry for two rules (rules/choices.md, rule 1.7.2): a
 player with no Home Station declares one (rule 1.12.2, Neutral, no time); a player with one
 goes home by it (rule 1.12.4, Pre-Move, a Special Move, thirty minutes as [Home]).
-The core's obstacle check reads the ``toll:<player>`` / ``rent:<player>`` flags set here.
+The Home Station check (``sections/obstacles.py``) reads ``ctx.homes_closed`` (Toll) and
+``ctx.homes_open`` (Rent), set here.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def home_named(ctx: TurnContext, action: Action) -> None:
               station=where.station)  # fmt: skip
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.12.2")
 def home_must_be_declared(ctx: TurnContext) -> None:
     """Rule 1.12.2: a player with no Home Station must declare one during eir Turn (not the
     Drone, rule 1.15.1; not in a Timeout or Farkle, which allow no Actions). Judged only with
@@ -129,7 +130,7 @@ def goes_home(ctx: TurnContext, station: str) -> bool:
     return False
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.12.4")
 def only_home(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.12.4: the Special Move [Home] permits goes to the Home Station and nowhere else,
     unless another Action of the Turn (a [Wild], a [Walking] ...) permitted a Special Move to
@@ -157,6 +158,6 @@ def toll_or_rent(ctx: TurnContext, action: Action) -> None:
         return
     spec = ctx.spec(action.name)
     ctx.gain(TokenCost.parse(spec.cost).fixed(), f"[{action.name} to {other}]", player=other)
-    ctx.flags.add(f"{action.name.lower()}:{other}")
+    (ctx.homes_closed if action.name == "Toll" else ctx.homes_open).add(other)
     state = "Closed" if action.name == "Toll" else "Open"
     ctx.event("home_toll", f"{other}'s Home Station is {state} for this Turn", target=other)

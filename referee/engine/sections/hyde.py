@@ -51,7 +51,7 @@ def hyde_transformation(ctx: TurnContext, action: Action) -> None:
     destroy_duplicates(ctx)
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.7.38")
 def masked_discount(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:
@@ -66,7 +66,7 @@ def masked_discount(
     return {**counts, Colour.RE: counts[Colour.RE] - 1}
 
 
-@VANILLA.after_each_action
+@VANILLA.after_each_action("1.7.38")
 def hyde_limits(ctx: TurnContext) -> None:
     """Rule 1.7.38: one Red more for an Action aimed at a wearer; the wearer may not open the
     Crescent; the Mask may not be Removed."""
@@ -85,7 +85,7 @@ def hyde_limits(ctx: TurnContext) -> None:
         ctx.violate("1.7.38", "the Hyde Mask may not be Removed, only Discarded")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.7.38")
 def no_holy_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.7.38: the wearer may not pass through or Move to a Holy Station."""
     if not wears_mask(ctx):

@@ -30,7 +30,6 @@ from referee.engine.context import MoveContext, TurnContext
 from referee.engine.registry import VANILLA
 from referee.engine.sections.obstacles import owns_stub
 from referee.engine.sections.special_moves import WALKING
-from referee.engine.tables.one_way import load_one_way
 from referee.network.lines import LineCode
 from referee.network.routes import Route
 from referee.notation.actions import Action, Direction
@@ -107,7 +106,7 @@ def line_one_way(ctx: TurnContext, action: Action) -> None:
     that Line."""
     line = _line(action)
     (direction,) = (a for a in action.args if isinstance(a, Direction))
-    table = load_one_way(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().one_way
     entry = table.of(line)
     if _key(direction.value) not in (_key(entry.direction), _key(entry.opposite)):
         ctx.violate("1.20.2", f"{direction.value} is not a direction of {line.value}; write "
@@ -150,7 +149,7 @@ def line_soaped(ctx: TurnContext, action: Action) -> None:
         _set(ctx, line, SOAPED)
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.20.5")
 def one_round_states_end(ctx: TurnContext) -> None:
     """Rules 1.20.5 and 1.20.6: a Power Failure or Soaping lasts one Round, so it ends as the
     Turn of the player who made it comes round again."""
@@ -185,7 +184,7 @@ def _against(ctx: TurnContext, route: Route, line: LineCode, direction: str) -> 
     return None
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.20.2")
 def line_states(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.20.2 to 1.20.5 as a Move meets them."""
     states = [(d.line, d.state) for d in ctx.disruptions if d.line is not None and d.state

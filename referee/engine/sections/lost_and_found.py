@@ -19,17 +19,17 @@ from __future__ import annotations
 
 import re
 
-from referee.engine.clock import minute_of_day, weekday
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
+from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.history import Position
+from referee.engine.pegged import is_pegged
 from referee.engine.possessions import find, give, hat_letters
 from referee.engine.registry import VANILLA
 from referee.engine.sections.packages import PACKAGE, PACKAGE_LIMIT, packages, quadrant_of
-from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.unique import destroy_duplicates
 from referee.engine.tables.costs import TokenCost
-from referee.engine.tables.lost_and_found import FindRow, load_lost_and_found
+from referee.engine.tables.lost_and_found import FindRow
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day
@@ -56,7 +56,7 @@ def _holiday(ctx: TurnContext) -> bool:
 
 def _roll(ctx: TurnContext) -> int | None:
     """The d100, or at Paddington in its window the d20 and the named number."""
-    table = load_lost_and_found(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().lost_and_found
     where = ctx.position()
     window = table.paddington
     if where is None or ctx.time is None or not window.applies(
@@ -78,7 +78,7 @@ def finding(ctx: TurnContext, action: Action) -> None:
     roll = _roll(ctx)
     if roll is None:
         return
-    row = load_lost_and_found(ctx.ruleset.rules_name).find(roll)
+    row = ctx.ruleset.tables().lost_and_found.find(roll)
     found = _apply(ctx, row)
     _note(ctx, f"found: {roll} ({found})")
     ctx.event("finding", f"{ctx.player} rolls {roll} at the Lost Property Office: {found}",

@@ -113,7 +113,7 @@ def big_and_huge(ctx: TurnContext, player: str | None = None) -> tuple[int, int]
     return sizes.count("Big") + sizes.count("Huge"), sizes.count("Huge")
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.31")
 def size_limits(ctx: TurnContext) -> None:
     """Rule 1.4.31 - Size Matters: the Turn may not leave its player carrying more than two Big
     or Huge Possessions, or more than one Huge."""
@@ -124,7 +124,7 @@ def size_limits(ctx: TurnContext) -> None:
                               "sell one")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.31")
 def huge_blocks_standard_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.31 - Size Matters: carrying a Huge Possession forbids a Standard Move (a Pass
     or a Special Move is still possible)."""
@@ -135,7 +135,7 @@ def huge_blocks_standard_moves(ctx: TurnContext, moving: MoveContext) -> None:
                               "Move; Pass, or sell or discard it first")  # fmt: skip
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.28")
 def expired_rovers(ctx: TurnContext) -> None:
     """Rule 1.4.28 - Day Tripper!: a Rover Card stamped with another day than Game Time's is
     Expired and is discarded, from every player's Luggage."""
@@ -148,7 +148,7 @@ def expired_rovers(ctx: TurnContext) -> None:
                       player=player)  # fmt: skip
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.4.32")
 def newspaper_walks_free(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:

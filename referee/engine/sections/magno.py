@@ -23,7 +23,7 @@ from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import piece_key
 from referee.engine.possessions import carried, give
 from referee.engine.registry import VANILLA
-from referee.engine.sections.clamps import _shed, may_fasten
+from referee.engine.sections.clamps import may_fasten, shed_clamp
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
@@ -170,7 +170,7 @@ def magno_gone(ctx: TurnContext, action: Action) -> None:
             losing[colour] = min(left, tokens[colour])
             left -= losing[colour]
     item = next(i for i in carried(ctx) if i.name.replace(" ", "-").casefold() == MAGNO.casefold())
-    _shed(ctx, item.name, "1.4.45", "[Magno-Gone]")
+    shed_clamp(ctx, item.name, "1.4.45", "[Magno-Gone]")
     for colour, count in losing.items():
         tokens[colour] -= count
     if any(losing.values()):
@@ -179,7 +179,7 @@ def magno_gone(ctx: TurnContext, action: Action) -> None:
             tokens={c.value: n for c, n in losing.items() if n})  # fmt: skip
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.4.45")
 def magno_keeps_metal(ctx: TurnContext, spec: ActionSpec | None,
                       counts: dict[Colour, int]) -> dict[Colour, int]:  # fmt: skip
     """Rule 1.4.45: a carrier may perform no Action that spends a Metallic Token, nor Drop
@@ -192,7 +192,7 @@ def magno_keeps_metal(ctx: TurnContext, spec: ActionSpec | None,
     return counts
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.45")
 def magnets_repel(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.45: a carrier's Move may not leave or pass through a Station where another
     carrier's Piece stands (a Translocation is no Move the player plays)."""
@@ -218,12 +218,12 @@ def _anyone_magnetised(ctx: TurnContext) -> bool:
     return any("magno" in item.name.casefold() for items in ctx.rack.values() for item in items)
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.4.45")
 def _remember_metal(ctx: TurnContext) -> None:
     ctx.extra[_KEY] = _metal(ctx) if _anyone_magnetised(ctx) else None
 
 
-@VANILLA.after_each_action
+@VANILLA.after_each_action("1.4.45")
 def none_taken_from_a_carrier(ctx: TurnContext) -> None:
     """Rule 1.4.45: no other player may take a carrier's Metallic Tokens: whatever Action
     took one (a Shunt's claim, a Tithe, a Cascade, a Poll Tax ...) is refused."""
@@ -243,4 +243,4 @@ def none_taken_from_a_carrier(ctx: TurnContext) -> None:
     ctx.extra[_KEY] = now
 
 
-VANILLA.at_end(none_taken_from_a_carrier)
+VANILLA.at_end("1.4.45")(none_taken_from_a_carrier)

@@ -8,7 +8,7 @@ Tottenham Court Road, destroys one Narg Clamp the player carries.
 
 The map gives each Station geographic coordinates, not the schematic map's drawing, so a
 section's slant is the bearing between its two Stations, judged against the tolerance of
-``Settings.narg_tolerance_degrees`` (rules/choices.md, "Action family C").
+``RuleSettings.narg_tolerance_degrees`` (rules/choices.md, "Action family C").
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import math
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.possessions import give
 from referee.engine.registry import VANILLA
-from referee.engine.sections.clamps import _shed, carrying, may_fasten
+from referee.engine.sections.clamps import carrying, may_fasten, shed_clamp
 from referee.network.network import Network
 from referee.notation.actions import Action
 from referee.notation.possessions import Possession
@@ -57,10 +57,10 @@ def anti_narg(ctx: TurnContext, action: Action) -> None:
         here = " and ".join(p.render() for p in pieces) or "no Station"
         ctx.violate("1.4.40", f"[Anti-Narg] is played at {ANTI_NARG_AT}; you are at {here}")
         return
-    _shed(ctx, NARG, "1.4.40", "[Anti-Narg]")
+    shed_clamp(ctx, NARG, "1.4.40", "[Anti-Narg]")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.40")
 def narg_level_or_upright(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.40: a Narg Clamp's carrier may pass along no slanted section of Line; a
     Special Move passes along none, and an Escalator Link is no section of Line."""

@@ -15,8 +15,8 @@ Each check reads the route (start, stations passed through, end) and cites its r
 - Rule 1.4.7 - Suspect Packages and rule 1.9.6 - Kafka Sinkholes (four or more Tokens, all
   Black): no passing through; a Sinkhole also blackens Plastic Tokens at the start of a Turn.
 - Rule 1.12.3 - Home Station Tolls: other players' Homes are Blocked unless Tolled (then
-  Closed) or Rented (then Open); the Toll and Rent handlers set ``ctx.flags`` entries
-  ``toll:<player>`` / ``rent:<player>``.
+  Closed) or Rented (then Open); the Toll and Rent handlers fill ``ctx.homes_closed`` /
+  ``ctx.homes_open``.
 - Rule 1.4.24 - a Move may not reach or pass a player carrying the Podume.
 
 One-Round Blocks of rule 1.9.1 live in the record, not in Disruptions; the Blocks family adds
@@ -39,18 +39,7 @@ def owns_stub(ctx: TurnContext, station: str) -> bool:
     return False
 
 
-def _touched(moving: MoveContext) -> list[tuple[str, str]]:
-    """(station, role) for every station the Move starts at, passes through or ends at."""
-    found: list[tuple[str, str]] = []
-    if moving.start is not None and not moving.special:
-        found.append((moving.start.station, "start at"))
-    found += [(s, "pass through") for s in moving.passed_through]
-    if moving.end is not None:
-        found.append((moving.end.station, "end at"))
-    return found
-
-
-@VANILLA.move_check
+@VANILLA.move_check("1.8.3")
 def bridges_up(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.3 - Bridges: Up, a Move may not cross the Thames from start to end."""
     if moving.start is None or moving.end is None or not any(
@@ -64,11 +53,11 @@ def bridges_up(ctx: TurnContext, moving: MoveContext) -> None:
                              f"to {moving.end.station} across the Thames")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.9.1")
 def blocked_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.9.1, 1.9.3, 1.11.3: no Move starts at, passes through or ends at a Station that
     is Bulkheaded or Heavily Damaged, unless the mover owns its Ticket Stub."""
-    for station, role in _touched(moving):
+    for station, role in moving.touched():
         for marker, rule, why in (("Bulkhead", "1.9.3", "Bulkheaded"),
                                   ("*Damage*", "1.11.3", "Heavily Damaged")):  # fmt: skip
             if ctx.disrupted(station, marker) and not owns_stub(ctx, station):
@@ -76,7 +65,7 @@ def blocked_stations(ctx: TurnContext, moving: MoveContext) -> None:
                                   f"{role} it")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.11.3")
 def lightly_damaged(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.3 - Station Damage: a Lightly Damaged Station is Closed (rule 1.13.4)."""
     places = [(moving.end.station, "end at")] if moving.end is not None else []
@@ -90,7 +79,7 @@ def lightly_damaged(ctx: TurnContext, moving: MoveContext) -> None:
                                   f"cannot {role} it")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.9.5")
 def maelberged(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.9.5 - Maelberg Variance: no passing through a Maelberged Station."""
     for station in moving.passed_through:
@@ -99,7 +88,7 @@ def maelberged(ctx: TurnContext, moving: MoveContext) -> None:
                                  "but not pass through it")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.11.4")
 def pegged(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.4 - Peg Leg: a Piece may not end the Turn at a Pegged Station."""
     if moving.end is not None and ctx.disrupted(moving.end.station, "Peg"):
@@ -122,7 +111,7 @@ def sinkhole(ctx: TurnContext, station: str) -> bool:
 SINKHOLE_SIZE = 4
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.7")
 def suspect_packages(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.7 - Suspect Packages: no passing through a Station holding one."""
     for station in moving.passed_through:
@@ -131,7 +120,7 @@ def suspect_packages(ctx: TurnContext, moving: MoveContext) -> None:
                                  "through it")  # fmt: skip
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.9.6")
 def kafka_sinkholes(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.9.6 - Kafka Sinkholes: no passing through a Station with a Sinkhole."""
     for station in moving.passed_through:
@@ -140,7 +129,7 @@ def kafka_sinkholes(ctx: TurnContext, moving: MoveContext) -> None:
                                  "Black Tokens); your Move cannot pass through it")  # fmt: skip
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.9.6")
 def sinkhole_blackens(ctx: TurnContext) -> None:
     """Rule 1.9.6: starting a Turn at a Sinkhole turns one's non-Black Plastic Tokens Black."""
     where = ctx.position()
@@ -160,7 +149,7 @@ TOLL = "Toll to"
 RENT = "Rent to"
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.12.3")
 def home_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.12.3 - Home Station Tolls: during one's Turn the other players' Home Stations
     are Blocked; [Toll to <player>] makes that Home Closed instead, [Rent to <player>] Open,
@@ -169,9 +158,9 @@ def home_stations(ctx: TurnContext, moving: MoveContext) -> None:
         home = other.home
         if other.name == ctx.player or not home or owns_stub(ctx, home):
             continue
-        if f"rent:{other.name}" in ctx.flags:
+        if other.name in ctx.homes_open:
             continue
-        if f"toll:{other.name}" in ctx.flags:
+        if other.name in ctx.homes_closed:
             closed_at = [moving.end.station] if moving.end is not None else []
             if moving.start is not None and not moving.special:
                 closed_at.append(moving.start.station)
@@ -182,7 +171,7 @@ def home_stations(ctx: TurnContext, moving: MoveContext) -> None:
                            "pass through it, or pay [Rent to] instead")  # fmt: skip
                 ctx.violate("1.12.3", message)
             continue
-        for station, role in _touched(moving):
+        for station, role in moving.touched():
             if station == home:
                 message = (f"{home} is {other.name}'s Home Station and Blocked this Turn; your "
                            f"Move cannot {role} it unless you pay [Toll to {other.name}] or "
@@ -194,7 +183,7 @@ def home_stations(ctx: TurnContext, moving: MoveContext) -> None:
 PODUME = ("poid", "podume of infinite darkness")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.24")
 def poid_carriers(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.24 - The Podume of Infinite Darkness: a Move may not pass through or end at a
     Station where a player carrying the Podume stands."""

@@ -5,7 +5,7 @@ nor run along a Closed Line Segment. Rules 1.13.5 and 1.13.6 give the restricted
 (:mod:`referee.engine.tables.opening`); a Holiday of rule 1.13.7 counts as a Sunday.
 Rule 1.7.28 - Key to the Crescent: [Opening MC] opens Mornington Crescent for the rest of the
 Turn; it is otherwise always Closed, so it is the only way to Win (rule 1.1.1).
-Rule 1.13.1: [Night Train] cancels the next night skip (see :mod:`referee.engine.clock`).
+Rule 1.13.1: [Night Train] cancels the next night skip (see :mod:`referee.engine.game_clock`).
 
 We judge opening at the Game Time when the Move starts (rules/choices.md, rule 1.13.4).
 """
@@ -13,12 +13,11 @@ We judge opening at the Game Time when the Move starts (rules/choices.md, rule 1
 from __future__ import annotations
 
 import itertools
-from functools import cache
 
-from referee.engine.clock import minute_of_day, weekday
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.registry import VANILLA
-from referee.engine.tables.opening import SegmentHours, is_open, load_opening
+from referee.engine.tables.opening import SegmentHours, is_open
 from referee.network.categories import Category
 from referee.network.lines import LineCode
 from referee.notation.actions import Action
@@ -54,7 +53,7 @@ def is_holiday(ctx: TurnContext) -> bool:
 
 def station_open(ctx: TurnContext, station: str, line: str | None = None) -> bool:
     """Whether ``station`` is Open now (rules 1.13.4, 1.13.5, 1.7.28)."""
-    table = load_opening(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().opening
     opening_mc_now = OPENING_MC in ctx.flags
     if ctx.time is None:
         # No Game Time recorded: only the always-closed Crescent can be judged.
@@ -76,7 +75,7 @@ def _closed_message(station: str, role: str) -> str:
     return f"{station} is Closed at this Game Time, so your Move cannot {role} there"
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.13.4")
 def closed_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.13.4 - Station Opening: not from, to, or changing Line at a Closed Station."""
     start = moving.start
@@ -93,15 +92,25 @@ def closed_stations(ctx: TurnContext, moving: MoveContext) -> None:
                 ctx.violate("1.13.4", _closed_message(portion.start, "change Line"))
 
 
-@cache
-def _segment_steps(ruleset: str, map_name: str) -> dict[tuple[str, str, str], SegmentHours]:
-    """Each step between neighbouring stations of a restricted Line Segment (rule 1.13.6),
-    both ways: a Segment is named by its ends, and every step along it is restricted."""
-    from referee.network.network import load_network
+_STEPS: dict[tuple[str, str], dict[tuple[str, str, str], SegmentHours]] = {}
+"""Segment steps by (rules folder, map): both are read once and never change."""
 
-    finder = load_network(map_name).routes
+
+def _segment_steps(ctx: TurnContext) -> dict[tuple[str, str, str], SegmentHours]:
+    """Each step between neighbouring stations of a restricted Line Segment (rule 1.13.6),
+    both ways: a Segment is named by its ends, and every step along it is restricted. Read
+    from the ruleset's Opening Hours table and the Turn's map, once for each pair."""
+    key = (ctx.ruleset.rules_name, ctx.ruleset.map_name)
+    known = _STEPS.get(key)
+    if known is None:
+        known = _STEPS[key] = _steps_of(ctx)
+    return known
+
+
+def _steps_of(ctx: TurnContext) -> dict[tuple[str, str, str], SegmentHours]:
+    finder = ctx.network.routes
     steps: dict[tuple[str, str, str], SegmentHours] = {}
-    for hours in load_opening(ruleset).segment:
+    for hours in ctx.ruleset.tables().opening.segment:
         line = LineCode(hours.line)
         found = finder.shortest(hours.from_, hours.to, [line], max_portions=1)
         if not found:
@@ -114,13 +123,13 @@ def _segment_steps(ruleset: str, map_name: str) -> dict[tuple[str, str, str], Se
     return steps
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.13.4")
 def closed_segments(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 1.13.4 and 1.13.6: a Move may not run along a Closed Line Segment."""
     if moving.route is None or ctx.time is None:
         return
-    table = load_opening(ctx.ruleset.rules_name)
-    steps = _segment_steps(ctx.ruleset.rules_name, ctx.ruleset.map_name)
+    table = ctx.ruleset.tables().opening
+    steps = _segment_steps(ctx)
     day, minute, holiday = weekday(ctx.time), minute_of_day(ctx.time), is_holiday(ctx)
     stations, hops = moving.route.stations, moving.route.hops
     reported: set[str] = set()

@@ -15,8 +15,8 @@ from collections import deque
 from collections.abc import Iterable
 
 from referee.engine.context import TurnContext
+from referee.engine.pegged import is_pegged
 from referee.engine.registry import VANILLA
-from referee.engine.sections.pegs import is_pegged
 from referee.notation.actions import Action
 from referee.notation.disruptions import Disruption
 from referee.notation.gsd import GSD
@@ -204,7 +204,7 @@ def blasted_players(entries: Iterable[Disruption], name: str) -> bool:
                and d.player.casefold() == name.casefold() for d in entries)  # fmt: skip
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.7.30")
 def blasted_player_passes(ctx: TurnContext) -> None:
     """Rule 1.7.30: a player caught in a Blast must make eir next Turn a Pass with no Actions;
     that Turn pays the debt, so eir ``Blasted`` entry leaves Disruptions with it."""

@@ -9,10 +9,10 @@ this module adds the same for Stations inside a Pegged Segment.
 from __future__ import annotations
 
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.pegged import is_pegged, pegged_segments, segment_stations
 from referee.engine.registry import VANILLA
 from referee.engine.sections.blocks import neighbours, occupied
 from referee.network.lines import LineCode
-from referee.network.mapfile import SectionKind
 from referee.notation.actions import Action
 from referee.notation.disruptions import Disruption
 from referee.notation.tokens import Colour
@@ -28,45 +28,7 @@ def reachable_for_pegs(ctx: TurnContext) -> tuple[set[str], set[str]]:
     return started | passed, near
 
 
-def segment_stations(ctx: TurnContext, line: LineCode, a: str, b: str) -> tuple[str, ...] | None:
-    """The Stations from ``a`` to ``b`` along one section of ``line`` with no change of
-    direction (rule 1.11.5), both ends included; None if no such stretch exists."""
-    data = ctx.network.data.lines.get(line)
-    if data is None:
-        return None
-    best: tuple[str, ...] | None = None
-    for section in data.sections:
-        stops = section.stations
-        if a not in stops or b not in stops:
-            continue
-        i, j = sorted((stops.index(a), stops.index(b)))
-        runs = [stops[i : j + 1]]
-        if section.kind is SectionKind.LOOP:
-            runs.append(stops[j:] + stops[: i + 1])
-        for run in runs:
-            if best is None or len(run) < len(best):
-                best = run
-    return best
-
-
-def pegged_segments(ctx: TurnContext) -> list[tuple[Disruption, tuple[str, ...]]]:
-    """Every Pegged Line Segment of Disruptions with its Stations."""
-    found = []
-    for d in ctx.disruptions:
-        if d.marker == "Peg" and d.segment_end is not None and d.line and d.station:
-            stops = segment_stations(ctx, d.line, d.station, d.segment_end)
-            found.append((d, stops or (d.station, d.segment_end)))
-    return found
-
-
-def is_pegged(ctx: TurnContext, station: str) -> bool:
-    """Rules 1.11.4 and 1.11.5: Pegged in its own right or by a Pegged Line Segment."""
-    return ctx.disrupted(station, "Peg") or any(
-        station in stops for _, stops in pegged_segments(ctx)
-    )
-
-
-@VANILLA.move_check
+@VANILLA.move_check("1.11.5")
 def pegged_segment_end(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.5 - Pegs Tie: the Stations of a Pegged Line Segment are Pegged, so no Piece
     may end there (rule 1.11.4); ends Pegged in their own right are the core's check."""

@@ -24,17 +24,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee.engine.clock import minute_of_day, weekday
 from referee.engine.comments import field
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.game_clock import minute_of_day, weekday
+from referee.engine.pegged import is_pegged
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
 from referee.engine.sections.opening import is_holiday
 from referee.engine.sections.packages import detonate, quadrant_of
-from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.special_stations import holy
 from referee.engine.sections.stacks import venbacker_station
-from referee.engine.tables.opening import load_opening
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
@@ -90,7 +89,7 @@ def forging(ctx: TurnContext, action: Action) -> None:
     if here is not None and holy(ctx, here.station):
         ctx.violate("1.4.24", f"no one may Forge the PoID at {here.station}, a Holy Station")
         return
-    if ctx.time is not None and load_opening(ctx.ruleset.rules_name).is_peak(
+    if ctx.time is not None and ctx.ruleset.tables().opening.is_peak(
         weekday(ctx.time), minute_of_day(ctx.time), is_holiday(ctx)
     ):
         ctx.violate("1.4.24", f"it is {ctx.time.render()}, in Peak Hours, when no one may Forge "
@@ -100,7 +99,7 @@ def forging(ctx: TurnContext, action: Action) -> None:
     ctx.event("poid", f"{ctx.player} Forges the Podume of Infinite Darkness")
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.4.24")
 def midnight_forging(ctx: TurnContext, spec: ActionSpec | None,
                      counts: dict[Colour, int]) -> dict[Colour, int]:  # fmt: skip
     """Rule 1.4.24: Forging the PoID at midnight (Game Time 0000) costs half."""
@@ -153,7 +152,7 @@ def at_crescent(ctx: TurnContext) -> bool:
     return number is not None and ctx.stacks[number].station == CRESCENT
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.4.24")
 def blacken_stacks(ctx: TurnContext) -> None:
     """Rule 1.4.24: while the PoID rests at a Station, each Turn starts with the top Token of
     every Token Stack replaced by a Black one (destroyed, while it rests at the Crescent: a
@@ -182,7 +181,7 @@ def blacken_stacks(ctx: TurnContext) -> None:
             ctx.event("poid", f"the top Token at {stack.station} turns Black")
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.24")
 def the_podume_at_turns_end(ctx: TurnContext) -> None:
     """Rule 1.4.24: destruction at a Holy Station first (a carrier who passed or rests at one,
     or the PoID resting at one), then the carrier's - or, while it rests, anyone's - two
@@ -325,7 +324,7 @@ def _destroy_two(ctx: TurnContext) -> None:
         ctx.event("tokens_destroyed", f"the Podume at Mornington Crescent destroys {text}")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.4.24")
 def everyone_carries(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.4.24: while the PoID rests at a Station all players act as if carrying it, so
     no Move may pass through or end at a Station where another player's Piece stands."""

@@ -181,7 +181,7 @@ def _least_metal(ctx: TurnContext) -> Colour | None:
     return next((c for c in METAL_LEAST_FIRST if tokens[c]), None)
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.46")
 def obeyed(ctx: TurnContext) -> None:
     """Rule 1.4.46: a Controllee commanded since eir last Turn whose Move did not end at the
     commanded Station (a Pass or Timeout included), the Remote being On, loses one Metallic
@@ -210,7 +210,7 @@ def obeyed(ctx: TurnContext) -> None:
                 ctx.event("tokens_lost", text, tokens={colour.value: 1})
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.46")
 def remotes_and_clamps(ctx: TurnContext) -> None:
     """Rule 1.4.46: a Remote Control bought this Turn bears a number no other Remote Control
     has; a Radio Clamp whose Remote Control is gone (not in the Rack, nor the Lost & Found

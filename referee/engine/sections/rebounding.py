@@ -53,7 +53,7 @@ def blocked(ctx: TurnContext) -> set[str]:
     for other in ctx.players.values():
         if other.name == ctx.player or not other.home:
             continue
-        if f"toll:{other.name}" not in ctx.flags and f"rent:{other.name}" not in ctx.flags:
+        if other.name not in ctx.homes_closed and other.name not in ctx.homes_open:
             found.add(other.home)
     if any(ctx.me.tokens[c] for c in Colour if c.metallic):
         for d in ctx.disruptions:
@@ -147,7 +147,7 @@ class _Rebounds:
         return direct + self.rebounding(here, line, back, via, lv)
 
 
-@VANILLA.route_source
+@VANILLA.route_source("1.5.6")
 def rebound_routes(ctx: TurnContext, start: Position, move: Move, lv: int) -> list[Route]:
     """Rule 1.5.6: the routes of exactly ``lv`` stations that turn back once or more."""
     if REBOUNDING not in ctx.flags or move.destination is None or lv < 2:

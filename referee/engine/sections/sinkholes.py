@@ -40,7 +40,7 @@ def _where(entry: Disruption) -> Position:
     return Position(entry.station, entry.line)
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.9.6")
 def clear_sunk(ctx: TurnContext) -> None:
     """Drop the ``Sunk`` entries the record no longer needs: the Piece has moved on, or its
     owner's Move of this Turn names where it stands."""
@@ -56,7 +56,7 @@ def clear_sunk(ctx: TurnContext) -> None:
     ctx.disruptions[:] = keep
 
 
-@VANILLA.settles_positions
+@VANILLA.settles_positions("1.9.6")
 def settle_sunk(positions: dict[str, Position], gsd: GSD) -> None:
     """Rule 1.9.6: a player the GSD records as Sunk stands at that Sinkhole, whatever Station
     the record's Shunt named."""

@@ -29,7 +29,7 @@ from referee.engine.registry import VANILLA
 from referee.engine.sections.home import goes_home
 from referee.engine.sections.special_moves import WALKING, destination, permit
 from referee.engine.tables.costs import TokenCost
-from referee.engine.tables.courier import CourierStation, load_courier
+from referee.engine.tables.courier import CourierStation
 from referee.network.categories import Category
 from referee.notation.actions import Action
 from referee.notation.disruptions import Disruption
@@ -157,13 +157,13 @@ def delivering_parcel(ctx: TurnContext, action: Action) -> None:
                               f"{target or 'which is not set'}")  # fmt: skip
         return
     _rack_with(ctx, ctx.player, None, PARCEL)
-    ctx.gain(TokenCost.parse(load_courier(ctx.ruleset.rules_name).delivery_gain).fixed(),
+    ctx.gain(TokenCost.parse(ctx.ruleset.tables().courier.delivery_gain).fixed(),
              "[Delivering Parcel]")  # fmt: skip
     ctx.change("courier_pickup", None)
     ctx.change("courier_destination", None)
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.11.2")
 def parcels_forbid_special_moves(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.2 - Three-Point Courier: a player carrying a Parcel makes no Special Move and no
     Action moves eir Piece (a Walk is exempt, rule 1.7.10; placing a Piece on the Map is not a
@@ -218,7 +218,7 @@ def courier_call_fixed(ctx: TurnContext, action: Action) -> None:
     here = ctx.position()
     mine = ctx.network.facts[here.station].quadrants if here is not None else frozenset()
     homes = [p.home for p in ctx.players.values() if p.home]
-    problems = load_courier(ctx.ruleset.rules_name).fixed_call_problems(
+    problems = ctx.ruleset.tables().courier.fixed_call_problems(
         _courier_station(ctx, named["pickup"]), _courier_station(ctx, named["destination"]),
         caller_quadrants=mine, home_stations=homes,
     )  # fmt: skip
@@ -239,7 +239,7 @@ def courier_call_random(ctx: TurnContext, action: Action) -> None:
         ctx.event("courier", "the Courier Stations will be rolled at the start of the next Turn")
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.11.2")
 def courier_random_stations(ctx: TurnContext) -> None:
     """Rule 1.11.2 - Three-Point Courier: after a Random Courier Call the next player reads two
     295-sided dice as Venbacker Numbers: the Pick-Up, then the Destination."""
@@ -250,7 +250,7 @@ def courier_random_stations(ctx: TurnContext) -> None:
         return
     if not any(a.name == "Courier Call (Random)" for a in last.actions):
         return
-    table = load_courier(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().courier
     by_number = {f.venbacker: f.name for f in ctx.network.facts.values() if f.venbacker}
     found = []
     for _ in range(table.random_dice):
@@ -289,7 +289,7 @@ def ghosting(ctx: TurnContext, action: Action) -> None:
     permit(ctx, "[Ghosting]")
 
 
-@VANILLA.move_check
+@VANILLA.move_check("1.11.6")
 def only_ghosts_reach_ghost_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.11.6 - If Your Mansion House Needs Haunting: a Ghost Station is reached by Ghosting
     and by no other means."""
@@ -332,7 +332,7 @@ def defaming(ctx: TurnContext, action: Action) -> None:
     ctx.event("defamed", f"{station} is not Holy until Sunday", station=station)
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.11.7")
 def sunday_restores_holiness(ctx: TurnContext) -> None:
     """Rule 1.11.7 - Sanctuary: on a Sunday, Defamed Stations are Holy again (rules/choices.md)."""
     if ctx.time is None or ctx.time.day is not Day.SUNDAY:

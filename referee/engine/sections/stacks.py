@@ -23,7 +23,7 @@ from collections import Counter
 from referee.engine.context import TurnContext
 from referee.engine.possessions import carried
 from referee.engine.registry import VANILLA
-from referee.engine.tables.stacks import REWARD_SIZE, load_stacks
+from referee.engine.tables.stacks import REWARD_SIZE
 from referee.notation.actions import Action
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import ORDER, Colour, TokenCounts
@@ -90,7 +90,7 @@ def token_dropping(ctx: TurnContext, action: Action) -> None:
         return
     number = stack_at(ctx, station)
     size = len(ctx.stacks[number].tokens) if number is not None else 0
-    if not load_stacks(ctx.ruleset.rules_name).may_add(station, size):
+    if not ctx.ruleset.tables().stacks.may_add(station, size):
         ctx.violate("1.14.3", f"the Stack at {station} already holds {size} Tokens, its limit")
         return
     if not ctx.pay({colour: 1}, f"[{colour.word} Token on {station}]", "1.14.3",
@@ -105,7 +105,7 @@ def token_dropping(ctx: TurnContext, action: Action) -> None:
 
 def _reward(ctx: TurnContext, stack: TokenStack) -> None:
     """Rule 1.14.2 - Stack 'em High, Sell 'em Cheap."""
-    table = load_stacks(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().stacks
     reward = table.earned(stack.tokens, _size_before(ctx, stack.station))
     if reward is None:
         return
@@ -115,7 +115,7 @@ def _reward(ctx: TurnContext, stack: TokenStack) -> None:
     ctx.gain({reward.colour: reward.count}, "Stack reward (rule 1.14.2)")
 
 
-@VANILLA.after_paid_placement
+@VANILLA.after_paid_placement("1.14.2")
 def rewards_of_paid_tokens(ctx: TurnContext) -> None:
     """Rule 1.14.2: Tokens spent on an Action and placed on a Stack (rule 1.4.19) may complete
     a rewarded six as a Drop does."""
@@ -178,7 +178,7 @@ def hoarding(ctx: TurnContext, action: Action) -> None:
     number = stack_at(ctx, home)
     size = len(ctx.stacks[number].tokens) if number is not None else 0
     adding = sum(counts.values())
-    if not load_stacks(ctx.ruleset.rules_name).may_add(home, size, adding):
+    if not ctx.ruleset.tables().stacks.may_add(home, size, adding):
         ctx.violate("1.4.9", f"the Stack at {home} holds {size} Tokens and has room for "
                              f"{max(0, 6 - size)}; Hoard fewer than {adding}")  # fmt: skip
         return

@@ -100,7 +100,7 @@ def straddling(ctx: TurnContext, action: Action) -> None:
                          f"a Running Straddle: {why}")  # fmt: skip
 
 
-@VANILLA.cost_rule
+@VANILLA.cost_rule("1.7.6")
 def no_aggression_after_straddle(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:

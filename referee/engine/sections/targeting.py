@@ -19,10 +19,10 @@ import networkx as nx
 
 from referee.engine.context import TurnContext
 from referee.engine.history import Position, piece_key
+from referee.engine.pegged import is_pegged
 from referee.engine.registry import VANILLA
 from referee.engine.sections.obstacles import sinkhole
 from referee.engine.sections.packages import quadrant_of
-from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.sinkholes import sink
 from referee.engine.sections.special_stations import holy
 from referee.notation.actions import SPECIAL_TARGETS, Action

@@ -93,7 +93,7 @@ def _move_tokens(ctx: TurnContext, giver: str, taker: str, counts: dict[Colour, 
               to=taker, tokens={c.value: n for c, n in counts.items() if n})  # fmt: skip
 
 
-@VANILLA.at_start
+@VANILLA.at_start("1.7.36")
 def cascade_transfer(ctx: TurnContext) -> None:
     """Rule 1.7.36 - Token Cascading: before anything else in eir Turn, a player other than the
     focus hands the focus X Plastic Tokens (X = Moves since the Cascade began), of eir choice

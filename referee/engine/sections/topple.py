@@ -21,7 +21,6 @@ from collections import deque
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
 from referee.engine.sections.stacks import push, stack_at
-from referee.engine.tables.stacks import load_stacks
 from referee.network.lines import LineCode
 from referee.network.network import Network
 from referee.notation.actions import Action
@@ -81,7 +80,7 @@ def _fall(ctx: TurnContext, origin: str, way: list[str]) -> None:
     number = stack_at(ctx, origin)
     assert number is not None
     fallen = ctx.stacks.pop(number).tokens
-    table = load_stacks(ctx.ruleset.rules_name)
+    table = ctx.ruleset.tables().stacks
     for step, colour in enumerate(reversed(fallen)):
         if step >= len(way):
             ctx.event("topple", f"a {colour.word} Token falls past {origin} and is lost")

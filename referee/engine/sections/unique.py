@@ -20,11 +20,9 @@ the Map) is kept (rules/choices.md, "Engine gaps (issue 4)").
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
-from referee.engine.tables.emporium import load_emporium
 from referee.notation.possessions import Possession
 
 BY_THEIR_RULES = ("Podume of Infinite Darkness", "Hyde Mask", "Drone Stick")
@@ -35,12 +33,20 @@ MAP = "the Map"
 BOX = "the Lost & Found box"
 
 
-@cache
-def unique_names(rules_name: str) -> frozenset[str]:
-    """Case-folded names of every Unique Possession of a ruleset."""
-    shop = load_emporium(rules_name)
-    listed = {line.name for line in shop.possession if line.has("Unique")}
-    return frozenset(name.casefold() for name in (*listed, *BY_THEIR_RULES))
+_UNIQUE: dict[str, frozenset[str]] = {}
+"""Unique names by rules folder: the Emporium is read once and never changes."""
+
+
+def unique_names(ctx: TurnContext) -> frozenset[str]:
+    """Case-folded names of every Unique Possession of the Turn's ruleset (its Emporium's
+    Unique lines and the items rules call Unique)."""
+    known = _UNIQUE.get(ctx.ruleset.rules_name)
+    if known is None:
+        shop = ctx.ruleset.tables().emporium
+        listed = {line.name for line in shop.possession if line.has("Unique")}
+        known = frozenset(name.casefold() for name in (*listed, *BY_THEIR_RULES))
+        _UNIQUE[ctx.ruleset.rules_name] = known
+    return known
 
 
 def _name(item: Possession) -> str:
@@ -68,7 +74,7 @@ def _places(ctx: TurnContext, *, now: bool) -> list[tuple[str, list[str]]]:
 def destroy_duplicates(ctx: TurnContext) -> None:
     """Rule 1.4.23 - Unique Opportunity: while two or more of a Unique Possession are in play,
     destroy the most recently created until one is left."""
-    uniques = unique_names(ctx.ruleset.rules_name)
+    uniques = unique_names(ctx)
     now = _places(ctx, now=True)
     counts = Counter(name for _, names in now for name in names if name in uniques)
     for name, count in counts.items():
@@ -107,7 +113,7 @@ def _remove(ctx: TurnContext, place: str, index: int) -> str:
     return ctx.luggage(place).pop(index).render()
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.23")
 def unique_opportunity(ctx: TurnContext) -> None:
     """Rule 1.4.23 - Unique Opportunity: no Turn ends with two of a Unique Possession."""
     destroy_duplicates(ctx)

@@ -57,7 +57,7 @@ def velocity_bombing(ctx: TurnContext, action: Action) -> None:
         _prime(ctx, target)
 
 
-@VANILLA.lv_rule
+@VANILLA.lv_rule("1.4.38")
 def priming(ctx: TurnContext, player: str, lv: int) -> int:
     """Rule 1.4.38: a Dormant Bomb's carrier whose LV goes above four has it Primed (after any
     cap, such as a Spoon Clamp's, rule 1.4.39)."""
@@ -66,7 +66,7 @@ def priming(ctx: TurnContext, player: str, lv: int) -> int:
     return lv
 
 
-@VANILLA.at_end
+@VANILLA.at_end("1.4.38")
 def explosion(ctx: TurnContext) -> None:
     """Rule 1.4.38: a Primed Bomb whose carrier ends the Turn below LV five explodes as a
     Suspect Package just detonated would, where the carrier's Piece stands (rule 1.7.30)."""

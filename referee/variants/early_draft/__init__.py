@@ -1,6 +1,6 @@
 """The early-draft ruleset: an older, shorter ruleset of the same game, as a variant.
 
-Volume 1 (:class:`~referee.variants.base.Ruleset`) stands wherever the draft is silent; this
+Volume 1 (:class:`~referee.engine.ruleset.Ruleset`) stands wherever the draft is silent; this
 class overrides what the draft changes: its own Action index and rule numbers
 (``rules/early-draft/``), a registry of its own rules (:mod:`.moving`, :mod:`.blocks`,
 :mod:`.collection`), Moves of as many steps as the player's Black Tokens pay for, and paid
@@ -10,12 +10,15 @@ every reading taken are in rules/early-draft/README.md.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.registry import Registry
+from referee.engine.ruleset import Ruleset, RuleSettings
+from referee.engine.tables.hook_order import load_hook_order
+from referee.engine.tables.ruleset_tables import RulesetTables
 from referee.engine.tables.token_collection import TokenCollectionTable
 from referee.notation.tokens import Colour
-from referee.variants.base import Ruleset, Settings
 from referee.variants.early_draft import blocks, collection, moving
 from referee.variants.early_draft.registry import DRAFT
 
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
     from referee.engine.context import TurnContext
     from referee.engine.history import Position
 
-DRAFT_SETTINGS = Settings(paid_token_default="discard", route_revisits=False)
+DRAFT_SETTINGS = RuleSettings(paid_token_default="discard", route_revisits=False)
 """Rule 5: paid Tokens are removed (no Stacks); rule 4: no Station stepped to twice."""
 
 CITATIONS: dict[str, str] = {
@@ -53,12 +56,12 @@ class EarlyDraft(Ruleset):
     """The draft has no Current nor Charge (Volume 1's section 1.19): rule 4's steps cost
     Black and nothing else, so the Token Table's Charge column stays as it is."""
 
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(self, settings: RuleSettings | None = None) -> None:
         super().__init__(settings or DRAFT_SETTINGS)
 
     def registry(self) -> Registry:
         """The draft's own rules only (see :mod:`.registry` for why not a Volume 1 copy)."""
-        return DRAFT
+        return _arranged()
 
     def token_collection(self) -> TokenCollectionTable:
         """The draft has no rule 1.4.20 table: its landing bonuses (:mod:`.collection`)
@@ -66,10 +69,17 @@ class EarlyDraft(Ruleset):
         raise LookupError("the early-draft ruleset has no Token Collection Table")
 
     def prepare(self) -> None:
-        """Load the map's routes, the index and the registry now (there is no table)."""
+        """Load the map's routes, the index, the rulebook and the registry (with its hook
+        order) now: the draft has no other table."""
         self.network().routes.prepare()
         self.action_index()
+        self.rulebook()
         self.registry()
+
+    def tables(self) -> RulesetTables:
+        """The draft has none of Volume 1's tables (rules/early-draft/README.md); its own
+        registry never asks for one."""
+        raise LookupError("the early-draft ruleset has no tables besides its action index")
 
     def move_lengths(self, ctx: TurnContext, start: Position) -> tuple[int, ...]:
         """Rule 4: no Line Velocity; any number of steps the player's Black Tokens could pay
@@ -79,6 +89,12 @@ class EarlyDraft(Ruleset):
     def cite(self, number: str) -> str:
         """The draft's rule for a Volume 1 citation of the core (:data:`CITATIONS`)."""
         return CITATIONS.get(number, number)
+
+
+@cache
+def _arranged() -> Registry:
+    """The draft's registry, its hooks in ``rules/early-draft/hooks.toml``'s order."""
+    return DRAFT.arrange(load_hook_order("early-draft"))
 
 
 __all__ = ["DRAFT", "EarlyDraft", "blocks", "collection", "moving"]

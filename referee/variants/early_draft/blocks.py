@@ -133,7 +133,7 @@ def unblock(ctx: TurnContext, action: Action) -> None:
     ctx.event("unblock", f"{station} is no longer Blocked", station=station)
 
 
-@DRAFT.move_check
+@DRAFT.move_check("7")
 def not_through_a_block(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 4 and 7: no step onto or through a Blocked Station (leaving one is allowed)."""
     if moving.route is not None:

@@ -91,7 +91,7 @@ def landing_bonus(ctx: TurnContext, moving: MoveContext) -> Mapping[Colour, int]
     return station_bonus(ctx.network, station)
 
 
-@DRAFT.at_end
+@DRAFT.at_end("5")
 def black_limit(ctx: TurnContext) -> None:
     """Rule 5: at most ten Black at the end of the Turn; the rest are discarded."""
     held = ctx.me.tokens[Colour.BK]

@@ -30,7 +30,7 @@ def line_changes(route: Route, start: Position | None) -> int:
     return changes
 
 
-@DRAFT.move_check
+@DRAFT.move_check("4")
 def steps_follow_lines(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 4 and Rule 8 (step, adjacent): every step runs along a line segment, so neither
     a route across an Escalator Link nor Volume 1's ``Monument (for Bank)`` form, which ends
@@ -41,7 +41,7 @@ def steps_follow_lines(ctx: TurnContext, moving: MoveContext) -> None:
                          "not a step, so name a route by Lines")  # fmt: skip
 
 
-@DRAFT.after_each_move
+@DRAFT.after_each_move("4")
 def pay_for_steps(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 4: one Black a step and one a Line change, paid when the Move is made (so the
     Tokens the landing earns cannot pay for it)."""

@@ -109,7 +109,7 @@ def hyde_transformation(ctx: TurnContext, action: Action) -> None:
     ctx.event("player_state", f"{ctx.player} becomes Mr. Hyde for a Round", state=MR_HYDE)
 
 
-@LAYER.at_start
+@LAYER.at_start("4.2.1.5")
 def mr_hyde_reverts(ctx: TurnContext) -> None:
     """Rule 4.2.1.5: Mr. Hyde lasts one Round; eir next Turn starts as Dr. Jekyll."""
     entry = _entry(ctx, ctx.player)
@@ -118,7 +118,7 @@ def mr_hyde_reverts(ctx: TurnContext) -> None:
         ctx.event("player_state_shed", f"{ctx.player} is Dr. Jekyll again", state=MR_HYDE)
 
 
-@LAYER.cost_rule
+@LAYER.cost_rule("4.2.1.5")
 def jekyll_cowers_free(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:
@@ -142,7 +142,7 @@ def keep_hyde_consistent(ctx: TurnContext) -> None:
         destroy(ctx, SHIELD, f"{shielded} is Mr. Hyde")
 
 
-@LAYER.after_each_action
+@LAYER.after_each_action("4.2.1.5")
 def mr_hyde(ctx: TurnContext) -> None:
     """Rule 4.2.1.5: Mr. Hyde may not Cower; an Aggressive Action aimed at Mr. Hyde is named
     as not adjudicated (the rule's text breaks off there); the States follow the Podume."""
@@ -156,7 +156,7 @@ def mr_hyde(ctx: TurnContext) -> None:
     keep_hyde_consistent(ctx)
 
 
-@LAYER.at_end
+@LAYER.at_end("4.2.1.5")
 def hyde_at_turns_end(ctx: TurnContext) -> None:
     """Rule 4.2.1.5: the States follow the Podume at the end of the Turn too (a Blast or a
     theft may have taken it)."""

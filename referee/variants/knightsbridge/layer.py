@@ -10,10 +10,10 @@ an Action is answered as not adjudicated rather than judged by the old rule.
 from __future__ import annotations
 
 import importlib
-from dataclasses import fields
 from functools import cache
 
 from referee.engine.registry import Registry, load_sections
+from referee.engine.tables.hook_order import load_hook_order
 
 LAYER = Registry("knightsbridge-1965 layer")
 """What the amendments add to Volume 1's registry."""
@@ -29,18 +29,13 @@ the old rule. None today: rule 4.2.1.5's [Hyde Transformation] has the layer's h
 
 @cache
 def registry() -> Registry:
-    """Volume 1's registry with the amendments laid over it (built once)."""
+    """Volume 1's registry with the amendments laid over it (built once): the layer's hooks
+    run after Volume 1's in ``rules/knightsbridge-1965/hooks.toml``'s order, and the hooks
+    it replaces by name (rule 4.1.1.3's In Spoon for rule 1.4.39's Spoon Clamp) take their
+    places."""
     for module in MODULES:
         importlib.import_module(f"{__package__}.{module}")
-    merged = load_sections().copy("knightsbridge-1965")
-    for item in fields(LAYER):
-        added, into = getattr(LAYER, item.name), getattr(merged, item.name)
-        if isinstance(into, dict):
-            into.update(added)
-        elif isinstance(into, list):
-            into.extend(added)
-        elif isinstance(into, set):
-            into |= added
+    merged = load_sections().lay(LAYER, "knightsbridge-1965", load_hook_order("knightsbridge-1965"))
     for name in REDEFINED:
         merged.handlers.pop(name, None)
     return merged

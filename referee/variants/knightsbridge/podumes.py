@@ -23,10 +23,10 @@ from __future__ import annotations
 import re
 
 from referee.engine.context import TurnContext
+from referee.engine.pegged import is_pegged
 from referee.engine.possessions import carried, give, take
 from referee.engine.sections.cowering import current_action
 from referee.engine.sections.packages import quadrant_of
-from referee.engine.sections.pegs import is_pegged
 from referee.engine.sections.targeting import SHUNTS
 from referee.notation.actions import Action
 from referee.notation.podumes import PODUMES, podume_name
@@ -275,7 +275,7 @@ def one_podume_a_station(ctx: TurnContext) -> None:
         seen.add(entry.station)
 
 
-@LAYER.after_each_action
+@LAYER.after_each_action("4.2.1")
 def podume_rules_after_action(ctx: TurnContext) -> None:
     """Rule 4.2.1 as each Action is done: who may steal a Podume, one Podume a Station."""
     action = current_action(ctx)

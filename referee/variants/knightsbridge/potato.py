@@ -88,7 +88,7 @@ def _burns_when_created(ctx: TurnContext) -> bool:
     return not isinstance(settings, KnightsbridgeSettings) or settings.fuse_burns_when_created
 
 
-@LAYER.at_end
+@LAYER.at_end("4.1.1.4")
 def fuse_burns(ctx: TurnContext) -> None:
     """Rule 4.1.1.4: the Potato's holder at the end of eir Turn takes a Fuse Counter off; with
     none left, it detonates at eir Station as a Suspect Package would and leaves play."""

@@ -162,7 +162,7 @@ def podume_limit(ctx: TurnContext) -> tuple[int, str] | None:
     return max(limits) if limits else None
 
 
-@LAYER.move_check
+@LAYER.move_check("4.2.1.1")
 def podume_speed_limits(ctx: TurnContext, moving: MoveContext) -> None:
     """Rules 4.2.1.1 and 4.2.1.5 over rules 1.20.0 and 1.20.4: a Line still at its starting
     Speed Limit of 10 admits the Speed Podume's holder at LV 13 and Mr. Hyde at 12 (twice
@@ -253,7 +253,7 @@ def creating_spanger_podume(ctx: TurnContext, action: Action) -> None:
         create(ctx, Possession(name=SPANGER), SPANGER_HOME)
 
 
-@LAYER.cost_rule
+@LAYER.cost_rule("4.2.1.3")
 def spanger_shunts_free(
     ctx: TurnContext, spec: ActionSpec | None, counts: dict[Colour, int]
 ) -> dict[Colour, int]:
@@ -423,7 +423,7 @@ def cashing_in_podumes(ctx: TurnContext, action: Action) -> None:
     ctx.gain({Colour.GO: len(held) - 1}, "[Cashing in Podumes]")
 
 
-@LAYER.after_each_action
+@LAYER.after_each_action("4.2.1.2")
 def podume_powers_after_action(ctx: TurnContext) -> None:
     """Rules 4.2.1.2 and 4.2.1.3 as each Action is done: the Shield's Red and its end, the
     Spanger's halved LV and its end."""
@@ -433,7 +433,7 @@ def podume_powers_after_action(ctx: TurnContext) -> None:
         spanger_podume(ctx, action)
 
 
-@LAYER.at_end
+@LAYER.at_end("4.2.1.4")
 def podume_powers_at_turns_end(ctx: TurnContext) -> None:
     """Rules 4.2.1.1 and 4.2.1.4 as the Turn ends: a Pass destroys the Speed Podume; the
     Station Podumes' bonus Tokens."""

@@ -15,13 +15,13 @@ from typing import ClassVar
 
 from referee.engine.registry import Registry
 from referee.engine.rulebook import Rulebook, load_rulebook
+from referee.engine.ruleset import Ruleset, RuleSettings
 from referee.notation.action_index import (
     ActionIndex,
     load_action_index,
     read_action_index,
 )
 from referee.resources import data_dir
-from referee.variants.base import Ruleset, Settings
 
 NAME = "knightsbridge-1965"
 """The variant's name, and the folder of ``rules/`` holding the amendments' own data."""
@@ -51,7 +51,7 @@ def amendments_index() -> ActionIndex:
 
 
 @dataclass(frozen=True)
-class KnightsbridgeSettings(Settings):
+class KnightsbridgeSettings(RuleSettings):
     """Volume 1's settings and the readings of the 1965 rules players could set differently."""
 
     fuse_burns_when_created: bool = True
@@ -72,7 +72,7 @@ class Knightsbridge1965(Ruleset):
     rules_name: ClassVar[str] = "vanilla"
     """Volume 1's tables serve for everything the amendments leave alone."""
 
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(self, settings: RuleSettings | None = None) -> None:
         if settings is not None and not isinstance(settings, KnightsbridgeSettings):
             settings = KnightsbridgeSettings(**vars(settings))
         super().__init__(settings or KnightsbridgeSettings())

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
+from referee.engine.sections import clamps
 from referee.engine.sections.clamps import may_fasten
 from referee.network.categories import Category
 from referee.notation.action_index import ActionSpec
@@ -112,7 +113,7 @@ def de_greening(ctx: TurnContext, action: Action) -> None:
     _shed(ctx, GREEN, "4.1.1.1", "[De-Greening]", "at a Green Station", _is(ctx, Category.GREEN))
 
 
-@LAYER.at_end
+@LAYER.at_end("4.1.1.1")
 def green_recycles_first(ctx: TurnContext) -> None:
     """Rule 4.1.1.1: a player Green at the start of eir Turn opens it with [Recycling] of at
     least one Token (a Timeout or Farkle, which allow no Actions, excepted)."""
@@ -148,7 +149,7 @@ def anti_narg(ctx: TurnContext, action: Action) -> None:
     _shed(ctx, NARGED, "4.1.1.2", "[Anti-Narg]", "South of the River", south)
 
 
-@LAYER.at_end
+@LAYER.at_end("4.1.1.2")
 def narged_forbids(ctx: TurnContext) -> None:
     """Rule 4.1.1.2: a Narged player may not [Opening MC] nor make a Special Move."""
     if "Opening MC" in _before_shed(ctx, NARGED, "Anti-Narg"):
@@ -159,23 +160,25 @@ def narged_forbids(ctx: TurnContext) -> None:
         ctx.violate("4.1.1.2", "you are Narged, which forbids Special Moves")
 
 
-@LAYER.at_start
+@LAYER.at_start("4.1.1.2")
 def narged_homes_open(ctx: TurnContext) -> None:
     """Rule 4.1.1.2: a Narged player's Home Station is Open to every player (read as the Knid
-    Clamp's open Home is, rule 1.4.43: the ``rent:<player>`` flag the Home check reads)."""
+    Clamp's open Home is, rule 1.4.43: ``ctx.homes_open``, which the Home check reads)."""
     for name, player in ctx.players.items():
         if name != ctx.player and player.home and held(ctx.disruptions, NARGED, name):
-            ctx.flags.add(f"rent:{name}")
+            ctx.homes_open.add(name)
 
 
 # -- Rule 4.1.1.3 - Open the Cutlery Drawer, Mrs. Higgins --------------------------------------
 
 
-@LAYER.cost_rule
+@LAYER.replaces("cost_rules", "clamps.spoon_spending", "4.1.1.3")
 def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
                    counts: dict[Colour, int]) -> dict[Colour, int]:  # fmt: skip
     """Rule 4.1.1.3: a player In Spoon performs no Action but [Unspooning] whose cost holds
-    Red, Blue, Silver or Gold."""
+    Red, Blue, Silver or Gold. It takes the place of rule 1.4.39's check, which it still
+    applies first to a Spoon Clamp already carried (rules/choices.md: Clamps still bind)."""
+    counts = clamps.spoon_spending(ctx, spec, counts)
     if (spec is not None and spec.name != "Unspooning"
             and held(ctx.disruptions, IN_SPOON, ctx.player) is not None):  # fmt: skip
         spent = [c.word for c in SPOONED_COLOURS if counts.get(c, 0) > 0]
@@ -186,9 +189,11 @@ def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
     return counts
 
 
-@LAYER.lv_rule
+@LAYER.replaces("lv_rules", "clamps.spoon_cap", "4.1.1.3")
 def spoon_cap(ctx: TurnContext, player: str, lv: int) -> int:
-    """Rule 4.1.1.3: a player In Spoon has LV four at most."""
+    """Rule 4.1.1.3: a player In Spoon has LV four at most (in place of rule 1.4.39's cap,
+    which still binds a carried Spoon Clamp)."""
+    lv = clamps.spoon_cap(ctx, player, lv)
     return min(lv, SPOON_LV) if held(ctx.disruptions, IN_SPOON, player) is not None else lv
 
 

@@ -1,4 +1,5 @@
-"""A short scripted game of family C's Actions (issue 4), replayed from its plays alone.
+"""A short scripted game of Bifurcation, Radiation and the Narg Clamp, replayed from its plays
+alone.
 
 Rushton Bifurcates and Radiates Cryer; Cryer Nargs em; Rushton's two Pieces move (level
 sections only), paying upkeep, and e commands Cryer, who disobeys and pays a Bronze; then
@@ -39,7 +40,7 @@ def played() -> tuple[GSD, GSD]:
     return start, play_through(start, PLAYS)[-1]
 
 
-def test_family_c_actions_replay_to_the_same_state() -> None:
+def test_bifurcation_radiation_and_narg_replay_to_the_same_state() -> None:
     """Rules 1.7.42, 1.4.40, 1.4.46 in one record; the replay and a cold reading agree."""
     start, final = played()
     report = replay(start.model_copy(update={"record": final.record}))

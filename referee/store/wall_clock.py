@@ -1,4 +1,5 @@
-"""The one clock the mail service reads, so tests can move time without sleeping."""
+"""The wall clock: the one the mail service reads (never the engine, which keeps Game Time),
+so tests can move time without sleeping."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine.clock import advance
+from referee.engine.game_clock import advance
 from referee.notation.gametime import GameTime
 from tests.engine.builder import game, play, rules_broken
 

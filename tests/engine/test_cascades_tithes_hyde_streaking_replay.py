@@ -1,4 +1,5 @@
-"""A short game of action family A, replayed from its plays alone (issue 4).
+"""A short game of Cascades, Tithes, the Hyde Mask, Streaking and their neighbours, replayed
+from its plays alone.
 
 Token Cascades (rules 1.7.36-1.7.37: a Disruptions flag, focus and X from the record), Tithes
 (1.7.31), Freewheeling (1.7.45), Cowering (1.7.56), Token Generators (1.7.54), the Hyde Mask
@@ -66,7 +67,7 @@ def _played() -> tuple[GSD, GSD]:
     return start, state
 
 
-def test_family_a_replays_from_the_record_alone() -> None:
+def test_cascades_tithes_and_hyde_replay_from_the_record_alone() -> None:
     """Every Turn re-judged from the first tables gives the same final GSD."""
     start, final = _played()
     report = replay(start.model_copy(update={"record": final.record}))
@@ -75,7 +76,7 @@ def test_family_a_replays_from_the_record_alone() -> None:
     assert report.final == final
 
 
-def test_family_a_state_lives_in_the_gsd_and_the_record() -> None:
+def test_cascades_tithes_and_hyde_state_lives_in_the_gsd_and_the_record() -> None:
     """The Cascade has ended (Disruptions empty); the toppled Stack fell along the Central;
     the Streaker's trip to Tower Hill and eir Pass there derive cold from the record."""
     _, final = _played()

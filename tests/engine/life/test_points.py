@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.points import grandmaster, score_win
+from referee.engine.life.points import grandmaster, score_win
 
 
 def test_1_1_9_winner_gains_two_and_one_per_richer_rival() -> None:

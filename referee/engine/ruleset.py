@@ -1,8 +1,13 @@
 """A ruleset: the data and the named hooks one variant of the game adjudicates with.
 
 python-chess's ``chess/variant.py`` is the model: :class:`Ruleset` is the vanilla game of
-Volume 1, and a variant is a subclass overriding a few named hooks or settings; :data:`VARIANTS`
-lists them and :func:`find_variant` picks one by name (``referee check --variant``).
+Volume 1, and a variant is a subclass overriding a few named hooks or settings
+(:mod:`referee.variants` lists them and picks one by name). The Ruleset lives in the engine
+because the engine's pipeline is written against it: the engine never imports a variant.
+
+Besides the Turn, the Ruleset answers for the changes the life of a game makes to a GSD
+outside any play (a new game, a joiner, a resignation, a forced Timeout), so a variant can
+change those rules as it changes any other.
 """
 
 from __future__ import annotations
@@ -10,20 +15,23 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from referee.engine.drone import DRONE, is_drone
+from referee.engine.drone import DRONE, drone_active, is_drone
 from referee.engine.registry import Registry, load_sections
 from referee.engine.rulebook import Rulebook, load_rulebook
-from referee.engine.tables.token_collection import TokenCollectionTable, load_token_collection
+from referee.engine.tables.ruleset_tables import RulesetTables, load_tables
+from referee.engine.tables.token_collection import TokenCollectionTable
 from referee.network.network import Network, load_network
 from referee.notation.action_index import ActionIndex, load_action_index
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
+from referee.notation.plays import Play
 from referee.notation.table import PlayerRow
 from referee.notation.tokens import TokenCounts
 
 if TYPE_CHECKING:
     from referee.engine.context import TurnContext
     from referee.engine.history import Position
+    from referee.engine.result import TurnResult
 
 
 class RouteChoice:
@@ -36,7 +44,7 @@ class RouteChoice:
 
 
 @dataclass(frozen=True)
-class Settings:
+class RuleSettings:
     """Readings of ambiguous rules that players could reasonably set differently."""
 
     route_choice: str = RouteChoice.BEST
@@ -84,8 +92,8 @@ class Ruleset:
     has_charge: ClassVar[bool] = True
     """Rule 1.19.2: a Piece's movement changes its Charge (a ruleset without Charge says False)."""
 
-    def __init__(self, settings: Settings | None = None) -> None:
-        self.settings = settings or Settings()
+    def __init__(self, settings: RuleSettings | None = None) -> None:
+        self.settings = settings or RuleSettings()
 
     def with_settings(self, **changes: object) -> Ruleset:
         """This ruleset with some settings changed."""
@@ -95,6 +103,12 @@ class Ruleset:
 
     def network(self) -> Network:
         return load_network(self.map_name)
+
+    def tables(self) -> RulesetTables:
+        """Every table of ``rules/<rules_name>/`` (the action index among them), read and
+        checked together once: handlers reach a table through here, so the one a variant
+        names is the one they read."""
+        return load_tables(self.rules_name)
 
     def action_index(self) -> ActionIndex:
         return load_action_index(self.rules_name)
@@ -108,15 +122,17 @@ class Ruleset:
         return load_rulebook(self.rules_name)
 
     def token_collection(self) -> TokenCollectionTable:
-        return load_token_collection(self.rules_name)
+        return self.tables().token_collection
 
     def prepare(self) -> None:
-        """Load every table and the route search's per-destination bounds now, as a server
-        does at start-up, so no Turn pays for first use."""
-        self.network().routes.prepare()
+        """Load and check everything a Turn reads, as a server does at start-up: every table
+        (a broken one stops it here, naming the file and entry), the registry and its
+        declared hook order, the rulebook and the route search's per-destination bounds."""
+        self.tables()
         self.action_index()
+        self.rulebook()
         self.registry()
-        self.token_collection()
+        self.network().routes.prepare()
 
     # -- hooks -----------------------------------------------------------------------------
 
@@ -156,6 +172,40 @@ class Ruleset:
         rows = list(gsd.players)
         rows.insert(len(rows) if seat is None else seat, self.new_player(name))
         return gsd.model_copy(update={"players": tuple(rows)})
+
+    def resign(self, gsd: GSD, name: str) -> GSD:
+        """Rule 1.1.3 - Resignation (and rule 1.1.10, which deletes a silent player the same
+        way): the player leaves the Token Table and the Luggage Rack.
+
+        What e owned becomes ownerless: eir Home Station goes with eir row, and eir
+        Possessions (Ticket Stubs among them) with eir Luggage Rack entry, since the rack
+        lists only the possessions of players in the table. Token Stacks hold Tokens, Suspect
+        Packages and the PoID, none of them owned, so they are left as they are. If e carried
+        the Drone Stick it is no longer in play, so the Drone's row is marked Inactive (rule
+        1.15.1).
+        """
+        rows = tuple(row for row in gsd.players if row.name != name)
+        rack = tuple(entry for entry in gsd.rack if entry.player != name)
+        left = gsd.model_copy(update={"players": rows, "rack": rack})
+        active = drone_active(left)
+        rows = tuple(
+            row.model_copy(update={"inactive": not active}) if is_drone(row.name) else row
+            for row in rows
+        )
+        return left.model_copy(update={"players": rows})
+
+    def forced_timeout(self, gsd: GSD, name: str) -> TurnResult:
+        """Rule 1.3.5 - Timing is Everything: once a player's time is out, the play
+        ``NAME : Timeout`` is made for em (the Drone's late Turn too, rule 1.15.1) and judged
+        like any other, so it moves the Game Time on an hour and, by rule 1.3.2, hands the
+        Turn to the next player. Raises NotationError if ``name`` is not in the Token Table.
+        """
+        # The pipeline takes a Ruleset as an argument, so it is reached at call time.
+        from referee.engine.turn import adjudicate
+
+        index = self.action_index()
+        play = Play.parse(f"{name} : Timeout", players=gsd.player_names, index=index)
+        return adjudicate(gsd, play, self)
 
 
 VANILLA = Ruleset()

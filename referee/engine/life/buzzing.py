@@ -23,8 +23,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
-from referee.engine.deadlines import VANILLA_DEADLINES, DeadlinePolicy
 from referee.engine.drone import is_drone
+from referee.engine.life.deadlines import VANILLA_DEADLINES, DeadlinePolicy
 
 BUZZ_WINDOW = 3
 """Rule 1.16.2: a turn may be buzzed while at most this many turns have followed it."""

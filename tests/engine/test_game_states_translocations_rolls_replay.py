@@ -1,5 +1,6 @@
-"""A short game of the F3 family's Actions, replayed from its plays alone: states written to
-Disruptions, Translocations the record must follow, and rolls made at the next Turn's start
+"""A short game of Game States, Translocations and rolls, replayed from its plays alone:
+states written to Disruptions, Translocations the record must follow, and rolls made at the
+next Turn's start
 (rules 1.8.3, 1.8.7, 1.13.7, 1.7.13, 1.11.2, 1.7.10, 1.7.52)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A short scripted game of family B's Actions (issue 4), replayed from its plays alone.
+"""A short scripted game of Clamps, Knerdling and the PoID, replayed from its plays alone.
 
 A Magnified Greening from the next Station, the Green Clamp Knerdled on (which Clamps were
 received since a Turn is read from the record), a Spooning and the Move after it at a capped
@@ -38,7 +38,7 @@ def played() -> tuple[GSD, GSD]:
     return start, play_through(start, PLAYS)[-1]
 
 
-def test_family_b_actions_replay_to_the_same_state() -> None:
+def test_clamps_knerdling_and_the_poid_replay_to_the_same_state() -> None:
     """Rules 1.4.48, 1.17.9, 1.4.41, 1.4.36, 1.4.39, 1.4.24 in one record; the replay
     agrees."""
     start, final = played()

@@ -1,4 +1,4 @@
-"""A short scripted game of the F2 family's Actions, replayed from its plays alone.
+"""A short scripted game of Shunts, Homes, Packages and Blocks, replayed from its plays alone.
 
 Shunts, a Double-Shunt, a Home declaration, a dropped Package and a Block are played in turn
 order; replaying the record must reach the same tables and the same Piece positions, which

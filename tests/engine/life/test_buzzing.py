@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from referee.engine.buzzing import (
+from referee.engine.life.buzzing import (
     Buzz,
     BuzzError,
     Stage,
@@ -23,7 +23,7 @@ from referee.engine.buzzing import (
     standings,
     withdraw,
 )
-from referee.engine.deadlines import DeadlinePolicy
+from referee.engine.life.deadlines import DeadlinePolicy
 
 MONDAY = datetime(2026, 11, 23, 9, tzinfo=UTC)
 PLAYERS = ["Rushton", "Ellis", "Noon", "Kitson", "Drone"]

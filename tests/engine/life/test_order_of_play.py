@@ -8,7 +8,7 @@ from itertools import permutations
 
 import pytest
 
-from referee.engine.order_of_play import follows, seat_players, tally
+from referee.engine.life.order_of_play import follows, seat_players, tally
 
 
 def test_follows_wrap_round_as_turns_do() -> None:

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from referee.engine.deadlines import (
+from referee.engine.life.deadlines import (
     DeadlinePolicy,
     add_weekday_time,
     is_weekend,
