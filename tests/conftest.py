@@ -2,6 +2,11 @@
 
 Every test gets its own SQLite file or its own PostgreSQL database (created and dropped around
 the test), migrated by the same code the service runs at start.
+
+A test that needs PostgreSQL or dovecot fails (never skips) when that server is missing, with
+a sentence saying how to get it, so a run cannot pass without them unnoticed. Such tests carry
+the ``postgres`` or ``imap`` marker (added here to every test using the fixtures), so a
+developer without them deselects them explicitly: ``-m "not postgres and not imap"``.
 """
 
 from __future__ import annotations
@@ -59,11 +64,37 @@ def _pg_available() -> bool:
         probe.dispose()
 
 
+NO_POSTGRES = (
+    "no PostgreSQL answers at {server} (REFEREE_TEST_PG): start one (apt-get install "
+    "postgresql, or `docker compose up db`) and point REFEREE_TEST_PG at it, or deselect "
+    "these tests with -m \"not postgres\""
+)
+NO_DOVECOT = (
+    "dovecot is not installed: apt-get install dovecot-imapd (scripts/test does), or deselect "
+    "these tests with -m \"not imap\""
+)
+DOVECOT_NOT_ROOT = (
+    "dovecot needs root to start here: run the suite as root (as CI does), or deselect these "
+    "tests with -m \"not imap\""
+)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses a real server's fixture, so ``-m`` can deselect it."""
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        if "pg_url" in names and item.get_closest_marker("postgres") is None:
+            item.add_marker(pytest.mark.postgres)
+        if "dovecot" in names and item.get_closest_marker("imap") is None:
+            item.add_marker(pytest.mark.imap)
+
+
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
     if not _pg_available():
-        pytest.skip(f"no PostgreSQL at {PG_SERVER}")
+        pytest.fail(NO_POSTGRES.format(server=PG_SERVER), pytrace=False)
     name = f"referee_test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(f"{PG_SERVER}/test", isolation_level="AUTOCOMMIT", poolclass=NullPool)
     with admin.connect() as connection:
@@ -217,17 +248,24 @@ class MailPath:
 @pytest.fixture
 def mail_path(relay_sink: RunningSink) -> Iterator[Callable[..., MailPath]]:
     """Start the service on a database URL (``mail_path(url, desk=..., clock=..., rng=...,
-    **settings)``) with its listener on a free loopback port and its relay the sink; every
-    service started is stopped after the test."""
+    kinds=..., **settings)``) with its listener on a free loopback port and its relay the
+    sink; every service started is stopped after the test."""
     from referee.service.app import Service
 
     started: list[Any] = []
 
-    def start(url: str, *, desk: Any = None, clock: Any = None, rng: Any = None,
-              **settings: Any) -> MailPath:  # fmt: skip
+    def start(
+        url: str,
+        *,
+        desk: Any = None,
+        clock: Any = None,
+        rng: Any = None,
+        kinds: Any = (),
+        **settings: Any,
+    ) -> MailPath:
         port = free_port()
         config = make_settings(url, smtp_port=port, relay_port=relay_sink.port, **settings)
-        extra: dict[str, Any] = {"desk": desk, "rng": rng}
+        extra: dict[str, Any] = {"desk": desk, "rng": rng, "kinds": kinds}
         if clock is not None:
             extra["clock"] = clock
         service = Service(config, **extra)
@@ -264,9 +302,9 @@ def dovecot(tmp_path: Path) -> Iterator[Dovecot]:
     """Start dovecot with one user and an empty maildir; stop it afterwards."""
     binary = shutil.which("dovecot") or "/usr/sbin/dovecot"
     if not Path(binary).exists():
-        pytest.skip("dovecot is not installed (scripts/test installs dovecot-imapd)")
+        pytest.fail(NO_DOVECOT, pytrace=False)
     if os.geteuid() != 0:
-        pytest.skip("dovecot needs root to start here")
+        pytest.fail(DOVECOT_NOT_ROOT, pytrace=False)
     base = Path(f"/tmp/dovecot-{uuid.uuid4().hex[:8]}")
     (base / "run").mkdir(parents=True)
     (base / "state").mkdir()

@@ -11,8 +11,11 @@ from __future__ import annotations
 import logging
 import random
 import threading
+import time
+from collections.abc import Iterable
 
 from referee.config import Settings
+from referee.games import GameKind
 from referee.mail.listener import InboxHandler, make_listener
 from referee.mail.poller import Poller
 from referee.mail.sender import Sender
@@ -25,11 +28,15 @@ from referee.store.wall_clock import Clock, utcnow
 
 log = logging.getLogger(__name__)
 
+STOP_GRACE = 5.0
+"""Seconds ``Service.stop`` waits for workers to finish the message in hand."""
+
 
 class Service:
     """Everything ``referee serve`` runs, startable and stoppable from tests and the demo.
 
-    Turns are judged by the rules engine (:class:`EngineDesk`) unless a test passes a desk."""
+    Turns are judged by the rules engine (:class:`EngineDesk`) unless a test passes a desk;
+    ``kinds`` are the kinds of game hosted beside Mornington Nomic (:mod:`referee.games`)."""
 
     def __init__(
         self,
@@ -38,6 +45,7 @@ class Service:
         desk: TurnDesk | None = None,
         clock: Clock = utcnow,
         rng: random.Random | None = None,
+        kinds: Iterable[GameKind] = (),
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -62,6 +70,7 @@ class Service:
             clock=clock,
             on_queued=self.sender_wake,
             rng=rng,
+            kinds=kinds,
         )
         self.sender = Sender(self.factory, settings, clock=clock)
         self.poller = (
@@ -102,13 +111,24 @@ class Service:
         thread.start()
         self.threads.append(thread)
 
-    def stop(self) -> None:
-        """Stop taking mail, let the workers finish their current message, then return."""
+    def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop taking mail, give the workers ``grace`` seconds to finish their current
+        message, then return.
+
+        A runner still busy after that (a long judgement) abandons its message: the
+        transaction is rolled back, so the message stays ``new`` with nothing sent, and the
+        next start processes it from the beginning (the one-transaction-per-message rule).
+        """
         self.listener.stop()
         self.handler.close()
         self.stopping.set()
         self.runner_wake.set()
         self.sender_wake.set()
+        until = time.monotonic() + grace
         for thread in self.threads:
-            thread.join(timeout=5 if thread.name != "poller" else 0.5)
+            left = max(0.0, until - time.monotonic())
+            thread.join(timeout=left if thread.name != "poller" else min(left, 0.5))
+        if any(thread.is_alive() for thread in self.threads if thread.name == "runner"):
+            self.runner.abandon.set()
+            log.warning("stop: the runner is still busy; its message is rolled back")
         self.engine.dispose()

@@ -25,9 +25,10 @@ from referee.engine.life import buzzing
 from referee.engine.life.buzzing import Buzz, BuzzError, Stage, Step
 from referee.engine.life.deadlines import VANILLA_DEADLINES
 from referee.service import deadlines, gsd_edits
-from referee.service.notices import CommandError, Notice
-from referee.service.seats import WINNING, Timing, active_names
+from referee.service.notices import Audience, CommandError, Notice
+from referee.service.roster import WINNING, Timing, active_names
 from referee.store.models import BuzzRecord, Game, Player, Turn
+from referee.store.status import GameStatus, TurnStatus
 
 BUZZ = "buzz"
 """The deadline of whoever owes the next step of an open buzz (rules 1.16.3, 1.16.4)."""
@@ -80,7 +81,7 @@ def was_buzzed(session: Session, turn: Turn) -> bool:
 
 def _turn(session: Session, game: Game, number: int) -> Turn:
     query = select(Turn).where(
-        Turn.game_id == game.id, Turn.number == number, Turn.status == "applied"
+        Turn.game_id == game.id, Turn.number == number, Turn.status == TurnStatus.APPLIED
     )
     turn = session.scalars(query).first()
     if turn is None:
@@ -100,7 +101,7 @@ def buzz_turn(
     timing: Timing,
 ) -> list[Notice]:
     """Rule 1.16.2: buzz turn ``number``; it is Questionable and play waits."""
-    if game.status not in {"running", WINNING}:
+    if game.status not in {GameStatus.RUNNING, WINNING}:
         raise CommandError(
             f"game MC {game.number} is {game.status}; a buzz of a game that has ended is "
             "recognised but not yet handled by this referee"
@@ -304,10 +305,9 @@ def _after(
     notices.append(
         Notice(
             "lounge.buzz",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             values,
             subject=subject,
-            lounge=True,
             thread=row.thread,
         )
     )
@@ -317,7 +317,7 @@ def _after(
             notices.append(
                 Notice(
                     "player.judge-drawn",
-                    address,
+                    Audience.player(address, drawn),
                     {**values, "referee": drawn},
                     subject=subject,
                     thread=row.thread,
@@ -330,7 +330,7 @@ def _following(session: Session, game: Game, number: int) -> list[int]:
     """Rule 1.16.1 - One Good Turn: the turns played after turn ``number``, which are Mistimed
     while it is Questionable (and never happened if it is Illegal)."""
     query = select(Turn.number).where(
-        Turn.game_id == game.id, Turn.status == "applied", Turn.number > number
+        Turn.game_id == game.id, Turn.status == TurnStatus.APPLIED, Turn.number > number
     )
     return sorted(n for n in session.scalars(query) if n is not None)
 
@@ -347,19 +347,19 @@ def _roll_back(session: Session, game: Game, row: BuzzRecord, now: datetime, tim
         session.scalars(
             select(Turn).where(
                 Turn.game_id == game.id,
-                Turn.status == "applied",
+                Turn.status == TurnStatus.APPLIED,
                 Turn.number >= row.turn_number,
             )
         )
     )
     illegal = next(t for t in later if t.id == row.turn_id)
     for turn in later:
-        turn.status = "illegal" if turn.id == row.turn_id else "voided"
+        turn.status = TurnStatus.ILLEGAL if turn.id == row.turn_id else TurnStatus.VOIDED
     game.state = illegal.state_before
     game.turn_number = row.turn_number - 1
     game.version += 1
     if game.status == WINNING:  # rule 1.1.1: the winning turn fell, so nobody has won
-        game.status, game.winner, game.acknowledged = "running", None, []
+        game.status, game.winner, game.acknowledged = GameStatus.RUNNING, None, []
     following = gsd_edits.to_play(game.state)
     deadlines.turn_owed(session, game, following, now, now, reminder_lead=timing.turn_reminder)
     return game.state or ""

@@ -18,8 +18,8 @@ from typing import ClassVar
 from sqlalchemy.orm import Session
 
 from referee.config import Settings
-from referee.service import buzzes, seats, speaker
-from referee.service.notices import CommandError, Notice
+from referee.service import buzzes, roster, seats, speaker
+from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
 
 
@@ -32,7 +32,7 @@ class Context:
     sender: str
     now: datetime
     rng: random.Random
-    timing: seats.Timing
+    timing: roster.Timing
     game: Game | None = None
     player: Player | None = None
     secret: str | None = None
@@ -42,14 +42,35 @@ class Context:
 
     def answer(self, template: str, **values: object) -> None:
         """Answer the sender in the thread of their message."""
-        self.notices.append(Notice(template, self.sender, values, reply=True))
+        self.notices.append(Notice(template, Audience.sender(self.sender), values))
+
+    @property
+    def the_game(self) -> Game:
+        """The game a command with ``needs_game`` acts on (checked by :func:`run`)."""
+        if self.game is None:
+            raise CommandError("this command is about a game: send it to the game's lounge")
+        return self.game
+
+    @property
+    def the_player(self) -> Player:
+        """The player a command with ``needs_player`` acts for (checked by :func:`run`)."""
+        if self.player is None:
+            raise CommandError("only a player seated in the game may send this command")
+        return self.player
 
 
 class Command:
-    """One mail command: its name, what its arguments are, and what it does."""
+    """One mail command: its name, what its arguments are, what it needs, and what it does.
+
+    ``needs_game`` and ``needs_player`` are the command's preconditions, checked by
+    :func:`run` before ``process`` is called: a command that needs a player is never run for
+    a message whose sender the classification chain did not identify.
+    """
 
     name: ClassVar[str]
     argument_description: ClassVar[str]
+    needs_game: ClassVar[bool] = False
+    needs_player: ClassVar[bool] = False
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         """Do the command; return a note for the inbox. Raise CommandError to refuse it."""
@@ -104,10 +125,9 @@ class NewGame(Command):
         ctx.notices.append(
             Notice(
                 "lounge.game-created",
-                game.lounge_address,
+                Audience.lounge(game.lounge_address),
                 {"number": game.number, "gsd": game.state, "speaker": ctx.settings.speaker_address},
                 subject=f"[MC {game.number}] A new game",
-                lounge=True,
             )
         )
         return f"created game MC {game.number}"
@@ -202,58 +222,61 @@ SPEAKER_COMMANDS: dict[str, Command] = {
 class Join(Command):
     name = "join"
     argument_description = "YOUR NAME (and, to play from other addresses, a 'Secret:' line)"
+    needs_game = True
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         _need(arguments, 1, f"nomic {self.name} {self.argument_description}")
-        assert ctx.game is not None
+        game = ctx.the_game
         if not ctx.settings.speaker_address:
             raise CommandError("this referee has no Speaker configured to approve a join")
         name = " ".join(arguments)
         ctx.notices.extend(
             seats.request_join(
-                ctx.session, ctx.game, name, ctx.sender, ctx.secret, ctx.settings.speaker_address
+                ctx.session, game, name, ctx.sender, ctx.secret, ctx.settings.speaker_address
             )
         )
-        return f"{name} asked to join MC {ctx.game.number}"
+        return f"{name} asked to join MC {game.number}"
 
 
 class Resign(Command):
     name = "resign"
     argument_description = "[WHY]"
+    needs_game = True
+    needs_player = True
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
-        assert ctx.game is not None and ctx.player is not None
+        game, player = ctx.the_game, ctx.the_player
         why = " ".join(arguments) or "no reason given"
         ctx.notices.extend(
-            seats.resign(
-                ctx.session, ctx.game, ctx.player, ctx.now, why, rng=ctx.rng, timing=ctx.timing
-            )
+            seats.resign(ctx.session, game, player, ctx.now, why, rng=ctx.rng, timing=ctx.timing)
         )
-        return f"{ctx.player.name} resigned"
+        return f"{player.name} resigned"
 
 
 class TakeBack(Command):
     name = "take-back"
     argument_description = ""
+    needs_game = True
+    needs_player = True
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
-        assert ctx.game is not None and ctx.player is not None
-        ctx.notices.extend(seats.take_back(ctx.session, ctx.game, ctx.player, ctx.now, ctx.timing))
-        return f"{ctx.player.name} took back eir turn"
+        game, player = ctx.the_game, ctx.the_player
+        ctx.notices.extend(seats.take_back(ctx.session, game, player, ctx.now, ctx.timing))
+        return f"{player.name} took back eir turn"
 
 
 class Timeout(Command):
     name = "timeout"
     argument_description = "PLAYER"
+    needs_game = True
+    needs_player = True
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         _need(arguments, 1, f"nomic {self.name} {self.argument_description}")
-        assert ctx.game is not None and ctx.player is not None
+        game, player = ctx.the_game, ctx.the_player
         late = " ".join(arguments)
-        ctx.notices.extend(
-            seats.timeout(ctx.session, ctx.game, ctx.player, late, ctx.now, ctx.timing)
-        )
-        return f"{ctx.player.name} forced a Timeout for {late}"
+        ctx.notices.extend(seats.timeout(ctx.session, game, player, late, ctx.now, ctx.timing))
+        return f"{player.name} forced a Timeout for {late}"
 
 
 _TURN_IN_SUBJECT = re.compile(r"\bTurn\s+(\d+)\b", re.IGNORECASE)
@@ -262,9 +285,11 @@ _TURN_IN_SUBJECT = re.compile(r"\bTurn\s+(\d+)\b", re.IGNORECASE)
 class OpenBuzz(Command):
     name = "buzz"
     argument_description = "REASON, as a reply to the turn's message (or: buzz turn N REASON)"
+    needs_game = True
+    needs_player = True
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
-        assert ctx.game is not None and ctx.player is not None
+        game, player = ctx.the_game, ctx.the_player
         number: int | None = None
         if len(arguments) >= 2 and arguments[0].lower() == "turn" and arguments[1].isdigit():
             number, arguments = int(arguments[1]), arguments[2:]
@@ -278,8 +303,8 @@ class OpenBuzz(Command):
         ctx.notices.extend(
             buzzes.buzz_turn(
                 ctx.session,
-                ctx.game,
-                ctx.player.name,
+                game,
+                player.name,
                 number,
                 reason,
                 ctx.now,
@@ -287,23 +312,23 @@ class OpenBuzz(Command):
                 timing=ctx.timing,
             )
         )
-        return f"{ctx.player.name} buzzed turn {number}"
+        return f"{player.name} buzzed turn {number}"
 
 
 class BuzzStep(Command):
     argument_description = ""
+    needs_game = True
+    needs_player = True
 
     def __init__(self, name: str) -> None:
         self.step = name
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
-        assert ctx.game is not None and ctx.player is not None
+        game, player = ctx.the_game, ctx.the_player
         ctx.notices.extend(
-            buzzes.step(
-                ctx.session, ctx.game, ctx.player.name, self.step, ctx.now, ctx.rng, ctx.timing
-            )
+            buzzes.step(ctx.session, game, player.name, self.step, ctx.now, ctx.rng, ctx.timing)
         )
-        return f"{ctx.player.name}: {self.step}"
+        return f"{player.name}: {self.step}"
 
 
 BUZZ_COMMANDS: dict[str, Command] = {
@@ -315,28 +340,32 @@ BUZZ_COMMANDS: dict[str, Command] = {
 class Acknowledge(Command):
     name = "acknowledge"
     argument_description = ""
+    needs_game = True
+    needs_player = True
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
-        assert ctx.game is not None and ctx.player is not None
-        ctx.notices.extend(seats.acknowledge(ctx.session, ctx.game, ctx.player, ctx.now))
-        return f"{ctx.player.name} acknowledged the win"
+        game, player = ctx.the_game, ctx.the_player
+        ctx.notices.extend(seats.acknowledge(ctx.session, game, player, ctx.now))
+        return f"{player.name} acknowledged the win"
 
 
 class AgreeStalemate(Command):
     name = "stalemate"
     argument_description = "[withdraw]"
+    needs_game = True
+    needs_player = True
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
-        assert ctx.game is not None and ctx.player is not None
+        game, player = ctx.the_game, ctx.the_player
         withdraw = [w.lower() for w in arguments[:1]] == ["withdraw"]
         if arguments and not withdraw:
             raise CommandError(f"write 'nomic {self.name}' or 'nomic {self.name} withdraw'")
         ctx.notices.extend(
             speaker.agree_stalemate(
-                ctx.session, ctx.game, ctx.player, ctx.settings.speaker_address, withdraw=withdraw
+                ctx.session, game, player, ctx.settings.speaker_address, withdraw=withdraw
             )
         )
-        return f"{ctx.player.name} {'withdrew from' if withdraw else 'agreed to'} a Stalemate"
+        return f"{player.name} {'withdrew from' if withdraw else 'agreed to'} a Stalemate"
 
 
 class NotHandled(Command):
@@ -408,7 +437,7 @@ def run(table: dict[str, Command], ctx: Context, words: list[str], prefix: str) 
         command = table.get(verb)
         if command is None:
             raise CommandError(f"{verb!r} is not a step of a buzz")
-        return command.process(ctx, words[1:])
+        return _checked(command, ctx).process(ctx, words[1:])
     verb = words[1].lower() if len(words) > 1 else ""
     command = table.get(verb)
     if command is None:
@@ -416,7 +445,16 @@ def run(table: dict[str, Command], ctx: Context, words: list[str], prefix: str) 
             f"{prefix} {name} {c.argument_description}".strip() for name, c in table.items()
         )
         raise CommandError(f"{verb or 'nothing'!r} is not a command; the commands are: {known}")
-    return command.process(ctx, words[2:])
+    return _checked(command, ctx).process(ctx, words[2:])
+
+
+def _checked(command: Command, ctx: Context) -> Command:
+    """``command`` once its declared preconditions hold for ``ctx``, or the refusal."""
+    if command.needs_game:
+        ctx.the_game  # noqa: B018 - the property raises the refusal
+    if command.needs_player:
+        ctx.the_player  # noqa: B018
+    return command
 
 
 def as_speaker(
@@ -438,7 +476,7 @@ def as_speaker(
         sender=settings.speaker_address or "the operator",
         now=now,
         rng=rng,
-        timing=seats.Timing(timedelta(hours=settings.reminder_lead_hours)),
+        timing=roster.Timing(timedelta(hours=settings.reminder_lead_hours)),
     )
     with session.begin_nested():
         note = run(SPEAKER_COMMANDS, ctx, ["speaker", *words], "speaker")

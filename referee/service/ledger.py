@@ -16,8 +16,9 @@ from sqlalchemy.orm import Session
 
 from referee.engine.life.points import grandmaster, score_win
 from referee.store.models import Game
+from referee.store.status import GameStatus
 
-ENDED = ("won", "stalemate", "void")
+ENDED = (GameStatus.WON, GameStatus.STALEMATE, GameStatus.VOID)
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ def standing(session: Session) -> Standing:
     """Rule 1.1.9: points after every won game, in the order the games ended."""
     points: dict[str, int] = {}
     for game in _ended(session):
-        if game.status == "won" and game.winner is not None:
+        if game.status == GameStatus.WON and game.winner is not None:
             finishers = {*game.finishers, game.winner}
             points = score_win(points, game.winner, finishers)
     return Standing(points, grandmaster(points))

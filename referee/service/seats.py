@@ -8,43 +8,29 @@ message's transaction (a savepoint around it), so it either happens whole or, on
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
+from typing import Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
 from referee.service import deadlines, gsd_edits
-from referee.service.notices import CommandError, Notice
+from referee.service.buzzes import open_in, party_left, was_buzzed
+from referee.service.notices import Audience, CommandError, Notice
+from referee.service.roster import SILENCE_REMINDER, WINNING, Timing, active_names
 from referee.store import games
 from referee.store.models import Deadline, Game, Membership, Player, Turn
-
-SILENCE_REMINDER = timedelta(days=7)
-"""How long before rule 1.1.10's two months a silent player is reminded."""
-
-
-@dataclass(frozen=True)
-class Timing:
-    """When players are reminded before a deadline."""
-
-    turn_reminder: timedelta = timedelta(hours=12)
-
-
-def active_names(session: Session, game: Game) -> list[str]:
-    """The people playing ``game`` now, in order of play where it is set."""
-    names = [p.name for p in games.members(session, game)]
-    order = [n for n in game.order_of_play if n in names]
-    return order + [n for n in names if n not in order]
+from referee.store.status import GameStatus, MembershipStatus, TurnStatus
 
 
 def _require_running(game: Game) -> None:
-    if game.status == "winning":
+    if game.status == GameStatus.WINNING:
         raise CommandError(
             f"{game.winner} has won game MC {game.number} unless the turn is buzzed; "
             "acknowledge it ('nomic acknowledge') or buzz it (rule 1.1.1)"
         )
-    if game.status != "running":
+    if game.status != GameStatus.RUNNING:
         raise CommandError(f"game MC {game.number} is {game.status}, not being played")
 
 
@@ -52,7 +38,7 @@ def request_join(
     session: Session, game: Game, name: str, address: str, secret: str | None, speaker: str
 ) -> list[Notice]:
     """Rule 1.1.8 - Joining In: a player asks the Speaker for a place in a current game."""
-    if game.status not in {"forming", "running"}:
+    if game.status not in {GameStatus.FORMING, GameStatus.RUNNING}:
         raise CommandError(f"game MC {game.number} is {game.status}; only a current game")
     if not name.strip() or is_drone(name):
         raise CommandError("write 'nomic join YOUR NAME'; the Drone's name is taken (1.15.1)")
@@ -62,16 +48,17 @@ def request_join(
             raise CommandError(f"the name {name} is taken by another address; choose another")
         player = games.add_player(session, name.strip(), address, secret)
     existing = games.membership(session, game, player)
-    if existing is not None and existing.status in {"applied", "active"}:
+    held = (MembershipStatus.APPLIED, MembershipStatus.ACTIVE)
+    if existing is not None and existing.status in held:
         raise CommandError(f"{player.name} has already {existing.status} for game MC {game.number}")
     if existing is not None:
-        existing.status, existing.note = "applied", ""
+        existing.status, existing.note = MembershipStatus.APPLIED, ""
     else:
-        games.join(session, game, player, status="applied")
+        games.join(session, game, player, status=MembershipStatus.APPLIED)
     values: dict[str, object] = {"player": player.name, "number": game.number}
     return [
-        Notice("player.join-requested", address, values, reply=True),
-        Notice("speaker.join-requested", speaker, {**values, "address": address}),
+        Notice("player.join-requested", Audience.sender(address), values),
+        Notice("speaker.join-requested", Audience.speaker(speaker), {**values, "address": address}),
     ]
 
 
@@ -91,16 +78,14 @@ def resign(
     A buzz e is party to or judging is settled first (see ``buzzes.party_left``). If one
     non-Drone player is left, e has won (rule 1.1.3), and the game ends.
     """
-    from referee.service.buzzes import party_left
-
     _require_running(game)
     seat = games.membership(session, game, player)
-    if seat is None or seat.status != "active":
+    if seat is None or seat.status != MembershipStatus.ACTIVE:
         raise CommandError(f"{player.name} is not playing game MC {game.number}")
     settled = party_left(
         session, game, player.name, now, rng or random.Random(), timing or Timing()
     )
-    seat.status, seat.note = "resigned", why
+    seat.status, seat.note = MembershipStatus.RESIGNED, why
     home, possessions = gsd_edits.owned_by(game.state, player.name)
     game.state = gsd_edits.without_player(
         game.state, player.name, gsd_edits.ruleset_of(game.variants)
@@ -126,7 +111,7 @@ def resign(
         *settled,
         Notice(
             "lounge.player-resigned",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "player": player.name,
                 "why": why,
@@ -135,14 +120,12 @@ def resign(
                 "gsd": game.state,
             },
             subject=f"[MC {game.number}] {player.name} resigns",
-            lounge=True,
         ),
     ]
     left = gsd_edits.non_drone(active_names(session, game))
     if len(left) == 1:
-        notices += finish(
-            session, game, now, winner=left[0], status="won", how="the last player left (1.1.3)"
-        )
+        how = "the last player left (1.1.3)"
+        notices += finish(session, game, now, winner=left[0], status=GameStatus.WON, how=how)
     return notices
 
 
@@ -162,32 +145,35 @@ def finish(
     return [
         Notice(
             "lounge.game-over",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {"winner": winner, "how": how, "gsd": game.state or ""},
             subject=f"[MC {game.number}] Game over",
-            lounge=True,
         )
     ]
 
 
 def turn_applied(
-    session: Session, game: Game, player: str, now: datetime, timing: Timing
+    session: Session,
+    game: Game,
+    player: str,
+    now: datetime,
+    timing: Timing,
+    *,
+    following: str | Literal["from-gsd"] | None = "from-gsd",
 ) -> Deadline | None:
     """After a turn lands: the next player owes one (1.3.5), the mover's silence resets (1.1.10).
 
-    Who is next is the engine's answer for the new GSD (rule 1.3.2), the one source of truth.
-    Returns the next turn's deadline, for the lounge post to announce.
+    Who is next is the game kind's answer for the new state (``following``; for Mornington
+    the engine's reading of the GSD, rule 1.3.2), the one source of truth. Returns the next
+    turn's deadline, for the lounge post to announce.
     """
-    following = gsd_edits.to_play(game.state)
+    if following == "from-gsd":
+        following = gsd_edits.to_play(game.state)
     owed = deadlines.turn_owed(
         session, game, following, now, now, reminder_lead=timing.turn_reminder
     )
     deadlines.moved(session, game, player, now, reminder_lead=SILENCE_REMINDER)
     return owed
-
-
-WINNING = "winning"
-"""A game whose latest turn won it, until the others acknowledge it or buzz it (rule 1.1.1)."""
 
 
 def claim_win(
@@ -202,10 +188,9 @@ def claim_win(
     return [
         Notice(
             "lounge.win-claimed",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {"winner": winner, "turn": number, "play": play, "others": others},
             subject=f"[MC {game.number}] Turn {number}: {winner} wins?",
-            lounge=True,
         )
     ]
 
@@ -216,8 +201,6 @@ def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> 
         raise CommandError(f"nobody has won game MC {game.number}: there is nothing to acknowledge")
     if player.name == game.winner:
         raise CommandError("the winner does not acknowledge eir own win; the others do (1.1.1)")
-    from referee.service.buzzes import open_in
-
     if open_in(session, game) is not None:
         raise CommandError("the winning turn is being buzzed; acknowledge once that is settled")
     game.acknowledged = sorted({*game.acknowledged, player.name})
@@ -227,10 +210,9 @@ def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> 
         return [
             Notice(
                 "lounge.win-acknowledged",
-                game.lounge_address,
+                Audience.lounge(game.lounge_address),
                 {"player": player.name, "winner": game.winner, "waiting": waiting},
                 subject=f"[MC {game.number}] {player.name} acknowledges {game.winner}'s win",
-                lounge=True,
             )
         ]
     return finish(
@@ -238,7 +220,7 @@ def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> 
         game,
         now,
         winner=game.winner,
-        status="won",
+        status=GameStatus.WON,
         how="every other active player acknowledged the win (1.1.1)",
     )
 
@@ -246,7 +228,7 @@ def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> 
 def _latest_applied(session: Session, game: Game) -> Turn | None:
     query = (
         select(Turn)
-        .where(Turn.game_id == game.id, Turn.status == "applied")
+        .where(Turn.game_id == game.id, Turn.status == TurnStatus.APPLIED)
         .order_by(Turn.number.desc(), Turn.id.desc())
     )
     return session.scalars(query).first()
@@ -268,13 +250,11 @@ def take_back(
             "only your most recent turn can be taken back, and only while no other player "
             "has played since"
         )
-    from referee.service.buzzes import was_buzzed
-
     if was_buzzed(session, latest):
         raise CommandError(f"turn {latest.number} has been buzzed, so it cannot be taken back")
     if latest.state_before is None:
         raise CommandError(f"turn {latest.number} has no GSD kept from before it to restore")
-    latest.status = "taken-back"
+    latest.status = TurnStatus.TAKEN_BACK
     game.state = latest.state_before
     game.turn_number -= 1
     game.version += 1
@@ -284,14 +264,13 @@ def take_back(
     return [
         Notice(
             "lounge.turn-taken-back",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "player": player.name,
                 "turn": latest.number,
                 "play": latest.play or "",
                 "gsd": game.state,
             },
-            lounge=True,
         )
     ]
 
@@ -342,7 +321,7 @@ def timeout(
     return [
         Notice(
             "lounge.turn-timeout",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "player": name,
                 "forcing": forcing.name,
@@ -351,7 +330,6 @@ def timeout(
                 "next": following or "",
             },
             subject=f"[MC {game.number}] Turn {recorded.number}: {play}",
-            lounge=True,
         )
     ]
 
@@ -359,4 +337,4 @@ def timeout(
 def seat_of(session: Session, game: Game, player: Player) -> Membership | None:
     """``player``'s membership of ``game``, if e is active in it."""
     seat = games.membership(session, game, player)
-    return seat if seat is not None and seat.status == "active" else None
+    return seat if seat is not None and seat.status == MembershipStatus.ACTIVE else None

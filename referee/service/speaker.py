@@ -22,10 +22,12 @@ from referee.engine.drone import DRONE
 from referee.engine.life.order_of_play import seat_players, tally
 from referee.engine.ruleset import Ruleset
 from referee.service import deadlines, gsd_edits
-from referee.service.notices import CommandError, Notice
-from referee.service.seats import SILENCE_REMINDER, Timing, active_names, finish
+from referee.service.notices import Audience, CommandError, Notice
+from referee.service.roster import SILENCE_REMINDER, Timing, active_names
+from referee.service.seats import finish
 from referee.store import games
 from referee.store.models import Game, Membership, Player
+from referee.store.status import GameStatus, MembershipStatus
 
 MIN_PLAYERS = 3
 """Rule 1.1.2: a game begins once it has three players, the Drone among them."""
@@ -93,7 +95,7 @@ def new_game(
     game = games.create_game(
         session, number, lounge, now, name=f"MC {number}", state=opening
     )
-    game.status = "forming"
+    game.status = GameStatus.FORMING
     game.ruleset = "special" if variants else "normal"
     game.variants = list(variants)
     game.buzz_mode = buzz_mode
@@ -104,7 +106,7 @@ def new_game(
 def _application(session: Session, game: Game, name: str) -> tuple[Player, Membership]:
     player = games.player_by_name(session, name)
     seat = games.membership(session, game, player) if player is not None else None
-    if player is None or seat is None or seat.status != "applied":
+    if player is None or seat is None or seat.status != MembershipStatus.APPLIED:
         raise CommandError(f"{name} has no application waiting for game MC {game.number}")
     return player, seat
 
@@ -122,8 +124,8 @@ def approve(
     In a running game the Speaker places em by rule 1.1.12 among those already seated.
     """
     player, seat = _application(session, game, name)
-    seat.status, seat.last_move_at = "active", now
-    if game.status == "running":
+    seat.status, seat.last_move_at = MembershipStatus.ACTIVE, now
+    if game.status == GameStatus.RUNNING:
         order = seat_players(game.order_of_play, [player.name], tally(history(session, game)), rng)
         game.order_of_play = list(order)
         _renumber(session, game)
@@ -136,17 +138,20 @@ def approve(
     return [
         Notice(
             "lounge.player-joined",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "player": player.name,
                 "order": game.order_of_play,
                 "gsd": game.state,
-                "running": game.status == "running",
+                "running": game.status == GameStatus.RUNNING,
             },
             subject=f"[MC {game.number}] {player.name} joins",
-            lounge=True,
         ),
-        Notice("player.join-approved", player.address, {"player": player.name}),
+        Notice(
+            "player.join-approved",
+            Audience.player(player.address, player.name),
+            {"player": player.name},
+        ),
     ]
 
 
@@ -155,9 +160,13 @@ def decline(session: Session, game: Game, name: str, reason: str) -> list[Notice
     if not reason.strip():
         raise CommandError("a declined application must say why (rule 1.1.8): add the reason")
     player, seat = _application(session, game, name)
-    seat.status, seat.note = "declined", reason.strip()
+    seat.status, seat.note = MembershipStatus.DECLINED, reason.strip()
     return [
-        Notice("player.join-declined", player.address, {"player": player.name, "reason": reason})
+        Notice(
+            "player.join-declined",
+            Audience.player(player.address, player.name),
+            {"player": player.name, "reason": reason},
+        )
     ]
 
 
@@ -176,7 +185,7 @@ def start(
     session: Session, game: Game, now: datetime, rng: random.Random, timing: Timing
 ) -> list[Notice]:
     """Rule 1.1.2 with rule 1.1.12: set the order of play and begin."""
-    if game.status != "forming":
+    if game.status != GameStatus.FORMING:
         raise CommandError(f"game MC {game.number} is {game.status}; only a new game can start")
     people = [p.name for p in games.members(session, game)]
     if len(people) + 1 < MIN_PLAYERS:
@@ -188,7 +197,7 @@ def start(
     game.order_of_play = list(order)
     _renumber(session, game)
     game.state = gsd_edits.in_order(game.state, order)
-    game.status, game.started_at = "running", now
+    game.status, game.started_at = GameStatus.RUNNING, now
     game.version += 1
     first = gsd_edits.to_play(game.state)
     owed = deadlines.turn_owed(session, game, first, now, now, reminder_lead=timing.turn_reminder)
@@ -197,7 +206,7 @@ def start(
     return [
         Notice(
             "lounge.game-started",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             {
                 "order": list(order),
                 "gsd": game.state,
@@ -205,20 +214,18 @@ def start(
                 "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
             },
             subject=f"[MC {game.number}] The game begins",
-            lounge=True,
         )
     ]
 
 
 def void(session: Session, game: Game, now: datetime) -> list[Notice]:
     """Rule 1.1.2: a new game that will not begin is declared void."""
-    if game.status != "forming":
+    if game.status != GameStatus.FORMING:
         raise CommandError(
             f"game MC {game.number} is {game.status}; only a game that has not begun can be void"
         )
-    return finish(
-        session, game, now, winner=None, status="void", how="void: it did not begin (1.1.2)"
-    )
+    how = "void: it did not begin (1.1.2)"
+    return finish(session, game, now, winner=None, status=GameStatus.VOID, how=how)
 
 
 def _not_agreed(session: Session, game: Game) -> list[str]:
@@ -235,7 +242,7 @@ def agree_stalemate(
     Speaker declares, from the players then active, so a joiner must agree too and a resigned
     player's word no longer counts. When the last one agrees, the Speaker is told.
     """
-    if game.status != "running":
+    if game.status != GameStatus.RUNNING:
         raise CommandError(f"game MC {game.number} is {game.status}, not being played")
     agreed = {*game.stalemate_agreed}
     if withdraw:
@@ -260,15 +267,14 @@ def agree_stalemate(
     notices = [
         Notice(
             "lounge.stalemate-agreed",
-            game.lounge_address,
+            Audience.lounge(game.lounge_address),
             values,
             subject=f"[MC {game.number}] Stalemate? {player.name} "
             + ("withdraws" if withdraw else "agrees"),
-            lounge=True,
         )
     ]
     if not waiting and not withdraw and speaker:
-        notices.append(Notice("speaker.stalemate-agreed", speaker, values))
+        notices.append(Notice("speaker.stalemate-agreed", Audience.speaker(speaker), values))
     return notices
 
 
@@ -276,7 +282,7 @@ def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
     """Rule 1.1.11: once every Active non-Drone player agrees it is Stalemate, the Speaker may
     end the game; nobody has won or lost, so no points move (rule 1.1.9), and its last GSD goes
     to the Game Archive (rule 1.1.5)."""
-    if game.status != "running":
+    if game.status != GameStatus.RUNNING:
         raise CommandError(f"game MC {game.number} is {game.status}, not being played")
     waiting = _not_agreed(session, game)
     if waiting:
@@ -284,9 +290,8 @@ def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
             f"a Stalemate needs every active player's agreement (rule 1.1.11); still to agree "
             f"with 'nomic stalemate': {', '.join(waiting)}"
         )
-    return finish(
-        session, game, now, winner=None, status="stalemate", how="declared stalemate (1.1.11)"
-    )
+    how = "declared stalemate (1.1.11)"
+    return finish(session, game, now, winner=None, status=GameStatus.STALEMATE, how=how)
 
 
 def listing(session: Session) -> list[str]:

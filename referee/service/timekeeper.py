@@ -19,8 +19,8 @@ from referee.config import Settings
 from referee.engine.drone import is_drone, stick_holder
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
-from referee.service import buzzes, deadlines, seats
-from referee.service.notices import Notice, queue_notice
+from referee.service import buzzes, deadlines, roster, seats
+from referee.service.notices import Audience, Notice, queue_notice
 from referee.store import games
 from referee.store.models import BuzzRecord, Deadline, Game
 
@@ -68,7 +68,7 @@ def run_due(
     whole database for each writer, which orders them the same way.)
     """
     rng = rng or random.Random()
-    timing = seats.Timing(timedelta(hours=settings.reminder_lead_hours))
+    timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     with factory() as session:
         ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))
     reminded = passed = 0
@@ -84,7 +84,7 @@ def _run_game(
     game_id: int,
     now: datetime,
     rng: random.Random,
-    timing: seats.Timing,
+    timing: roster.Timing,
 ) -> Processed:
     reminded = passed = 0
     with factory.begin() as session:
@@ -145,7 +145,8 @@ def _reminder(session: Session, game: Game, row: Deadline) -> list[Notice]:
         "rule": rule,
     }
     subject = f"[MC {game.number}] Reminder: {what} is due by {row.due:%a %d %b %H:%M} UTC"
-    return [Notice("player.deadline-reminder", recipient[1], values, subject=subject)]
+    to = Audience.player(recipient[1], recipient[0])
+    return [Notice("player.deadline-reminder", to, values, subject=subject)]
 
 
 def _passed(
@@ -154,7 +155,7 @@ def _passed(
     row: Deadline,
     now: datetime,
     rng: random.Random,
-    timing: seats.Timing,
+    timing: roster.Timing,
 ) -> list[Notice]:
     what, _ = _what(row)
     notices: list[Notice] = []
@@ -184,7 +185,8 @@ def _passed(
             "consequence": consequence,
         }
         subject = f"[MC {game.number}] Time is up: {what}"
-        notices.insert(0, Notice("player.deadline-passed", recipient[1], values, subject=subject))
+        to = Audience.player(recipient[1], recipient[0])
+        notices.insert(0, Notice("player.deadline-passed", to, values, subject=subject))
     return notices
 
 

@@ -17,6 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from referee.store.models import Game, Membership, Player, Turn
+from referee.store.status import MembershipStatus, TurnStatus
 
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
 
@@ -84,7 +85,7 @@ def join(
     player: Player,
     seat: int = 0,
     *,
-    status: str = "active",
+    status: str = MembershipStatus.ACTIVE,
     now: datetime | None = None,
 ) -> Membership:
     """Seat ``player`` in ``game`` (or, with ``status="applied"``, ask the Speaker to)."""
@@ -119,7 +120,7 @@ def members(session: Session, game: Game) -> list[Player]:
     query = (
         select(Player)
         .join(Membership, Membership.player_id == Player.id)
-        .where(Membership.game_id == game.id, Membership.status == "active")
+        .where(Membership.game_id == game.id, Membership.status == MembershipStatus.ACTIVE)
         .order_by(Membership.seat, Player.id)
     )
     return list(session.scalars(query))
@@ -189,7 +190,7 @@ def record_turn(
             number=number,
             raw_text=raw_text,
             play=play,
-            status="applied" if number is not None else "stale",
+            status=TurnStatus.APPLIED if number is not None else TurnStatus.STALE,
             violations=[],
             state=new_state if number is not None else None,
             state_before=state_before,

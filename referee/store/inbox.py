@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.sql.dml import ReturningInsert
 
 from referee.store.models import InboxMessage, Turn
+from referee.store.status import InboxStatus, TurnStatus
 from referee.store.wall_clock import Clock, utcnow
 
 _HEADERS = BytesHeaderParser(policy=compat32)
@@ -93,7 +94,7 @@ def enqueue_many(
                 "mail_from": arrival.mail_from,
                 "rcpt_tos": arrival.rcpt_tos,
                 "source": arrival.source,
-                "status": "new",
+                "status": InboxStatus.NEW,
                 "note": "",
                 "received_at": clock(),
             }
@@ -135,13 +136,13 @@ def requeue(session: Session, inbox_ids: list[int]) -> list[int]:
         select(InboxMessage).where(InboxMessage.id.in_(inbox_ids)).with_for_update()
     ):
         applied = session.scalars(
-            select(Turn.id).where(Turn.inbox_id == row.id, Turn.status == "applied")
+            select(Turn.id).where(Turn.inbox_id == row.id, Turn.status == TurnStatus.APPLIED)
         ).first()
-        if row.status == "new" or applied is not None:
+        if row.status == InboxStatus.NEW or applied is not None:
             continue
         for turn in session.scalars(select(Turn).where(Turn.inbox_id == row.id)):
-            turn.status = "superseded"
+            turn.status = TurnStatus.SUPERSEDED
         row.note = f"requeued by the operator (was {row.status}: {row.note})"[:2000]
-        row.status = "new"
+        row.status = InboxStatus.NEW
         done.append(row.id)
     return done

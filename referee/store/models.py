@@ -58,6 +58,10 @@ class Game(Base):
     created_at: Mapped[datetime]
     status: Mapped[str] = mapped_column(String(16), default="running", server_default="running")
     """``forming`` (taking joins), ``running``, or its end: ``won``, ``stalemate``, ``void``."""
+    kind: Mapped[str] = mapped_column(
+        String(32), default="mornington-nomic", server_default="mornington-nomic"
+    )
+    """The kind of game, by the name it is registered under in ``referee.games.Kinds``."""
     ruleset: Mapped[str] = mapped_column(String(16), default="normal", server_default="normal")
     """Rule 1.1.2: a ``normal`` game or a ``special`` rules game with ``variants``."""
     variants: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=_EMPTY_LIST)

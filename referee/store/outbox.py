@@ -14,6 +14,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from referee.store.models import OutboxMessage, ReplyCount
+from referee.store.status import OutboxStatus
 
 
 def queue_reply(
@@ -32,7 +33,7 @@ def queue_reply(
         mail_from=mail_from,
         rcpt_tos=rcpt_tos,
         raw=message.as_bytes(policy=message.policy.clone(linesep="\r\n")),
-        status="pending",
+        status=OutboxStatus.PENDING,
         attempts=0,
         next_attempt_at=now,
         last_error="",
@@ -64,7 +65,7 @@ def pending(session: Session, now: datetime, limit: int = 50) -> list[OutboxMess
     """Messages due for an attempt, oldest first."""
     query = (
         select(OutboxMessage)
-        .where(OutboxMessage.status == "pending", OutboxMessage.next_attempt_at <= now)
+        .where(OutboxMessage.status == OutboxStatus.PENDING, OutboxMessage.next_attempt_at <= now)
         .order_by(OutboxMessage.id)
         .limit(limit)
     )

@@ -18,7 +18,7 @@ from sqlalchemy import text as sql
 from referee.notation.gsd import GSD
 from referee.notation.luggage import RackEntry
 from referee.notation.possessions import parse_possessions
-from referee.service import deadlines, gsd_edits, seats
+from referee.service import deadlines, gsd_edits, roster, seats
 from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.service.runner import Runner
 from referee.service.timekeeper import run_due
@@ -243,7 +243,8 @@ def test_1_1_10_a_silence_deadline_and_a_turn_at_once_on_postgres_both_apply_in_
     while not _waiting_on_a_lock(pg_url):
         assert time.monotonic() < deadline, "the deadline runner never reached the game row"
         time.sleep(0.02)
-    seats.turn_applied(writing, writing.get_one(Game, game.id), mover, silent_until, seats.Timing())
+    later = writing.get_one(Game, game.id)
+    seats.turn_applied(writing, later, mover, silent_until, roster.Timing())
     writing.commit()
     writing.close()
     runner.join(timeout=30)

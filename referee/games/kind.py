@@ -1,0 +1,112 @@
+"""The seam through which a kind of game plugs into the referee: values in, a judgement out.
+
+A :class:`GameKind` is pure (no mail, no database, no clock): the service hands it the
+stored state of one game and what a player posted, and acts on the :class:`Judgement` it
+returns. Everything else (who sent the mail, the turn record, deadlines in the store, the
+wording and addressing of notices) is the service's. See :mod:`referee.games` for how a new
+kind is registered.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+Verdict = Literal["legal", "illegal", "stale", "out_of_turn", "not_adjudicated", "unreadable"]
+"""What became of a posting: applied (``legal``), refused with reasons (``illegal``,
+``unreadable``), refused because the game moved on or it is not the poster's turn
+(``stale``, ``out_of_turn``), or kept without a ruling (``not_adjudicated``)."""
+
+
+@dataclass(frozen=True)
+class GameView:
+    """What a kind may know about a game: its number, version, turn count and stored state."""
+
+    number: int
+    version: int
+    turn_number: int
+    state: str | None
+    players: tuple[str, ...]
+    variants: tuple[str, ...] = ()
+    """The settings the game is played under (for Mornington Nomic, rule 1.1.2's Special
+    Rules variants; none for a Normal game)."""
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """The player whose turn it is claimed to be."""
+
+    name: str
+    address: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class TurnOutcome:
+    """A kind's judgement on one posting.
+
+    ``play`` is the move in canonical form (it titles the reply); ``new_state`` is the
+    authoritative state after a legal turn; ``violations`` are the lines a player reads, each
+    citing its rule; ``explanation`` says why a stale or out-of-turn play was not applied;
+    ``rolls`` are the dice the turn threw (sides, value, why), kept with the turn.
+    ``winner`` names the player a legal turn has made the winner. ``claimed_state`` is the
+    state the player's own posting asserts, when it carries one: a game whose players police
+    illegal turns themselves posts an illegal turn with it (rule 1.16 for Mornington Nomic).
+    """
+
+    verdict: Verdict
+    play: str | None = None
+    new_state: str | None = None
+    violations: tuple[str, ...] = ()
+    explanation: str = ""
+    rolls: tuple[dict[str, object], ...] = ()
+    winner: str | None = None
+    claimed_state: str | None = None
+
+
+Judgement = TurnOutcome
+"""The name the seam uses for a kind's verdict."""
+
+
+@dataclass(frozen=True)
+class Owed:
+    """Something a player owes by a deadline, as the kind sees it (the service stores it)."""
+
+    kind: str
+    owed_by: str
+
+
+class GameKind(Protocol):
+    """A kind of game the referee can host.
+
+    ``read`` turns a posting into the kind's own move value (raising ``ValueError`` with a
+    sentence the player can act on when it cannot); ``judge`` rules on that move against the
+    stored state; ``public_view`` is what the lounge sees after a turn and ``private_view``
+    what one player alone sees (None when the kind hides nothing from anyone): the service
+    sends a private view only to that player's own address, never to the lounge. ``owed``
+    says who must act next (the service keeps the deadline); ``opening`` is the first state
+    of a new game.
+    """
+
+    name: str
+    title: str
+
+    def read(self, game: GameView, text: str) -> object: ...
+
+    def judge(
+        self, game: GameView, player: PlayerView, move: object, rng: random.Random
+    ) -> Judgement: ...
+
+    def public_view(self, game: GameView) -> str: ...
+
+    def private_view(self, game: GameView, player: str) -> str | None: ...
+
+    def owed(self, game: GameView) -> Sequence[Owed]: ...
+
+    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str: ...
+
+
+class UnknownKindError(LookupError):
+    """A game names a kind this referee has not registered."""

@@ -1,0 +1,304 @@
+"""The classification rules, one small class each, and :data:`CHAIN`, their order.
+
+Each rule is tried in turn by :func:`referee.service.chain.run_chain` until one decides the
+message. The order is the design: loops and automatic mail are never answered; a message
+that cannot be read is quarantined before anyone acts on it; the Speaker's commands and a
+join need no seated player; everything after ``identify`` acts for a known player; the last
+rule hands a turn to the game's kind.
+"""
+
+from __future__ import annotations
+
+from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
+from referee.service import commands
+from referee.service.chain import Handling, Rule, Work
+from referee.service.gsd_edits import GSDUnreadable
+from referee.service.identify import find_game, identify
+from referee.service.notices import Audience, CommandError, Notice
+from referee.service.turns import Posted, take_turn
+from referee.store import games
+from referee.store.status import InboxStatus
+
+
+def _answer(work: Work, template: str, **values: object) -> None:
+    work.send(Notice(template, Audience.sender(), values))
+
+
+def run_command(
+    work: Work, table: dict[str, commands.Command], words: list[str], prefix: str
+) -> Handling:
+    """Run one mail command in a savepoint: all of it happens, or (refused) none of it."""
+    letter = work.letter
+    ctx = commands.Context(
+        session=work.session,
+        settings=work.settings,
+        sender=letter.inbound.sender,
+        now=work.now,
+        rng=work.rng,
+        timing=work.timing,
+        game=work.game,
+        player=work.player,
+        secret=letter.inbound.secret,
+        subject=letter.inbound.subject,
+        thread=letter.inbound.message_id,
+    )
+    if work.game is not None:  # the deadline runner locks it too (timekeeper.run_due)
+        work.session.refresh(work.game, with_for_update=True)
+    try:
+        with work.session.begin_nested():
+            note = commands.run(table, ctx, words, prefix)
+    except (CommandError, GSDUnreadable) as error:
+        _answer(
+            work,
+            "sender.command-refused",
+            command=" ".join(words[:2]),
+            reason=str(error),
+            player=work.player.name if work.player is not None else "",
+        )
+        work.handling.refused = True
+        return work.finish(InboxStatus.DONE, f"{' '.join(words[:2])} refused: {error}")
+    work.game = ctx.game
+    work.send_all(ctx.notices)
+    return work.finish(InboxStatus.DONE, note)
+
+
+class NotAnswered:
+    name = "not-answered"
+    description = (
+        "A loop, a bounce, an automatic reply or list mail is never answered (RFC 3834), "
+        "unless it is a person's post relayed by a game's own lounge list."
+    )
+
+    def apply(self, work: Work) -> Handling | None:
+        letter, settings = work.letter, work.settings
+        reason = should_not_answer(
+            letter.inbound.message,
+            envelope_from=letter.envelope_from,
+            loop_token=settings.loop_token,
+            own_address=settings.address,
+        )
+        if reason is None:
+            return None
+        if _lounge_list_game(work):
+            work.via_list = True
+            work.handling.notes.append("came through the lounge list: answered only there")
+            return None
+        return work.finish(InboxStatus.IGNORED, f"not answered: {reason}")
+
+
+def _lounge_list_game(work: Work) -> bool:
+    """Whether this is list mail from a game's own lounge that we should act on (and which
+    game). Players post turns to their Game Lounge list, which marks what it relays with
+    List-* headers; such mail is acted on when it is not automatic or our own and the list
+    is a lounge we know."""
+    letter, settings = work.letter, work.settings
+    message = letter.inbound.message
+    if not settings.lounge_list_mail or not is_list_mail(message):
+        return False
+    if is_automatic(
+        message,
+        envelope_from=letter.envelope_from,
+        loop_token=settings.loop_token,
+        own_address=settings.address,
+    ):
+        return False
+    addresses = [*list_addresses(message), *letter.inbound.recipients]
+    work.game = games.game_by_address(work.session, addresses)
+    return work.game is not None
+
+
+class FindGame:
+    name = "find-game"
+    description = "Direct mail names its game by the lounge address it was sent to or [MC n]."
+
+    def apply(self, work: Work) -> Handling | None:
+        if not work.via_list:
+            inbound = work.letter.inbound
+            work.game = find_game(work.session, inbound, inbound.recipients)
+        return None
+
+
+class Unreadable:
+    name = "unreadable"
+    description = "A message whose MIME cannot be read safely is kept for the operator."
+
+    def apply(self, work: Work) -> Handling | None:
+        problems = work.letter.inbound.problems
+        if not problems:
+            return None
+        _answer(work, "sender.quarantined", problems=problems)
+        return work.finish(InboxStatus.QUARANTINED, "; ".join(problems))
+
+
+class SpeakerCommand:
+    name = "speaker-command"
+    description = (
+        "'speaker ...' sent directly: run for the Speaker's address with the Speaker's secret "
+        "(rule 1.1.2), refused and reported to the Speaker otherwise."
+    )
+
+    def apply(self, work: Work) -> Handling | None:
+        letter = work.letter
+        if letter.verb != "speaker" or work.via_list:
+            return None
+        words = list(letter.words)
+        inbound = letter.inbound
+        if commands.is_speaker(work.settings, inbound.sender, inbound.secret):
+            return run_command(work, commands.SPEAKER_COMMANDS, words, "speaker")
+        _answer(work, "sender.speaker-refused")
+        if work.settings.speaker_address:
+            work.send(
+                Notice(
+                    "speaker.command-refused",
+                    Audience.speaker(work.settings.speaker_address),
+                    {"command": " ".join(words[:2]), "secret_given": inbound.secret is not None},
+                )
+            )
+        return work.finish(
+            InboxStatus.QUARANTINED, f"Speaker command from {inbound.sender} refused"
+        )
+
+
+class Join:
+    name = "join"
+    description = "'nomic join NAME' to a known game needs no seat yet (rule 1.1.8)."
+
+    def apply(self, work: Work) -> Handling | None:
+        words = work.letter.words
+        joining = work.letter.verb == "nomic" and len(words) > 1 and words[1].lower() == "join"
+        if not joining or work.game is None or work.via_list:
+            return None
+        return run_command(work, commands.PLAYER_COMMANDS, list(words), "nomic")
+
+
+class UnknownGame:
+    name = "unknown-game"
+    description = "Nothing below can act without a game: the sender is told how to name one."
+
+    def apply(self, work: Work) -> Handling | None:
+        if work.game is not None:
+            return None
+        _answer(work, "sender.unknown-game")
+        return work.finish(InboxStatus.QUARANTINED, "no game by lounge address or [MC n] tag")
+
+
+class Identify:
+    name = "identify"
+    description = (
+        "The player behind the message, by address or by 'Playing as:' with eir secret; a "
+        "forgery is reported to the sender and to the player claimed."
+    )
+
+    def apply(self, work: Work) -> Handling | None:
+        inbound = work.letter.inbound
+        identity = identify(work.session, work.the_game, inbound)
+        if identity.player is not None:
+            work.player = identity.player
+            return None
+        sender, claimed = inbound.sender, identity.claimed
+        if identity.doubt == "not-seated" and claimed is not None:
+            _answer(work, "sender.not-seated", player=claimed.name)
+            return work.finish(
+                InboxStatus.QUARANTINED, f"{claimed.name} is not seated in this game"
+            )
+        if identity.doubt == "forged" and claimed is not None:
+            given = identity.secret_given
+            _answer(work, "sender.forged", player=claimed.name, secret_given=given)
+            work.send(
+                Notice(
+                    "player.forged",
+                    Audience.player(claimed.address, claimed.name),
+                    {"player": claimed.name, "secret_given": given},
+                )
+            )
+            return work.finish(
+                InboxStatus.QUARANTINED,
+                f"{sender} claimed to be {claimed.name} {'with a wrong' if given else 'without a'}"
+                " secret",
+            )
+        _answer(work, "sender.unknown-player")
+        return work.finish(InboxStatus.QUARANTINED, f"{sender} is not a registered address")
+
+
+class BuzzCommand:
+    name = "buzz-command"
+    description = "'buzz ...' and the steps of a buzz (section 1.16) by a seated player."
+
+    def apply(self, work: Work) -> Handling | None:
+        if work.letter.verb not in commands.BUZZ_COMMANDS:
+            return None
+        return run_command(work, commands.BUZZ_COMMANDS, list(work.letter.words), "")
+
+
+class PlayerCommand:
+    name = "player-command"
+    description = (
+        "'nomic ...' by a seated player. A forced Timeout may carry the forcer's own turn "
+        "below the command line (rule 1.3.5): that turn goes on to the last rule."
+    )
+
+    def apply(self, work: Work) -> Handling | None:
+        if work.letter.verb != "nomic":
+            return None
+        words = list(work.letter.words)
+        handled = run_command(work, commands.PLAYER_COMMANDS, words, "nomic")
+        rest = _after_first_line(work.letter.inbound.turn_text)
+        if rest and [w.lower() for w in words[1:2]] == ["timeout"] and not handled.refused:
+            work.session.refresh(work.the_game)
+            work.turn_text = rest
+            return None
+        return handled
+
+
+class SpeakerViaList:
+    name = "speaker-via-list"
+    description = (
+        "The Speaker mails the referee directly: a Speaker command a list relayed is ignored."
+    )
+
+    def apply(self, work: Work) -> Handling | None:
+        if work.letter.verb != "speaker":
+            return None
+        return work.finish(InboxStatus.IGNORED, "Speaker commands are not taken from list mail")
+
+
+class Turn:
+    name = "turn"
+    description = "Anything else a seated player sends is a turn, judged by the game's kind."
+
+    def apply(self, work: Work) -> Handling | None:
+        game, player = work.the_game, work.the_player
+        text = work.turn_text or work.letter.inbound.turn_text
+        decided = take_turn(
+            work.session,
+            work.kinds.judging(game.kind),
+            Posted(game, player, text, work.row.id, work.letter.inbound.message_id, work.now),
+            buzz_mode=game.buzz_mode,
+            rng=work.rng,
+            timing=work.timing,
+        )
+        work.send_all(decided.notices)
+        return work.finish(decided.status, decided.note)
+
+
+def _after_first_line(text: str) -> str:
+    """What follows a command's line: rule 1.3.5 lets the player who forces a Timeout send
+    eir own turn in the same message when e plays next."""
+    lines = text.strip().splitlines()
+    return "\n".join(lines[1:]).strip()
+
+
+CHAIN: tuple[Rule, ...] = (
+    NotAnswered(),
+    FindGame(),
+    Unreadable(),
+    SpeakerCommand(),
+    Join(),
+    UnknownGame(),
+    Identify(),
+    BuzzCommand(),
+    PlayerCommand(),
+    SpeakerViaList(),
+    Turn(),
+)
+"""The rules in the order they are tried."""
