@@ -47,9 +47,11 @@ TURNS = tuple(
 
 
 def opening() -> GSD:
-    """Three players off the Map, and four Token Stacks holding every colour (rule 4.2.1.4's
-    Station Podumes need three other Stations with Tokens of their colour)."""
+    """Three players off the Map with no Home yet, and four Token Stacks holding every colour
+    (rule 4.2.1.4's Station Podumes need three other Stations with Tokens of their colour)."""
     gsd = game({}, tokens=dict.fromkeys(PLAYERS, TOKENS), players=PLAYERS)
+    homeless = tuple(row.model_copy(update={"home": None}) for row in gsd.players)
+    gsd = gsd.model_copy(update={"players": homeless})  # each declares a Home (rule 1.12.2)
     stacks = tuple(
         TokenStack.parse_cells(station, "ReBkGrBuSi")
         for station in ("Upminster (2)", "Morden (3)", "Amersham (4)", "Epping (1)")

@@ -219,6 +219,7 @@ def test_4_2_1_3_a_dead_end_shunt_of_the_holder_destroys_it() -> None:
 def blue_board(at: str = "North Acton (CN)", stations: tuple[str, ...] = ()) -> GSD:
     """Mrs. Trellis at ``at``; Blue Tokens in the Stacks of three Stations."""
     gsd = game({"Mrs. Trellis": at}, tokens={"Mrs. Trellis": RICH}, players=("Mrs. Trellis",))
+    gsd = with_luggage(gsd, {}, home={"Mrs. Trellis": "Perivale"})  # a Home far away (1.12.2)
     stacks = tuple(
         TokenStack(station=s, tokens=TokenStack.parse_cells(s, "BkBu").tokens)
         for s in stations or ("Bank", "Euston", "Angel")
