@@ -16,6 +16,7 @@ from referee.commands.engine import ENGINE_COMMANDS
 from referee.commands.games import GAME_COMMANDS
 from referee.commands.map import map_command
 from referee.commands.notation import NOTATION_COMMANDS
+from referee.commands.odil import odil
 from referee.commands.rules import rules
 from referee.commands.serve import serve
 from referee.commands.speaker import speaker
@@ -29,5 +30,5 @@ def main() -> None:
 
 for _command in (map_command, *NOTATION_COMMANDS, *ENGINE_COMMANDS, serve, demo, db):
     main.add_command(_command)
-for _command in (*GAME_COMMANDS, speaker, rules):
+for _command in (*GAME_COMMANDS, speaker, rules, odil):
     main.add_command(_command)

@@ -1,0 +1,243 @@
+"""Setup, The Play and Game End, refusals that leave the state untouched, and replay."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.games.one_day_in_london.cards import full_deck
+from referee.games.one_day_in_london.moves import parse_move
+from referee.games.one_day_in_london.rules import (
+    MoveRefused,
+    apply,
+    new_game,
+    replay,
+    waiting_on,
+)
+from referee.games.one_day_in_london.state import GameState, Phase
+
+from .play import NAMES, random_game, seed_of
+from .test_journey import STARTING_POSITION, WINNING_POSITION
+
+PLAYERS = ("Alice", "Bob", "Carol")
+
+
+def play(state: GameState, player: str, text: str) -> GameState:
+    return apply(state, player, parse_move(text))
+
+
+def set_up(state: GameState) -> GameState:
+    for slot in range(1, 11):
+        for seat in state.seats:
+            state = play(state, seat.name, f"place {slot}")
+    return state
+
+
+def started(racks: dict[str, tuple[str, ...]] | None = None) -> GameState:
+    state = set_up(new_game(PLAYERS, seed_of(42)))
+    for name, rack in (racks or {}).items():
+        state = state.with_seat(replace(state.seat(name), rack=rack))
+    return state
+
+
+def refused(state: GameState, player: str, text: str, match: str) -> None:
+    before = state.render()
+    with pytest.raises(MoveRefused, match=match):
+        play(state, player, text)
+    assert state.render() == before
+
+
+def test_players_2_to_4() -> None:
+    with pytest.raises(ValueError, match="2-4"):
+        new_game(["Alice"], seed_of(1))
+    with pytest.raises(ValueError, match="2-4"):
+        new_game([*NAMES, "Eve"], seed_of(1))
+
+
+def test_setup_each_player_is_dealt_10_to_place_and_no_pile_is_dealt_yet() -> None:
+    state = new_game(PLAYERS, seed_of(5))
+    assert [len(seat.dealt) for seat in state.seats] == [10, 10, 10]
+    assert state.piles == ((), (), ())
+    assert len(state.deck) == len(full_deck()) - 30
+
+
+def test_setup_places_each_card_as_drawn_and_it_never_moves() -> None:
+    state = new_game(PLAYERS, seed_of(5))
+    first = state.seat("Bob").dealt[0]
+    state = play(state, "Bob", "place 4")
+    assert state.seat("Bob").rack[3] == first
+    refused(state, "Bob", "place 4", "slot 4 already holds a card")
+
+
+def test_setup_one_card_at_a_time() -> None:
+    refused(new_game(PLAYERS, seed_of(5)), "Alice", "place 1, place 2", "one at a time")
+
+
+def test_setup_only_placing() -> None:
+    refused(new_game(PLAYERS, seed_of(5)), "Alice", "take deck", "placing the card")
+
+
+def test_setup_slot_out_of_range() -> None:
+    refused(new_game(PLAYERS, seed_of(5)), "Alice", "place 11", "slots are 1 to 10")
+
+
+def test_setup_ends_with_three_piles_of_one_and_the_first_player_to_take() -> None:
+    state = set_up(new_game(PLAYERS, seed_of(5)))
+    assert state.phase is Phase.TAKE
+    assert state.mover.name == "Alice"
+    assert [len(pile) for pile in state.piles] == [1, 1, 1]
+    assert len(state.deck) == len(full_deck()) - 33
+
+
+def test_a_whole_turn_in_one_mail() -> None:
+    state = started()
+    top = state.piles[1][-1]
+    out = state.seat("Alice").rack[6]
+    after = play(state, "Alice", "take pile 2, place 7, discard pile 2")
+    assert after.seat("Alice").rack[6] == top
+    assert after.piles[1] == (out,)
+    assert after.mover.name == "Bob"
+    assert after.record[-1] == "Alice: take pile 2, place 7, discard pile 2"
+
+
+def test_a_turn_over_several_mails() -> None:
+    state = started()
+    card = state.deck[0]
+    state = play(state, "Alice", "draw deck")
+    assert state.hand == card and state.phase is Phase.HOLD
+    state = play(state, "Alice", "discard 3")
+    assert state.piles[2][-1] == card
+    assert state.mover.name == "Bob"
+
+
+def test_exchange_names_the_rack_card() -> None:
+    state = started()
+    card = state.seat("Alice").rack[2]
+    assert card is not None
+    state = play(state, "Alice", f"take deck, exchange {card}, discard 1")
+    assert state.piles[0][-1] == card
+    assert state.record[-1] == "Alice: take deck, place 3, discard pile 1"
+
+
+def test_refusals_leave_the_state_untouched() -> None:
+    state = started()
+    refused(state, "Bob", "take deck", "it is Alice's turn")
+    refused(state, "Zed", "take deck", "not a player")
+    refused(state, "Alice", "place 3", "take a card first")
+    refused(state, "Alice", "take pile 4", "piles are 1 to 3")
+    refused(state, "Alice", "take deck, take pile 1", "already took a card")
+    refused(state, "Alice", "take deck, place 0", "slots are 1 to 10")
+    refused(state, "Alice", "take deck, place 2, place 3", "already exchanged")
+    missing = next(name for name in full_deck() if name not in state.seat("Alice").rack)
+    refused(state, "Alice", f"take deck, exchange {missing}", "is not in your rack")
+    emptied = play(state, "Alice", "take pile 1")
+    refused(emptied, "Alice", "discard 2", "pile 1 is empty")
+
+
+def test_discard_onto_the_empty_pile() -> None:
+    state = play(started(), "Alice", "take pile 1, discard pile 1")
+    assert len(state.piles[0]) == 1
+
+
+def test_game_end_a_journey_wins_when_the_turn_ends() -> None:
+    rack = (*WINNING_POSITION[:6], "Temple", *WINNING_POSITION[7:])
+    state = started({"Alice": rack})
+    state = replace(state, deck=(WINNING_POSITION[6], *state.deck))
+    state = play(state, "Alice", "take deck, place 7, discard 1")
+    assert state.phase is Phase.OVER and state.winner == "Alice"
+    refused(state, "Bob", "take deck", "the game is over")
+
+
+def test_game_end_a_rack_complete_from_setup_wins_as_the_turn_begins() -> None:
+    state = started({"Bob": WINNING_POSITION})
+    state = play(state, "Alice", "take deck, discard 1")
+    assert state.winner == "Bob"
+
+
+def test_claim_checks_the_rack_and_names_the_break_privately() -> None:
+    state = started({"Alice": STARTING_POSITION})
+    refused(state, "Alice", "claim", "station 3 \\(Angel\\) cannot follow")
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Alice", "claim")
+    assert caught.value.private
+
+
+def test_refusals_that_name_no_rack_card_are_public() -> None:
+    state = started()
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Bob", "take deck")
+    assert not caught.value.private
+    missing = next(name for name in full_deck() if name not in state.seat("Alice").rack)
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Alice", f"take deck, exchange {missing}")
+    assert caught.value.private
+
+
+def test_claim_only_at_the_start_of_the_turn() -> None:
+    state = play(started(), "Alice", "take deck")
+    refused(state, "Alice", "claim", "start of your turn")
+
+
+def test_resignation_passes_the_turn_and_the_last_player_wins() -> None:
+    state = play(started(), "Alice", "resign")
+    assert state.mover.name == "Bob"
+    refused(state, "Alice", "take deck", "resigned")
+    state = play(state, "Carol", "resign")
+    assert state.winner == "Bob"
+
+
+def test_the_deck_running_out_reshuffles_all_but_the_pile_tops() -> None:
+    state = started()
+    under = ("Bank", "Temple", "Angel")
+    state = replace(
+        state,
+        deck=state.deck[:1],
+        piles=((*under, "Victoria"), ("Holborn",), ("Pimlico",)),
+    )
+    drawn = state.deck[0]
+    state = play(state, "Alice", "take deck, discard 2")
+    assert state.reshuffles == 1
+    assert sorted(state.deck) == sorted((*under, "Holborn"))
+    assert state.piles == (("Victoria",), (drawn,), ("Pimlico",))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=10**6),
+    st.integers(min_value=2, max_value=4),
+    st.integers(min_value=0, max_value=200),
+)
+def test_property_replay_from_the_record_is_the_same_game(
+    number: int, players: int, steps: int
+) -> None:
+    state = random_game(number, players, steps)
+    again = replay(NAMES[:players], state.seed, state.record)
+    assert again == state
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=2, max_value=4))
+def test_property_no_card_is_lost_or_made(number: int, players: int) -> None:
+    state = random_game(number, players, 150)
+    cards = list(state.deck) + [card for pile in state.piles for card in pile]
+    for seat in state.seats:
+        cards += [card for card in seat.rack if card] + list(seat.dealt)
+    if state.hand:
+        cards.append(state.hand)
+    assert sorted(cards) == sorted(full_deck())
+
+
+def test_waiting_on_everyone_placing_then_the_mover_then_nobody() -> None:
+    state = new_game(PLAYERS, seed_of(8))
+    assert waiting_on(state) == PLAYERS
+    for slot in range(1, 11):
+        state = play(state, "Bob", f"place {slot}")
+    assert waiting_on(state) == ("Alice", "Carol")
+    for slot in range(1, 11):
+        state = play(play(state, "Alice", f"place {slot}"), "Carol", f"place {slot}")
+    assert waiting_on(state) == ("Alice",)
+    state = play(play(state, "Alice", "resign"), "Bob", "resign")
+    assert waiting_on(state) == ()
