@@ -20,6 +20,7 @@ from referee.commands.odil import odil
 from referee.commands.rules import rules
 from referee.commands.serve import serve
 from referee.commands.speaker import speaker
+from referee.commands.web import web
 
 
 @click.group()
@@ -30,5 +31,5 @@ def main() -> None:
 
 for _command in (map_command, *NOTATION_COMMANDS, *ENGINE_COMMANDS, serve, demo, db):
     main.add_command(_command)
-for _command in (*GAME_COMMANDS, speaker, rules, odil):
+for _command in (*GAME_COMMANDS, speaker, rules, odil, web):
     main.add_command(_command)

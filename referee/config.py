@@ -80,9 +80,20 @@ class Settings(BaseSettings):
     deadline_poll_seconds: float = Field(
         60.0, description="How often 'referee serve' processes deadlines that have fallen due."
     )
+    web_base_url: str = Field(
+        "",
+        description="Where the game pages are published (https://games.example.org/mc); "
+        "lounge posts link to a game's page when it is set.",
+    )
     worker_poll_seconds: float = Field(
         1.0, description="How often idle workers look for work they were not told about."
     )
+
+    def game_page_url(self, number: int) -> str:
+        """The public web page of game ``number`` (``referee web`` serves it at
+        ``games/<number>.html``), or "" when no base URL is set."""
+        base = self.web_base_url.rstrip("/")
+        return f"{base}/games/{number}.html" if base else ""
 
     @property
     def loop_token(self) -> str:

@@ -3,7 +3,7 @@
 Layers, lowest first (a module may import its own layer and those below it, never above):
 
     resources < network < notation < engine < variants < games < config < store < mail
-    < service < commands < cli (and the package's own ``__init__``)
+    < service < web < commands < cli (and the package's own ``__init__``)
 
 ``resources`` finds the data folders; ``config`` is the operator's settings, read by the
 store, mail and service. network, notation and engine are pure (no mail, database or clock).
@@ -38,6 +38,7 @@ LAYERS = (
     "store",
     "mail",
     "service",
+    "web",
     "commands",
     "cli",
 )

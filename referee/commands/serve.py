@@ -18,7 +18,8 @@ from referee.config import Settings
 @click.option("--host", help="Listen on this address (default REFEREE_SMTP_HOST, 127.0.0.1).")
 @click.option("--port", type=int, help="Listen on this port (default REFEREE_SMTP_PORT, 8025).")
 @click.option("--verbose", "-v", is_flag=True, help="Log every message's progress.")
-def serve(host: str | None, port: int | None, verbose: bool) -> None:
+@click.option("--web", "web_port", type=int, help="Also serve the game pages on this port.")
+def serve(host: str | None, port: int | None, verbose: bool, web_port: int | None) -> None:
     """Run the SMTP listener, IMAP poller (if configured), runner and sender.
 
     Settings come from REFEREE_* environment variables (see the README); the database is
@@ -55,12 +56,32 @@ def serve(host: str | None, port: int | None, verbose: bool) -> None:
         raise click.ClickException(
             f"cannot listen on {settings.smtp_host}:{settings.smtp_port}: {error}"
         ) from error
+    pages = None
+    if web_port is not None:
+        from referee.web.app import make_app
+        from referee.web.reading import close, read_only_sessions
+        from referee.web.server import WebServer
+        from referee.web.site import Site
+
+        readers = read_only_sessions(settings.database_url)
+        site = Site(readers, base_url=settings.web_base_url)
+        pages = WebServer(make_app(site), settings.smtp_host, web_port)
+        try:
+            pages.start()
+        except OSError as error:
+            service.stop()
+            close(readers)
+            raise click.ClickException(str(error)) from error
     imap = f", polling {settings.imap_host}" if settings.imap_host else ""
     click.echo(
         f"referee: listening on {settings.smtp_host}:{settings.smtp_port}{imap}; "
-        f"relay {settings.relay_host}:{settings.relay_port}",
+        f"relay {settings.relay_host}:{settings.relay_port}"
+        + (f"; pages on {pages.url}" if pages else ""),
         err=False,
     )
     done.wait()
+    if pages is not None:
+        pages.stop()
+        close(readers)
     service.stop()
     click.echo("referee: stopped")

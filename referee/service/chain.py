@@ -167,6 +167,7 @@ class Work:
             game=f"MC {number}" if number is not None else "",
             sender=inbound.sender,
             attachments=inbound.attachments,
+            page=self.settings.game_page_url(number) if number is not None else "",
             **notice.values,
         )
         message = compose(

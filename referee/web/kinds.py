@@ -1,0 +1,414 @@
+"""Game kinds: each kind supplies the pages of its own games.
+
+The site (:mod:`referee.web.site`) draws what every game shares: the list of games, the points
+table and the Game Archive. What a game's own pages hold depends on what is played: a
+Mornington Nomic game shows a map and a GSD, another kind will show its own board. A kind is a
+:class:`GameKind`: it says which games it draws, lists their pages (paths under
+``games/<number>/``) and renders each from the store's public rows; :data:`KINDS` is the
+registry, asked in order, the way python-chess finds a variant by name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import threading
+from abc import ABC, abstractmethod
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, fields
+from functools import partial
+from typing import Any, ClassVar, Generic, TypeVar
+
+from markupsafe import Markup, escape
+from sqlalchemy.orm import Session
+
+from referee.engine.history import History, derive
+from referee.engine.ruleset import VANILLA, Ruleset
+from referee.engine.turn import whose_turn
+from referee.games.mornington import NAME as MORNINGTON
+from referee.network.mapfile import load_map
+from referee.notation.action_index import ActionIndex
+from referee.notation.errors import NotationError
+from referee.notation.gsd import GSD
+from referee.variants import UnknownVariantError, find_variant
+from referee.web import reading
+from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks
+from referee.web.moves import move_route
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class LRU(Generic[K, V]):
+    """A small thread-safe least-recently-used cache (pages render in uvicorn's threads),
+    bounded by a count of entries and, given ``weigh``, by their total weight too."""
+
+    def __init__(
+        self, size: int, *, weigh: Callable[[V], int] | None = None, budget: int = 0
+    ) -> None:
+        self.size = size
+        self.weigh = weigh
+        self.budget = budget
+        self._weight = 0
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = make()
+        self.put(key, value)
+        return value
+
+    def peek(self, key: K) -> V | None:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            if key in self._items:
+                self._weight -= self._weight_of(self._items[key])
+            self._items[key] = value
+            self._weight += self._weight_of(value)
+            self._items.move_to_end(key)
+            while len(self._items) > self.size or (
+                self.budget and self._weight > self.budget and len(self._items) > 1
+            ):
+                _, dropped = self._items.popitem(last=False)
+                self._weight -= self._weight_of(dropped)
+
+    def _weight_of(self, value: V) -> int:
+        return self.weigh(value) if self.weigh is not None else 0
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._weight = 0
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page to render: a template under ``templates/web/`` and what it shows."""
+
+    template: str
+    context: dict[str, Any]
+
+
+class GameKind(ABC):
+    """The pages of one kind of game; :class:`MorningtonNomic` is the first kind."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+
+    @abstractmethod
+    def handles(self, game: reading.GameRow) -> bool:
+        """Whether this kind draws ``game``."""
+
+    @abstractmethod
+    def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
+        """The pages of ``game`` besides its main page, relative to ``games/<number>/``."""
+
+    @abstractmethod
+    def game_page(self, session: Session, game: reading.GameRow) -> Page:
+        """The game's main page, ``games/<number>.html``."""
+
+    @abstractmethod
+    def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
+        """One of :meth:`paths`, or None for a path the game does not have."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A GSD as the pages show it: the SVG and the same facts as text."""
+
+    svg: str
+    positions: tuple[tuple[str, str, str, str], ...]
+    """(piece key, where as text, piece colour, element id), in seat order."""
+    unplaced: tuple[str, ...]
+    """Players whose Piece is not on the Map yet (rule 1.1.8)."""
+    marks: Marks
+    whose_turn: str | None
+    stacks: tuple[tuple[str, str], ...]
+
+
+def turn_slug(turn: reading.TurnRow) -> str:
+    """``turn-7.html``; a turn later taken back or undone keeps its own page beside the turn
+    that replaced it."""
+    if turn.status == "applied":
+        return f"turn-{turn.number}.html"
+    return f"turn-{turn.number}-{turn.status}-{turn.id}.html"
+
+
+def ruleset_of(game: reading.GameRow) -> Ruleset:
+    """The ruleset the game is judged under (rule 1.1.2): the first named variant of a
+    Special Rules game, as the turn desk chooses it, else Volume 1."""
+    if not game.variants:
+        return VANILLA
+    try:
+        return find_variant(game.variants[0])()
+    except UnknownVariantError:
+        return VANILLA
+
+
+def split_record(text: str) -> tuple[str, str]:
+    """A canonical GSD cut where its record begins (after the last box): (tables, record)."""
+    lines = text.splitlines(keepends=True)
+    boxes = [i for i, line in enumerate(lines) if line.startswith(("+", "|"))]
+    cut = sum(len(line) for line in lines[: boxes[-1] + 1]) if boxes else 0
+    return text[:cut], text[cut:]
+
+
+def read_on(before_text: str, before: GSD, text: str, index: ActionIndex) -> GSD | None:
+    """The GSD of ``text`` read from its tables and only the plays it adds to ``before``'s
+    record, which it shares; None when its record does not begin with ``before``'s.
+
+    A turn adds a play to a record of a thousand, and reading those again is most of what a
+    page of a long game costs; the earlier plays are the very values already read, so the
+    engine's history of them is read on too (:func:`referee.engine.history.derive`).
+    """
+    _, old = split_record(before_text)
+    tables, record = split_record(text)
+    if not record.startswith(old) or not record[len(old) :].strip():
+        return None
+    added = GSD.parse(tables + "\n" + record[len(old) :], index=index, kept=True)
+    return added.model_copy(update={"record": before.record + added.record})
+
+
+def ruleset_settings(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """The readings the ruleset is judged with (``rules/choices.md``), as (name, value)."""
+    values = ruleset.settings
+    return [(f.name.replace("_", " "), str(getattr(values, f.name))) for f in fields(values)]
+
+
+def diff_lines(before: str, after: str) -> list[tuple[str, str]]:
+    """What a turn changed in the GSD, as (kind, line): ``add``, ``del``, ``hunk``, ``same``."""
+    out: list[tuple[str, str]] = []
+    lines = difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=1)
+    for line in list(lines)[2:]:
+        kind = {"+": "add", "-": "del", "@": "hunk"}.get(line[:1], "same")
+        out.append((kind, line))
+    return out
+
+
+class MorningtonNomic(GameKind):
+    """Mornington Nomic on the 1999 map: every game the referee runs today."""
+
+    name = "mornington-nomic"
+    title = "Mornington Nomic"
+
+    def __init__(self) -> None:
+        self._gsds: LRU[tuple[str, str], GSD | None] = LRU(256)
+        self._diffs: LRU[int, list[tuple[str, str]]] = LRU(1024)
+        self._lines: LRU[tuple[int, str, int], str] = LRU(16384)
+        self.log = reading.TurnLog()
+        self._latest: dict[int, str] = {}
+        self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
+
+    def handles(self, game: reading.GameRow) -> bool:
+        return game.kind == MORNINGTON
+
+    def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
+        return [turn_slug(turn) for turn in turns]
+
+    def parse(self, ruleset: Ruleset, text: str | None, *, base: str | None = None) -> GSD | None:
+        """The GSD ``text`` holds (kept: the referee's own), cached by its text; read on from
+        the GSD of ``base`` (an earlier state of the same game) when that one is cached."""
+        if not text:
+            return None
+        index = ruleset.action_index()
+
+        def make() -> GSD | None:
+            known = self._gsds.peek((ruleset.name, base)) if base else None
+            try:
+                if base and known is not None:
+                    found = read_on(base, known, text, index)
+                    if found is not None:
+                        return found
+                return GSD.parse(text, index=index, kept=True)
+            except NotationError:
+                return None
+
+        return self._gsds.get((ruleset.name, text), make)
+
+    def picture(
+        self,
+        key: tuple[Hashable, ...],
+        ruleset: Ruleset,
+        gsd: GSD | None,
+        *,
+        before: GSD | None = None,
+        title: str,
+    ) -> Picture | None:
+        """The map of ``gsd`` (with the route of its newest play when ``before`` is given),
+        made once per ``key``."""
+        if gsd is None:
+            return None
+
+        def make() -> Picture:
+            registry = ruleset.registry()
+            history = derive(gsd, registry)
+            positions = history.positions
+            route: tuple[str, ...] = ()
+            if before is not None and gsd.plays:
+                play = gsd.plays[-1]
+                start = derive(before, registry).positions.get(play.player)
+                row = next((r for r in gsd.players if r.name == play.player), None)
+                route = move_route(ruleset.network(), start, play, row.lv if row else 0)
+            data = load_map(ruleset.map_name)
+            svg = draw_map(data, gsd, route, positions=positions, title=title)
+            return _picture(gsd, history, svg)
+
+        return self._pictures.get(key, make)
+
+    def game_page(self, session: Session, game: reading.GameRow) -> Page:
+        ruleset = ruleset_of(game)
+        text = reading.state(session, game.id)
+        gsd = self.parse(ruleset, text, base=self._latest.get(game.id))
+        if text:
+            self._latest[game.id] = text
+        title = f"The map of MC {game.number} after turn {game.turn_number}"
+        picture = self.picture(("game", game.id, game.version), ruleset, gsd, title=title)
+        turns = self.log.rows(session, game)
+        return Page(
+            "mornington/game.html.j2",
+            {
+                "game": game,
+                "kind": self,
+                "ruleset": ruleset,
+                "readings": ruleset_settings(ruleset),
+                "picture": picture,
+                "seats": reading.seats(session, game.id),
+                "buzzes": reading.buzzes(session, game.id),
+                "history": self.history(game, turns),
+                "gsd": text or "",
+                "readable": gsd is not None or not text,
+            },
+        )
+
+    def history(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> Markup:
+        """The list of turns, newest first: each line drawn once (a long game's history is
+        most of its page, and only its newest line is new after a turn)."""
+
+        def line(turn: reading.TurnRow) -> str:
+            note = f" <em>({turn.status})</em>" if turn.status != "applied" else ""
+            return (
+                f'<li class="turn-{turn.status}"><a href="{game.number}/{turn_slug(turn)}">'
+                f"Turn {turn.number}</a>: <code>{escape(turn.play)}</code>{note}</li>"
+            )
+
+        lines = []
+        for turn in reversed(turns):
+            key = (turn.id, turn.status, game.number)
+            lines.append(self._lines.get(key, partial(line, turn)))
+        return Markup("\n".join(lines))
+
+    def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
+        turns = self.log.rows(session, game)
+        slugs = [turn_slug(turn) for turn in turns]
+        if path not in slugs:
+            return None
+        index = slugs.index(path)
+        turn = turns[index]
+        states = reading.turn_states(session, turn.id)
+        ruleset = ruleset_of(game)
+        before = self.parse(ruleset, states.before)
+        after = self.parse(ruleset, states.after, base=states.before)
+        title = (
+            f"The map of MC {game.number} after turn {turn.number}: {turn.player} played "
+            f"{turn.play}"
+        )
+        picture = self.picture(("turn", turn.id), ruleset, after, before=before, title=title)
+        applied = [(t, s) for t, s in zip(turns, slugs, strict=True) if t.status == "applied"]
+        place = next((i for i, (t, _) in enumerate(applied) if t.id == turn.id), None)
+        previous = applied[place - 1][1] if place else None
+        following = (
+            applied[place + 1][1] if place is not None and place + 1 < len(applied) else None
+        )
+        return Page(
+            "mornington/turn.html.j2",
+            {
+                "game": game,
+                "kind": self,
+                "turn": turn,
+                "picture": picture,
+                "gsd": states.after or "",
+                "played_at": states.played_at,
+                "readable": after is not None,
+                "diff": self._diffs.get(
+                    turn.id, lambda: diff_lines(states.before or "", states.after or "")
+                ),
+                "previous": previous,
+                "next": following,
+                "buzzes": [
+                    b for b in reading.buzzes(session, game.id) if b.turn_number == turn.number
+                ],
+            },
+        )
+
+
+def _picture(gsd: GSD, history: History, svg: str) -> Picture:
+    positions = history.positions
+    colours = piece_colours(gsd.player_names)
+    order = {name: index for index, name in enumerate(gsd.player_names)}
+    keys = sorted(positions, key=lambda k: (order.get(k.split("/")[0], len(order)), k))
+    rows = tuple(
+        (key, positions[key].render(), colours.get(key.split("/")[0], "#777"), piece_id(key))
+        for key in keys
+    )
+    placed = {key.split("/")[0] for key in positions}
+    unplaced = tuple(name for name in gsd.player_names if name not in placed)
+    try:
+        turn = whose_turn(gsd, history)
+    except (KeyError, ValueError):
+        turn = None
+    stacks = tuple((s.station, s.content_text()) for s in gsd.stacks)
+    return Picture(svg, rows, unplaced, read_marks(gsd), turn, stacks)
+
+
+class Plain(GameKind):
+    """Any other kind of game, until it has pages of its own: its status, seats and the
+    plays the lounge was sent, never its stored state (a kind may keep hidden hands there,
+    as One Day in London keeps each player's rack)."""
+
+    name = "plain"
+    title = "A game"
+
+    def handles(self, game: reading.GameRow) -> bool:
+        return True
+
+    def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
+        return []
+
+    def game_page(self, session: Session, game: reading.GameRow) -> Page:
+        turns = reading.turns(session, game.id)
+        return Page(
+            "plain/game.html.j2",
+            {
+                "game": game,
+                "seats": reading.seats(session, game.id),
+                "turns": list(reversed(turns)),
+            },
+        )
+
+    def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
+        return None
+
+
+def shows_state(game: reading.GameRow) -> bool:
+    """Whether a page may print the game's stored state: only a kind whose state is its
+    public view (Mornington Nomic's GSD, rule 1.2.0)."""
+    return game.kind == MORNINGTON
+
+
+KINDS: tuple[GameKind, ...] = (MorningtonNomic(), Plain())
+"""Every kind of game the site draws, asked in order."""
+
+
+def kind_of(game: reading.GameRow) -> GameKind:
+    """The kind that draws ``game``."""
+    return next(kind for kind in KINDS if kind.handles(game))
+
+
+__all__ = ["KINDS", "GameKind", "MorningtonNomic", "Page", "Plain", "kind_of", "shows_state"]
