@@ -313,9 +313,10 @@ def _current_rover(ctx: TurnContext) -> bool:
 
 
 def _arrive(ctx: TurnContext, key: str, start: Position | None, end: Position) -> None:
-    """Put the Piece at ``end`` and change its Charge (rule 1.19.2)."""
+    """Put the Piece at ``end`` and change its Charge (rule 1.19.2; not in a ruleset without
+    Charge)."""
     ctx.place(key, end)
-    if start is not None:
+    if start is not None and ctx.ruleset.has_charge:
         facts = ctx.network.facts
         change = facts[end.station].current - facts[start.station].current
         ctx.add_charge(change)

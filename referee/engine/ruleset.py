@@ -107,6 +107,8 @@ class Ruleset:
     map_name: ClassVar[str] = "london-1999"
     moves_by_lv: ClassVar[bool] = True
     """Rule 1.6.2: a Move's length is the player's LV (a ruleset without LV says False)."""
+    has_charge: ClassVar[bool] = True
+    """Rule 1.19.2: a Piece's movement changes its Charge (a ruleset without Charge says False)."""
 
     def __init__(self, settings: RuleSettings | None = None) -> None:
         self.settings = settings or RuleSettings()

@@ -30,14 +30,17 @@ from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination
 from referee.notation.plays import Play
+from referee.notation.podumes import PODUMES
 from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import ORDER, Colour
 
 STACK_MARKERS: dict[str, str | None] = {
     "Token Stack": None, "Suspect Package": "Susp Package", "PoID": "PoID",
+    **dict.fromkeys(PODUMES, "Podume"),
 }  # fmt: skip
-"""Rules 1.10.1, 1.4.7, 1.4.24: Stacks, Packages and the PoID are Shunted as if players."""
+"""Rules 1.10.1, 1.4.7, 1.4.24: Stacks, Packages and the PoID are Shunted as if players (and
+a Podume lying at a Station, rule 4.2.1 of the Knightsbridge 1965 amendments)."""
 STACK_SHUNT_LIMIT = 6
 CRESCENT = "Mornington Crescent"
 SHUNTS = ("Shunting", "Double-Shunting", "Dead-End Shunting", "Stationary-Shunting",
@@ -132,7 +135,11 @@ def may_target(
 
 def _stack_at(ctx: TurnContext, station: str, name: str) -> TokenStack | None:
     marker = STACK_MARKERS[name]
-    return next((s for s in ctx.stacks if s.station == station and s.marker == marker), None)
+
+    def named(stack: TokenStack) -> bool:
+        return stack.marker == marker and (stack.podume is None or stack.podume.name == name)
+
+    return next((s for s in ctx.stacks if s.station == station and named(s)), None)
 
 
 def _charge_mean(ctx: TurnContext, a: str, b: str) -> None:
@@ -215,6 +222,13 @@ class _Shunts:
     shunted: set[str] = field(default_factory=set)
     lv: int = 0
     destination: str | None = None
+
+
+def last_shunt_lv(ctx: TurnContext) -> int | None:
+    """The LV the Turn's last Shunt was made with, or None when no Shunt has been made (a
+    variant's rule about what a Shunt leaves the Shunter with reads it, rule 4.2.1.3)."""
+    state = ctx.state(_Shunts)
+    return state.lv if state.destination is not None else None
 
 
 def _shunt(ctx: TurnContext, action: Action) -> None:
