@@ -77,11 +77,12 @@ def _only(body: str) -> Callable[[str], str]:
 
 #: (title, From, body given the latest GSD, replies expected, extra headers)
 SCRIPT: list[tuple[str, str, Callable[[str], str], int, dict[str, str]]] = [
-    ("Alice opens the game with her first Move", ALICE,
-     _only("Alice : [LV+1] Holborn (CN)\n\n-- \nAlice"), 1, {}),
-    ("Bob plays from his work address with his secret", "Bob <bob@work.demo.invalid>",
-     _only("Playing as: Bob\nSecret: tin of paint\nBob : [LV+1] Tottenham Court Road (CN)\n"),
-     1, {}),
+    ("Alice opens the game: she declares her Home Station and makes her first Move", ALICE,
+     _only("Alice : [Home: Upney (DS)] [LV+1] Holborn (CN)\n\n-- \nAlice"), 1, {}),
+    ("Bob plays from his work address with his secret, declaring his Home too",
+     "Bob <bob@work.demo.invalid>",
+     _only("Playing as: Bob\nSecret: tin of paint\n"
+           "Bob : [Home: Debden (CN)] Tottenham Court Road (CN)\n"), 1, {}),
     ("Alice replies to the GSD with a Move on a Line that does not go there", ALICE,
      _gsd_then("Alice : Euston (NT)"), 1, {}),
     ("Alice tries again along her own Line", ALICE,

@@ -57,7 +57,7 @@ def judge_play(
         return _unreadable(str(error), as_json)
     result = adjudicate(gsd, play, ruleset)
     if as_json:
-        click.echo(json.dumps(result.as_json(), indent=2))
+        click.echo(json.dumps(result.as_json(ruleset.action_index()), indent=2))
     elif result.legal:
         click.echo(result.state.render(ruleset.action_index()), nl=False)
         if result.route_text:
@@ -115,7 +115,8 @@ def replay_command(
             "first_illegal": None if report.failed is None else {
                 "turn": report.legal_turns + 1,
                 "play": report.failed.render(ruleset.action_index()),
-                "result": report.result.as_json() if report.result else None,
+                "result": (report.result.as_json(ruleset.action_index())
+                           if report.result else None),
             },
         }, indent=2))  # fmt: skip
     elif report.ok:

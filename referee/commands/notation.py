@@ -127,6 +127,9 @@ def check(
             from referee.commands.engine import judge_play
 
             sys.exit(judge_play(posting.gsd, play_text, variants, as_json, settings))
+        if posting.gsd is None and not posting.plays:
+            raise NotationError("this file holds neither a GSD nor a play: I found no Token "
+                                "Table (rule 1.2.0) and no line '<Player> : <Move>'")
         report = build_report(posting, index)
     except NotationError as error:
         if as_json:

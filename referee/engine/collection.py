@@ -4,7 +4,7 @@ Rule 1.4.20 - Token Collection Table: after eir Move a player earns Tokens for w
 did (see :mod:`referee.engine.tables.token_collection` for the scale). This module states the
 facts of a Move from its route, the map, the player's Zone Passes and Worn Hat, and pays the
 bonus. When several routes fit a play, :func:`route_bonus` scores each so the route choice of
-rules/choices.md can pick the one that counts.
+rules/vanilla/readings.md#r1-4-20 can pick the one that counts.
 """
 
 from __future__ import annotations
@@ -42,17 +42,33 @@ def _hat_matches(ctx: TurnContext, station: str) -> bool:
 
 
 def move_facts(ctx: TurnContext, moving: MoveContext) -> MoveFacts | None:
-    """What rule 1.4.20 needs to know about a Move; None when it earns nothing (Timeout,
-    Special Moves and Moves without a Station)."""
+    """What rule 1.4.20 needs to know about a Move; None when it earns nothing (a Timeout, a
+    Move without a Station, and a Special Move under ``special_move_collects=False``).
+
+    A Special Move (rule 1.5.0) is made in the Movement phase, so the table applies to it, but
+    it passes through no Station: it earns what it moves to (an Interchange, a Hat's type),
+    the Zone Pass Bronze when its start and end lie in a covered Zone, and the Black for no
+    change of Line when it ends on the Line its Piece stood on (or enters the Map)."""
     facts = ctx.network.facts
     if moving.move.kind is MoveKind.TIMEOUT or moving.end is None:
         return None
     is_pass = moving.move.kind in (MoveKind.PASS, MoveKind.FARKLE)
-    if moving.route is None and not is_pass:
+    if moving.route is None and not is_pass and not (
+        moving.special and ctx.ruleset.settings.special_move_collects
+    ):
         return None
-    if moving.route is None:
-        stations: tuple[str, ...] = (moving.end.station,)
+    if moving.route is None and not is_pass:
+        start = moving.start
+        stations: tuple[str, ...] = (
+            (start.station, moving.end.station) if start is not None else (moving.end.station,)
+        )
         interchanges: tuple[str, ...] = ()
+        changed = start is not None and None not in (start.line, moving.end.line) and (
+            start.line != moving.end.line
+        )
+    elif moving.route is None:
+        stations = (moving.end.station,)
+        interchanges = ()
         changed = False
     else:
         stations = moving.route.stations

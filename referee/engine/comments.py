@@ -3,7 +3,7 @@
 Several rules let the player say in the Turn's comments what an Action chose: which Tokens
 were Given (rule 1.7.27), what was Recycled (rule 1.7.39). The referee reads them as labelled
 fields separated by semicolons, ``{giving: 2 Re, 1 Bk; stack: Euston}``, the same form as the
-paid-token ``stack:`` of rule 1.4.19 (rules/choices.md).
+paid-token ``stack:`` of rule 1.4.19 (rules/vanilla/readings.md#r1-4-19).
 
 The referee writes notes of its own there too (``destroyed:``, rule 1.7.42; ``found:``, rule
 1.7.53): typed as :class:`~referee.notation.notes.RefereeNote`, written with

@@ -2,7 +2,8 @@
 
 Rule 1.15.1 - Nyurmenyurmenyurmen: every game has a player called the Drone, whose turns are
 made by whoever carries the Drone Stick. It is a seat at the table rather than a person, so it
-never wins, has no Home Station, and (our reading, rules/choices.md) is never drawn to judge.
+never wins, has no Home Station, and (our reading, rules/vanilla/readings.md#r1-15-1) is never drawn
+to judge.
 """
 
 from __future__ import annotations

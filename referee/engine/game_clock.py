@@ -9,12 +9,14 @@ midnight) and the GSD marks the time with an asterisk.
 Rule 1.13.3 - Carol Vorderman's Revenge: an Action or a Move takes ten minutes unless a rule
 says otherwise; paying or collecting Tokens, Pass and Timeout take none.
 
-Our reading of the asterisk (rules/choices.md, rule 1.13.1): it is set when [Night Train] is
+Our reading of the asterisk (rules/vanilla/readings.md#r1-13-1): it is set when [Night Train] is
 played, stays while the skip it cancels is pending or under way, and clears when the clock
 next reaches 0500 after midnight.
 """
 
 from __future__ import annotations
+
+import random
 
 from referee.notation.gametime import Day, GameTime
 
@@ -29,6 +31,15 @@ TIMEOUT_DURATION = 60
 """Rule 1.3.5: a Timeout advances Game Time by one hour."""
 
 _DAYS = tuple(Day)
+
+
+def random_game_time(rng: random.Random) -> GameTime:
+    """Rule 1.1.2 - A New Game: the Speaker picks the Game Time at random, to the minute,
+    among the times the clock can show: no Night Train runs in a new game, so never 0000 to
+    0459 (rule 1.13.1)."""
+    day = rng.choice(_DAYS)
+    hour = rng.randrange(SKIP_END // 60, DAY_MINUTES // 60)
+    return GameTime(day=day, hour=hour, minute=rng.randrange(60))
 
 
 def minute_of_day(time: GameTime) -> int:

@@ -18,7 +18,8 @@ Rule 1.5.13 - Translocations and Special Moves are primitives here for the famil
 Rule 1.19.2 - Charge: a Piece's movement adds end Current minus start Current.
 
 Several routes may fit a play; the Move is Valid if any passes every move check, and the one
-that counts for Token Collection is picked by RuleSettings.route_choice (rules/choices.md).
+that counts for Token Collection is picked by RuleSettings.route_choice
+(rules/vanilla/readings.md#r1-4-20).
 """
 
 from __future__ import annotations
@@ -174,6 +175,26 @@ def _distance_message(
     return f"there is no route from {start.station} to {dest}{by}; check the Line Codes"
 
 
+HEATHROW_LOOP = frozenset({"Heathrow Terminal 4", "Heathrow Terminal 123"})
+"""Rule 1.5.7: the Stations of the Heathrow loop, which the map runs one way only."""
+
+
+def _heathrow_backwards(ctx: TurnContext, start: Position, move: Move, lv: int) -> bool:
+    """Rule 1.5.7 - Heathrow Loop-the-Loop: whether the play fits a route of ``lv`` stations
+    run the other way round (destination to start), through the loop: the map's only one-way
+    section, so the forward Move is refused for its direction, not its distance."""
+    assert move.destination is not None
+    finder = ctx.network.routes
+    for reading in readings(move, start.line):
+        via = tuple(reversed(reading)) if reading else None
+        back = finder.find(move.destination.station, start.station, lv, via,
+                           max_portions=1 if reading is None else 3,
+                           start_line=move.destination.line)  # fmt: skip
+        if any(HEATHROW_LOOP & set(route.stations) for route in back):
+            return True
+    return False
+
+
 def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
     """An ordinary Move to a Station: rules 1.6.2, 1.5.11 and every registered move check."""
     assert move.destination is not None
@@ -195,7 +216,14 @@ def _go(ctx: TurnContext, move: Move, key: str, start: Position | None) -> None:
         if valid:
             break
     if not found:
-        ctx.violate("1.6.2", _distance_message(ctx, start, move, lengths))
+        loop = next((lv for lv in lengths if _heathrow_backwards(ctx, start, move, lv)), None)
+        if loop is not None:
+            ctx.violate("1.5.7", f"{move.destination.station} is {loop} stations from "
+                                 f"{start.station} only by running the Heathrow loop "
+                                 "anti-clockwise, which no Move may do; the loop runs Hatton "
+                                 "Cross, Heathrow Terminal 4, Heathrow Terminal 123")  # fmt: skip
+        else:
+            ctx.violate("1.6.2", _distance_message(ctx, start, move, lengths))
         ctx.spend_time(MOVE_DURATION, "the Move")
         return
     if not valid:
@@ -249,7 +277,8 @@ def _end_of(move: Move) -> Position:
 def _choose(
     ctx: TurnContext, valid: list[tuple[Route, MoveContext]]
 ) -> tuple[Route, MoveContext]:
-    """The route that counts for Token Collection (RuleSettings.route_choice; rules/choices.md)."""
+    """The route that counts for Token Collection (RuleSettings.route_choice;
+    rules/vanilla/readings.md#r1-4-20)."""
     if ctx.ruleset.settings.route_choice == RouteChoice.FIRST or len(valid) == 1:
         return valid[0]
     scored = [
@@ -284,9 +313,10 @@ def _current_rover(ctx: TurnContext) -> bool:
 
 
 def _arrive(ctx: TurnContext, key: str, start: Position | None, end: Position) -> None:
-    """Put the Piece at ``end`` and change its Charge (rule 1.19.2)."""
+    """Put the Piece at ``end`` and change its Charge (rule 1.19.2; not in a ruleset without
+    Charge)."""
     ctx.place(key, end)
-    if start is not None:
+    if start is not None and ctx.ruleset.has_charge:
         facts = ctx.network.facts
         change = facts[end.station].current - facts[start.station].current
         ctx.add_charge(change)

@@ -50,3 +50,13 @@ def is_pegged(ctx: TurnContext, station: str) -> bool:
     return ctx.disrupted(station, "Peg") or any(
         station in stops for _, stops in pegged_segments(ctx)
     )
+
+
+def refuse_if_pegged(ctx: TurnContext, station: str, what: str) -> bool:
+    """Rule 1.11.4: no game object (Token or Possession) is placed at or removed from a Pegged
+    Station; ``what`` says what the play tried. Returns whether it was refused."""
+    if not is_pegged(ctx, station):
+        return False
+    ctx.violate("1.11.4", f"{station} is Pegged: nothing may be placed at or removed from it, "
+                          f"so {what} is refused; Unpeg it first")  # fmt: skip
+    return True

@@ -9,9 +9,9 @@ No Token goes onto a Pegged Station, nor one inside a Pegged Line Segment (rules
 1.11.5).
 
 Quadrant 0 (the Circle) is next to every other Quadrant, and compass Quadrants are next to the
-two either side (rules/choices.md, rule 1.17.9); a Station on a boundary is in each Quadrant it
+two either side (rules/vanilla/readings.md#r1-17-9); a Station on a boundary is in each Quadrant it
 touches. The player names the Station in the play's comment as ``stack: Euston``; without one,
-the RuleSettings.paid_token_default decides (rules/choices.md, rule 1.4.19).
+the RuleSettings.paid_token_default decides (rules/vanilla/readings.md#r1-4-19).
 """
 
 from __future__ import annotations

@@ -111,7 +111,8 @@ def is_cursed(item: Possession) -> bool:
 
 def size(ctx: TurnContext, item: Possession) -> str:
     """Rule 1.4.31 - Size Matters: Small, Medium (the default), Big or Huge, from the
-    Emporium's qualities; its "Large" (the Vacuum Cleaner) is read as Big (rules/choices.md)."""
+    Emporium's qualities; its "Large" (the Vacuum Cleaner) is read as Big
+    (rules/vanilla/readings.md#r1-4-31)."""
     line = list_line(ctx, item)
     if line is None:
         return "Medium"

@@ -8,7 +8,7 @@ finds it from the index's pattern: a Station, a Destination's Station, another p
 or a Line. Where that is not the object, or the object cannot be found (a Stack shunted by its
 stand-in name, a player not on the Map), the Action's own handler judges nearness.
 
-The Code is measured as rules/choices.md ("Action family B") records: S and R between the
+The Code is measured as rules/vanilla/readings.md#r1-17-9 records: S and R between the
 two Stations, L from the subject's Line to the object's (so two Pieces at one Station on
 different Lines are (S0,L1), as rule 1.4.48's example has it); for a Line object, from the
 Piece's Station to the Line (rule 1.20.0 asks only that the Station be on it). Three Actions

@@ -9,6 +9,7 @@ from typing import Any
 from referee.engine.dice import Roll
 from referee.engine.violations import Violation
 from referee.network.routes import Route
+from referee.notation.action_index import ActionIndex
 from referee.notation.gsd import GSD
 
 
@@ -61,7 +62,9 @@ class TurnResult:
         ]
         return lines
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, index: ActionIndex | None = None) -> dict[str, Any]:
+        """The verdict as JSON-ready data; ``index`` is the ruleset's Action index, which the
+        new GSD is drawn with (a variant's own Actions are unknown to Volume 1's)."""
         return {
             "legal": self.legal,
             "adjudicated": self.adjudicated,
@@ -71,5 +74,5 @@ class TurnResult:
             "route": self.route_text,
             "winner": self.winner,
             "rolls": [{"sides": r.sides, "value": r.value, "why": r.why} for r in self.rolls],
-            "gsd": self.state.render(),
+            "gsd": self.state.render(index),
         }

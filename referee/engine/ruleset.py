@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 
 class RouteChoice:
-    """Which of several valid routes counts for Token Collection (rules/choices.md, 1.4.20)."""
+    """Which of several valid routes counts for Token Collection
+    (rules/vanilla/readings.md#r1-4-20)."""
 
     BEST = "best"
     """The route that earns the most Tokens; ties go to the fewest Portions, then map order."""
@@ -65,21 +66,32 @@ class RuleSettings:
     route_revisits: bool = False
     """Rules 1.5.4 and 1.4.20: whether a Move's route may come back to a Station it has already
     visited, by changing Line at an Interchange (never straight back along one Line, which
-    needs rule 1.5.6). Off: a route visits each Station once (rules/choices.md)."""
+    needs rule 1.5.6). Off: a route visits each Station once (rules/vanilla/readings.md#r1-5-4)."""
     narg_tolerance_degrees: float = 22.5
     """Rule 1.4.40: a section of Line is "horizontal or vertical" when the straight line between
     its two Stations' map coordinates lies within this many degrees of east-west or
     north-south. 22.5 follows the schematic map's 45-degree grid (a section is drawn level or
     upright when its true bearing is nearer an axis than a diagonal); 0 asks for exact."""
-    home_declaration_required: bool = False
-    """Rule 1.12.2: refuse a Turn (other than a Timeout or Farkle, which allow no Actions) of a
-    player without a Home Station that does not declare one. Off until game records and tests
-    declare Homes (rules/choices.md)."""
-    name_matching: NameMatching = NameMatching.LITERAL
-    """Rule 1.17.6: how a Station Category's strings are looked for in a station's name."""
+    home_declaration_required: bool = True
+    """Rule 1.12.2: a player without a Home Station *must* declare one during eir Turn, so such
+    a Turn that does not is refused (not a Timeout or Farkle, which allow no Actions; not the
+    Drone, rule 1.15.1). False lets Homeless players play on."""
+    special_move_collects: bool = True
+    """Rules 1.4.20 and 1.5.0: a Special Move is a Move of the Movement phase and earns the
+    Token Collection rows about where it ends (Interchange, Hat, Zone Pass, no change of
+    Line); it passes through nothing, so no row about Interchanges passed. False: a Special
+    Move earns nothing."""
+    name_matching: NameMatching = NameMatching.WORD_EDGES
+    """Rule 1.17.6: how a Station Category's strings are looked for in a station's name:
+    "word-edges" (case-insensitive, at the start or end of a word, so every listed string
+    names a Station: Blackfriars and Whitechapel are Holy, Northwood is Plant) or "literal"
+    (case-sensitive, anywhere)."""
     co_located_direction: CoLocatedDirection = CoLocatedDirection.TRACK
     """Rule 1.5.4: what "not changing Line Direction" means at a Co-Located station."""
 
+
+STARTING_SPEED_LIMIT = 10
+"""Rule 1.20.0: the Speed Limit every Line and Line Segment starts with."""
 
 STARTING_TOKENS = TokenCounts(bk=2, re=2, br=2)
 """Rule 1.1.8 - Joining In: two Black, two Red and two Bronze."""
@@ -95,6 +107,8 @@ class Ruleset:
     map_name: ClassVar[str] = "london-1999"
     moves_by_lv: ClassVar[bool] = True
     """Rule 1.6.2: a Move's length is the player's LV (a ruleset without LV says False)."""
+    has_charge: ClassVar[bool] = True
+    """Rule 1.19.2: a Piece's movement changes its Charge (a ruleset without Charge says False)."""
 
     def __init__(self, settings: RuleSettings | None = None) -> None:
         self.settings = settings or RuleSettings()
@@ -147,6 +161,13 @@ class Ruleset:
         that lets the player choose the length lists the lengths to try, shortest first."""
         return (ctx.players[ctx.player].lv,)
 
+    def starting_speed_limit(self, ctx: TurnContext) -> int:
+        """Rule 1.20.0: every Line starts with a Speed Limit of 10, which binds the mover until
+        a player sets another (rule 1.20.4). A ruleset that lets some movers past it on such a
+        Line (Knightsbridge '65's "maximum LV of 13 instead of the usual 10", rule 4.2.1.1)
+        returns their limit here."""
+        return STARTING_SPEED_LIMIT
+
     def cite(self, number: str) -> str:
         """The rule of this ruleset that the engine's core means by Volume 1's ``number``
         (a variant whose own rules are numbered differently maps them here)."""
@@ -169,7 +190,7 @@ class Ruleset:
         """Rule 1.1.2 - A New Game: the Drone plus the players in the given Order of Play,
         the Speaker's Game Time, no Wild Stations, Bridges Down, not in Knip, no Disruptions.
         The Drone starts Inactive (no one carries the Drone Stick, rule 1.15.1) with no
-        Tokens (our reading, rules/choices.md)."""
+        Tokens (our reading, rules/vanilla/readings.md#r1-15-1)."""
         rows = [PlayerRow(name=DRONE, inactive=True), *(self.new_player(p) for p in players)]
         return GSD(game=game, turn=1, players=tuple(rows), time=time)
 

@@ -22,6 +22,7 @@ from referee.engine.collection import collect
 from referee.engine.comments import strip_notes
 from referee.engine.context import TurnContext
 from referee.engine.dice import Dice, RecordingDice, ReplayDice
+from referee.engine.drone import drone_active, is_drone
 from referee.engine.game_clock import TURN_LIMIT, in_small_hours
 from referee.engine.history import History, derive, remember
 from referee.engine.moves import adjudicate_move
@@ -40,10 +41,14 @@ def whose_turn(gsd: GSD, history: History | None = None) -> str | None:
     """Rule 1.3.2: the player whose Turn it is (None if no one is Active).
 
     The Drone's Turn is submitted by whoever carries the Drone Stick (rule 1.15.1); the
-    service asks :func:`may_submit` who that is.
+    service asks :func:`may_submit` who that is. Whether the Drone is Active follows the Stick
+    (rule 1.15.1: no Stick in play, or one carried by the Drone or an Inactive player, makes
+    it Inactive), not the asterisk a GSD happens to carry.
     """
     history = history or derive(gsd)
-    active = [row.name for row in gsd.players if not row.inactive]
+    drone = drone_active(gsd)
+    active = [row.name for row in gsd.players
+              if (drone if is_drone(row.name) else not row.inactive)]  # fmt: skip
     if not active:
         return None
     names = [row.name for row in gsd.players]

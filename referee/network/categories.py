@@ -1,18 +1,17 @@
 """Station categories (rule 1.17.6 - Station Categories).
 
-Most categories are tests on the letters of a station's name. The rule states them as "the
-string ... in its Name", so the tests here are literal and case-sensitive substring tests:
-"Ealing Broadway" holds "road" but not "Road", so it is not A to Z, while "North Greenwich"
-holds "Green" and is Green. Holy also accepts the abbreviation of "Saint", written "St" or
+Most categories are tests on the letters of a station's name: "the string ... in its Name".
+Read literally (case-sensitive, anywhere), "Friars" and "Chapel" would name no station at all,
+since Blackfriars and Whitechapel spell them in lower case, which cannot be what the rule's
+author meant. So the default reading, :attr:`NameMatching.WORD_EDGES`, looks for each string
+case-insensitively at the start or end of a word of the name: every listed string then names
+a station (Blackfriars, Whitechapel and Hornchurch are Holy; Northwood, Northwood Hills and
+Chorleywood are Plant), while "Ealing Broadway" stays out of A to Z (its "road" is inside a
+word) and "North Greenwich" is Green. The literal reading is the setting's other value,
+:attr:`NameMatching.LITERAL`. Holy also accepts the abbreviation of "Saint", written "St" or
 "St." as a word of its own (never the "St" of "Street" or "Stanmore"). The remaining categories
 (British Rail, Interchange, Co-Located, Terminus) come from the map, not the name, and are
 decided in :mod:`referee.network.stations`.
-
-The literal reading leaves "Friars" and "Chapel" matching no station (Blackfriars and
-Whitechapel spell them in lower case), which players could reasonably call a slip of the
-rule's author; :attr:`NameMatching.WORD_EDGES` is the other reading (case-insensitive, at the
-start or end of a word), which makes both Holy and still keeps Ealing Broadway out of A to Z.
-See rules/choices.md.
 """
 
 from __future__ import annotations
@@ -22,12 +21,12 @@ from enum import StrEnum
 
 
 class NameMatching(StrEnum):
-    """How a category's strings are looked for in a name (rules/choices.md, rule 1.17.6)."""
+    """How a category's strings are looked for in a name (rules/vanilla/readings.md#r1-17-6)."""
 
+    WORD_EDGES = "word-edges"
+    """Case-insensitive, at the start or end of a word of the name (the default)."""
     LITERAL = "literal"
     """Case-sensitive, anywhere in the name: the rule's words taken at face value."""
-    WORD_EDGES = "word-edges"
-    """Case-insensitive, at the start or end of a word of the name."""
 
 
 class Category(StrEnum):
@@ -78,7 +77,7 @@ def _contains(name: str, string: str, matching: NameMatching) -> bool:
 
 
 def name_categories(
-    name: str, matching: NameMatching = NameMatching.LITERAL
+    name: str, matching: NameMatching = NameMatching.WORD_EDGES
 ) -> frozenset[Category]:
     """The categories of rule 1.17.6 that a station has by its name alone."""
     found = {

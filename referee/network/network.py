@@ -38,7 +38,7 @@ class Network:
     def __init__(
         self,
         data: MapData,
-        matching: NameMatching = NameMatching.LITERAL,
+        matching: NameMatching = NameMatching.WORD_EDGES,
         co_located: CoLocatedDirection = CoLocatedDirection.TRACK,
     ) -> None:
         self.data = data
@@ -127,7 +127,7 @@ class Network:
 
 def load_network(
     map_name: str = "london-1999",
-    matching: NameMatching = NameMatching.LITERAL,
+    matching: NameMatching = NameMatching.WORD_EDGES,
     co_located: CoLocatedDirection = CoLocatedDirection.TRACK,
 ) -> Network:
     """The :class:`Network` of ``map_name``, built once per process (and per reading of

@@ -20,8 +20,8 @@ Rule 1.4.20 - Token Collection Table counts Interchanges passed through, each on
 
 How the rules' words map onto the data is set out in ``maps/london-1999`` (a portion is a
 contiguous stretch of one section of a line file, read forwards or backwards, a one-way section
-forwards only). The choices where the rules are silent are in ``rules/choices.md`` under these
-rule numbers: a route never visits a station twice unless asked (``revisit=True``, the setting
+forwards only). The choices where the rules are silent are in ``rules/vanilla/readings.md`` under
+these rule numbers: a route never visits a station twice unless asked (``revisit=True``, the setting
 ``route_revisits``: then only turning straight back along the same line is barred, which is
 rule 1.5.6's Rebounding; see maps/README.md for what that adds and costs); ``via:`` lists each
 line once per run of portions on it, so a branch change within a line needs no extra code; an
@@ -158,7 +158,7 @@ def _collapse(lines: Iterable[LineCode]) -> tuple[LineCode, ...]:
 
 class CoLocatedDirection(StrEnum):
     """What "not changing Line Direction" means for a change of line at a Co-Located station
-    (rule 1.5.4; rules/choices.md)."""
+    (rule 1.5.4; rules/vanilla/readings.md#r1-5-4)."""
 
     TRACK = "track"
     """Carry straight on: the new line must run on from the station the piece came from,

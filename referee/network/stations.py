@@ -91,7 +91,7 @@ def station_facts(
     graph: nx.MultiGraph,
     lines: frozenset[LineCode],
     terminates: frozenset[LineCode],
-    matching: NameMatching = NameMatching.LITERAL,
+    matching: NameMatching = NameMatching.WORD_EDGES,
 ) -> StationFacts:
     """Derive a station's facts from its map record and its edges in the network graph."""
     call = sum(1 for _, _, key in graph.edges(record.name, keys=True) if key != _ESCALATOR)

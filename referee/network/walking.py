@@ -4,7 +4,8 @@ Two stations are within Walking Distance when they are neighbours on some line, 
 the two sites of one same-named station that is not co-located (the Hammersmith of the
 Hammersmith & City and the Hammersmith of the District and Piccadilly), or when the rule names
 them as a pair (the ``walk`` rows of ``maps/<name>/links.tsv``). An Escalator Link (rule
-1.5.3) is not a line, so Bank and Monument are not neighbours by it (rules/choices.md).
+1.5.3) is not a line, so Bank and Monument are not neighbours by it
+(rules/vanilla/readings.md#r1-7-10).
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from referee.notation.action_index import (
 )
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination, parse_line, parse_station
+from referee.notation.podumes import PODUMES
 from referee.notation.possession_names import load_possession_names
 from referee.notation.possessions import HatType, Possession
 from referee.notation.tokens import Colour, TokenCounts
@@ -83,8 +84,9 @@ ArgValue = (
 )  # fmt: skip
 """What one parameter of an Action can hold, by the type of its placeholder."""
 
-SPECIAL_TARGETS: tuple[str, ...] = ("Token Stack", "Suspect Package", "PoID", "Drone")
-"""Names that stand for a player in targeting Actions (rules 1.4.7, 1.4.24, 1.10.1, 1.15.1)."""
+SPECIAL_TARGETS: tuple[str, ...] = ("Token Stack", "Suspect Package", "PoID", "Drone", *PODUMES)
+"""Names that stand for a player in targeting Actions (rules 1.4.7, 1.4.24, 1.10.1, 1.15.1;
+and rule 4.2.1 of the Knightsbridge 1965 amendments: a Podume lying at a Station)."""
 
 
 def _words(text: str) -> str:
@@ -153,6 +155,9 @@ class _Compiled:
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_STAND_INS = "|".join(
+    r"\s+".join(re.escape(word) for word in name.split()) for name in SPECIAL_TARGETS
+)
 _NUMBERS = frozenset({"n", "number"})
 
 
@@ -169,6 +174,10 @@ def _compile(spec: ActionSpec, pattern: str) -> _Compiled:
             # Right after another placeholder only digits can tell where that one ends
             # ("Block {station} {n}": Tottenham Court Road 2).
             parts.append(rf"\s*(?P<a{index}>\d+)\s*")
+        elif match.group(1) == "player":
+            # A stand-in may hold a word of the pattern ("A to Z Podume" in "{player} to"):
+            # the stand-ins are tried whole before the shortest text.
+            parts.append(rf"\s*(?P<a{index}>{_STAND_INS}|.+?)\s*")
         else:
             parts.append(rf"\s*(?P<a{index}>.+?)\s*")
         position = match.end()

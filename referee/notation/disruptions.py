@@ -14,15 +14,18 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
   ``Token Cascade`` (rule 1.7.36);
 - line states of section 1.20, which no rule places, so the referee records them here in the
   form of their Actions: ``NT: One Way: N-S``, ``NT: Electrified``, ``NT: Speed Limit: 6``,
-  ``NT: Power Failure!``, ``NT: Soaped`` (see rules/choices.md);
+  ``NT: Power Failure!``, ``NT: Soaped`` (see rules/vanilla/readings.md#r1-2-2);
 - players a rule binds until eir next Turn, which no table holds: ``Blasted: Garden`` (rule
   1.7.30: caught in a Suspect Package's Blast, e must Pass with no Actions next Turn) and
   ``Sunk: Garden at Angel (NT)`` (rule 1.9.6: Shunted into the Kafka Sinkhole at Angel, eir
   Piece stands there although the record's Shunt names a farther Station);
+- a Station Blocked until Unblocked, under the early draft (its rule 7), with the Block's
+  strength (the Tokens it cost, which its Unblock doubles): ``Euston (Block 3)``;
 - Player States of a variant (Knightsbridge 1965, rule 4.1.1), one entry per state a player
   holds: ``Green: Garden``, ``Narged: Garden``, ``In Spoon: Garden``, and the Potato with its
-  Fuse Counters left, ``Potato: Garden (Fuse 7)`` (rule 4.1.1.4). No vanilla rule writes them,
-  so vanilla GSDs never hold them.
+  Fuse Counters left, ``Potato: Garden (Fuse 7)`` (rule 4.1.1.4), and ``Mr. Hyde: Garden``
+  for the Hyde Podume's holder transformed for a Round (rule 4.2.1.5). No vanilla rule writes
+  them, so vanilla GSDs never hold them.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ MARKER_RULES: dict[str, str] = {
 }  # fmt: skip
 """Every station marker, with the rule that defines it: rule 1.2.2's Peg and Bulkhead, 1.9.5's
 Maelberg, 1.11.3's Light and Heavy Damage; rule 1.11.7 gives a Defamed Station no string, so
-the referee writes ``(Defamed)`` (rules/choices.md)."""
+the referee writes ``(Defamed)`` (rules/vanilla/readings.md#r1-11-7)."""
 
 MARKERS: tuple[str, ...] = tuple(MARKER_RULES)
 SEGMENT_MARKERS: tuple[str, ...] = ("Peg",)
@@ -73,13 +76,17 @@ _SEGMENT = re.compile(r"^(?P<a>.+?)\s+to\s+(?P<b>.+?)\s*\((?P<line>[A-Za-z]{2})\
 _ONE_WAY = re.compile(r"^one\s*way\s*:\s*(?P<d>\S.*)$", re.I)
 _SPEED = re.compile(r"^speed\s*limit\s*:\s*(?P<n>\d+)$", re.I)
 _BLASTED = re.compile(r"^blasted\s*:\s*(?P<player>\S.*)$", re.I)
+_BLOCK = re.compile(r"^(?P<what>.*?)\s*\(\s*block\s+(?P<n>\d+)\s*\)$", re.I)
+BLOCK = "Block"
+"""The early draft's lasting Block (its rule 7) with its strength: ``Euston (Block 3)``."""
 _SUNK = re.compile(r"^sunk\s*:\s*(?P<player>\S.*)\s+at\s+(?P<where>\S.*)$", re.I)
-PLAYER_STATES: tuple[str, ...] = ("Green", "Narged", "In Spoon", "Potato")
-"""Player States a variant records here (rule 4.1.1 of the Knightsbridge 1965 amendments)."""
+PLAYER_STATES: tuple[str, ...] = ("Green", "Narged", "In Spoon", "Potato", "Mr. Hyde")
+"""Player States a variant records here (rules 4.1.1 and 4.2.1.5 of the Knightsbridge 1965
+amendments)."""
 FUSED = "Potato"
 """The one Player State that carries a count: its Fuse Counters left (rule 4.1.1.4)."""
 _PLAYER_STATE = re.compile(
-    r"^(?P<state>" + "|".join(s.replace(" ", r"\s+") for s in PLAYER_STATES)
+    r"^(?P<state>" + "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in PLAYER_STATES)
     + r")\s*:\s*(?P<player>\S.*?)(?:\s*\(\s*fuse\s*(?P<fuse>\d+)\s*\))?$",
     re.I,
 )
@@ -104,7 +111,7 @@ class Disruption(BaseModel):
     """The player a ``Blasted`` or ``Sunk`` entry or a Player State names (rules 1.7.30,
     1.9.6, 4.1.1)."""
     count: int | None = None
-    """The Potato's Fuse Counters left (rule 4.1.1.4)."""
+    """The Potato's Fuse Counters left (rule 4.1.1.4), or a draft Block's strength."""
 
     @classmethod
     def parse(cls, text: str) -> Disruption:
@@ -141,6 +148,10 @@ class Disruption(BaseModel):
                 )
             return cls(flag=state, player=held.group("player"),
                        count=None if fuse is None else int(fuse))  # fmt: skip
+        block = _BLOCK.match(item)
+        if block and block.group("what"):
+            station = parse_station(block.group("what"))
+            return cls(station=station, marker=BLOCK, count=int(block.group("n")))
         bock = _BOCK.match(item)
         if bock:
             return cls(flag="Bock", colour=Colour.parse(bock.group("colour")))
@@ -190,6 +201,8 @@ class Disruption(BaseModel):
         if self.state is not None and self.line is not None:
             return f"{self.line.value}: {self.state}"
         assert self.station is not None
+        if self.marker == BLOCK and self.count is not None:
+            return f"{self.station} (Block {self.count})"
         if self.segment_end is not None and self.line is not None:
             return f"{self.station} to {self.segment_end} ({self.line.value}) ({self.marker})"
         return f"{self.station} ({self.marker})"

@@ -12,7 +12,9 @@ One written item carries several marks, each from its own rule:
   or ``(Primed)`` (rule 1.4.38): any trailing bracketed word is kept as the item's state;
 - Remote Controls and Radio Clamps carry the number of rule 1.4.46: ``Remote Control 3 (On)``,
   ``Radio Clamp 3``;
-- a Ticket Stub names its station: ``Queen's Park Stub``.
+- a Ticket Stub names its station: ``Queen's Park Stub``;
+- a Podume of the Knightsbridge 1965 amendments (rule 4.2.1) is written in the amendments'
+  spelling, ``Speed Podume``, the Hyde Podume with its Hyde Counters as its state.
 
 Names the rules define are written back in the rules' spelling; any other name is kept as the
 player wrote it (spacing tidied), never guessed at. Only a new purchase is held to the rules'
@@ -29,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from referee.notation.errors import NotationError
 from referee.notation.gametime import Day
 from referee.notation.places import parse_station
+from referee.notation.podumes import podume_name
 from referee.notation.possession_names import load_possession_names
 
 
@@ -177,7 +180,7 @@ def _read_name(item: str) -> dict[str, object]:
     match = _STUB.match(item)
     if match:
         return {"name": "Stub", "station": parse_station(match.group("station"))}
-    return {"name": _CANONICAL.get(item.lower(), item)}
+    return {"name": podume_name(item) or _CANONICAL.get(item.lower(), item)}
 
 
 def split_items(text: str) -> list[tuple[int, str]]:

@@ -4,7 +4,10 @@ Each entry is a station, its Quadrant in brackets (rule 1.4.19 asks for it; the 
 rule 1.14.1 predates that and is read without one), and its Tokens bottom to top, so the top
 token is the rightmost. A Suspect Package (rule 1.4.7) shows as an entry ``Susp Package`` and
 the Podume of Infinite Darkness (rule 1.4.24) as ``PoID``; the PoID may share a station with a
-Token Stack, so entries are kept in order and a station may appear twice.
+Token Stack, so entries are kept in order and a station may appear twice. A Podume of the
+Knightsbridge 1965 amendments lying at a Station is written the same way, its content the
+Podume as a Luggage Rack would write it: ``Spanger Podume``, ``Hyde Podume (2 Hyde Counters)``
+(rule 4.2.1, :mod:`referee.notation.podumes`).
 
 The canonical table is the rule's: two boxes side by side, filled left to right, row by row;
 an odd last entry leaves the right box's row blank.
@@ -21,6 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from referee.notation.boxes import border, cells, row
 from referee.notation.errors import NotationError
 from referee.notation.places import parse_station
+from referee.notation.podumes import podume_name
+from referee.notation.possessions import Possession
 from referee.notation.source import Line
 from referee.notation.tokens import Colour, parse_token_sequence, render_token_sequence
 
@@ -30,14 +35,17 @@ _POID = re.compile(r"^(?:poid|podume of infinite darkness)$", re.I)
 
 
 class TokenStack(BaseModel):
-    """One entry of the Token Stacks: tokens bottom to top, or a Suspect Package, or the PoID."""
+    """One entry of the Token Stacks: tokens bottom to top, or a Suspect Package, or the PoID,
+    or a Podume lying at the Station (``marker`` "Podume", the Podume in ``podume``)."""
 
     model_config = ConfigDict(frozen=True)
 
     station: str
     quadrant: int | None = Field(default=None, ge=0, le=4)
     tokens: tuple[Colour, ...] = ()
-    marker: Literal["Susp Package", "PoID"] | None = None
+    marker: Literal["Susp Package", "PoID", "Podume"] | None = None
+    podume: Possession | None = None
+    """Rule 4.2.1: the Podume lying here, when ``marker`` is "Podume"."""
 
     @property
     def top(self) -> Colour | None:
@@ -48,6 +56,8 @@ class TokenStack(BaseModel):
         return self.station + (f" ({self.quadrant})" if self.quadrant is not None else "")
 
     def content_text(self) -> str:
+        if self.podume is not None:
+            return self.podume.render()
         return self.marker or render_token_sequence(self.tokens)
 
     @classmethod
@@ -62,7 +72,18 @@ class TokenStack(BaseModel):
             return cls(station=station, quadrant=quadrant, marker="Susp Package")
         if _POID.match(content.strip()):
             return cls(station=station, quadrant=quadrant, marker="PoID")
+        podume = _podume(content)
+        if podume is not None:
+            return cls(station=station, quadrant=quadrant, marker="Podume", podume=podume)
         return cls(station=station, quadrant=quadrant, tokens=parse_token_sequence(content))
+
+
+def _podume(content: str) -> Possession | None:
+    """Rule 4.2.1: the Podume a stack's content names, in the rules' spelling, or None."""
+    if "podume" not in content.casefold():
+        return None
+    item = Possession.parse(content)
+    return item if podume_name(item.name) == item.name and not item.worn else None
 
 
 def parse_stacks(lines: Sequence[Line]) -> tuple[TokenStack, ...]:

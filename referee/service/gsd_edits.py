@@ -11,17 +11,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from referee.engine import game_clock
 from referee.engine.drone import is_drone
 from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.turn import whose_turn
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
-from referee.notation.gametime import Day, GameTime
+from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
 from referee.notation.table import PlayerRow
 from referee.variants import VARIANTS, find_variant
-
-_DAYS = tuple(Day)
 
 
 class GSDUnreadable(ValueError):
@@ -59,8 +58,9 @@ def _reading(state: str | None) -> tuple[GSD, ActionIndex]:
 
 
 def random_game_time(rng: random.Random) -> GameTime:
-    """Rule 1.1.2 - A New Game: the Speaker picks the Game Time at random, to the minute."""
-    return GameTime(day=rng.choice(_DAYS), hour=rng.randrange(24), minute=rng.randrange(60))
+    """Rule 1.1.2 - A New Game: the Speaker picks the Game Time at random (rule 1.13.1's
+    night skip applies, ``referee.engine.game_clock``)."""
+    return game_clock.random_game_time(rng)
 
 
 def new_game(number: int, time: GameTime, ruleset: Ruleset = VANILLA) -> str:
@@ -68,7 +68,7 @@ def new_game(number: int, time: GameTime, ruleset: Ruleset = VANILLA) -> str:
 
     The ruleset says what a new game holds (so a variant's opening applies here too),
     including its header's Turn 1: the GSD names the Turn to be played on it, the same
-    opening ``referee db new-game`` writes (rules/choices.md).
+    opening ``referee db new-game`` writes (rules/vanilla/readings.md#r1-1-2).
     """
     return ruleset.new_game([], time, game=number).render(ruleset.action_index())
 

@@ -177,7 +177,8 @@ def read_on(before_text: str, before: GSD, text: str, index: ActionIndex) -> GSD
 
 
 def ruleset_settings(ruleset: Ruleset) -> list[tuple[str, str]]:
-    """The readings the ruleset is judged with (``rules/choices.md``), as (name, value)."""
+    """The readings the ruleset is judged with (rules/<ruleset>/readings.md), as (name,
+    value)."""
     values = ruleset.settings
     return [(f.name.replace("_", " "), str(getattr(values, f.name))) for f in fields(values)]
 

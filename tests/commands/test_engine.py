@@ -122,3 +122,41 @@ def test_replay_of_a_short_early_draft_game(tmp_path: Path) -> None:
     assert read.exit_code == 0, read.output
     blocks = [a for p in json.loads(read.output)["plays"] for a in p["actions"]]
     assert [(a["name"], a["rule"]) for a in blocks] == [("Block", "7"), ("Unblock", "7")]
+
+
+def test_check_json_renders_a_variants_own_action_in_the_next_gsd(tmp_path: Path) -> None:
+    """``referee check --json --variant early-draft`` on a legal play that uses the draft's
+    own [Block <Station> <n>]: exit 0 and the next GSD, drawn with the draft's index, carries
+    the play (it once crashed rendering it with Volume 1's index, exiting 1)."""
+    path = tmp_path / "draft.gsd"
+    path.write_text(game({"Rushton": "Holborn (CN)"}, players=("Rushton",)).render(), "utf-8")
+    result = CliRunner().invoke(main, [
+        "check", str(path), "--json", "--variant", "early-draft", "--play",
+        "Rushton : [Block Chancery Lane 2] Tottenham Court Road (CN) {paying: 2 Re}"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["legal"] is True
+    assert "Rushton : [Block Chancery Lane 2] Tottenham Court Road (CN)" in data["gsd"]
+
+
+def test_check_of_a_file_with_neither_gsd_nor_play_exits_2(tmp_path: Path) -> None:
+    """``referee check`` on random bytes (or text holding no GSD and no play) cannot read
+    anything: exit 2 with a sentence saying so, in text and in JSON."""
+    import random
+
+    noise = tmp_path / "noise.bin"
+    noise.write_bytes(random.Random(12).randbytes(600))
+    prose = tmp_path / "prose.txt"
+    prose.write_text("Dear all, I shall be away next week.\n", "utf-8")
+    runner = CliRunner()
+    for path in (noise, prose):
+        text = runner.invoke(main, ["check", str(path)])
+        assert text.exit_code == 2, (path, text.output)
+        assert "not UTF-8 text" in text.output or "neither a GSD nor a play" in text.output
+        data = runner.invoke(main, ["check", str(path), "--json"])
+        assert data.exit_code == 2
+        assert json.loads(data.output)["ok"] is False
+    ascii_noise = tmp_path / "ascii.txt"
+    ascii_noise.write_text("".join(random.Random(5).choice("abc xyz\n,.;") for _ in range(400)))
+    refused = runner.invoke(main, ["check", str(ascii_noise)])
+    assert refused.exit_code == 2 and "neither a GSD nor a play" in refused.output

@@ -15,7 +15,7 @@ FIRST = "Rushton : Brixton (VC)"
 
 def _opening(tmp_path: Path) -> Path:
     path = tmp_path / "opening.gsd"
-    path.write_text(game({}).render(), "utf-8")
+    path.write_text(game({}, homes={}).render(), "utf-8")
     return path
 
 
@@ -59,7 +59,7 @@ def test_check_set_is_repeatable_and_refuses_unknown_names_and_values(tmp_path: 
 
 
 def test_replay_set_judges_the_record_under_the_setting(tmp_path: Path) -> None:
-    gsd = game({})
+    gsd = game({}, homes={})
     record = tmp_path / "record.gsd"
     record.write_text(gsd.render().rstrip("\n") + f"\n{FIRST}\n", "utf-8")
     runner = CliRunner()
@@ -80,6 +80,8 @@ def test_replay_set_judges_the_record_under_the_setting(tmp_path: Path) -> None:
             "knightsbridge-1965",
             "--set",
             "fuse_burns_when_created=no",
+            "--set",
+            "home_declaration_required=false",
         ],
     )
     assert kb.exit_code == 0, kb.output

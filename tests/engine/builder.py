@@ -1,7 +1,8 @@
 """A tiny GSD builder for engine tests: players, where their Pieces stand, LV, Game Time.
 
 Pieces are placed the way a real record places them: by a Pass naming the station for each
-player (rule 1.5.2; a Piece off the Map is placed by its first Move, rules/choices.md).
+player (rule 1.5.2; a Piece off the Map is placed by its first Move,
+rules/vanilla/readings.md#r1-1-8).
 """
 
 from __future__ import annotations
@@ -18,6 +19,16 @@ from referee.notation.table import PlayerRow
 from referee.notation.tokens import TokenCounts
 
 PLAYERS = ("Rushton", "Cryer", "Garden")
+HOMES = {
+    "Rushton": "Ruislip Gardens",
+    "Cryer": "Fairlop",
+    "Garden": "Dagenham Heathway",
+    "Brooke-Taylor": "Perivale",
+    "Lyttelton": "Boston Manor",
+}
+"""Each player's Home Station (rule 1.12.2 makes a player without one declare one in eir
+Turn): valid Homes far out on the map, where no test's Move goes, so their Blocks (rule
+1.12.3) stand in no one's way. ``game(homes={})`` plays Homeless players."""
 
 
 def game(
@@ -29,15 +40,18 @@ def game(
     time: str = "Wednesday 1200",
     disruptions: tuple[str, ...] = (),
     players: tuple[str, ...] = PLAYERS,
+    homes: Mapping[str, str] | None = None,
 ) -> GSD:
-    """A GSD whose record places each named player's Piece (``{"Rushton": "Holborn (CN)"}``)."""
+    """A GSD whose record places each named player's Piece (``{"Rushton": "Holborn (CN)"}``);
+    each player has eir Home of :data:`HOMES` unless ``homes`` says otherwise."""
     at = at or {}
+    homes = HOMES if homes is None else homes
     rows = [PlayerRow(name="Drone", inactive=True)]
     for name in players:
         counts = TokenCounts.parse(tokens[name]) if tokens and name in tokens else TokenCounts(
             bk=2, re=2, br=2
         )
-        rows.append(PlayerRow(name=name, lv=(lv or {}).get(name, 0),
+        rows.append(PlayerRow(name=name, lv=(lv or {}).get(name, 0), home=homes.get(name),
                               charge=(charge or {}).get(name, 0), tokens=counts))  # fmt: skip
     names = ["Drone", *players]
     record = tuple(Play.parse(f"{name} : Pass {where}", players=names)

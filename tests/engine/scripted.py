@@ -28,6 +28,9 @@ from referee.notation.tokens import TokenCounts
 
 PLAYERS = ("Rushton", "Cryer", "Brooke-Taylor", "Garden", "Lyttelton")
 STARTS = ("Holborn (CN)", "Euston (VC)", "Bank (NT)", "Victoria (DS)", "Baker Street (BL)")
+HOMES = ("Ruislip Gardens (CN)", "Fairlop (CN)", "Perivale (CN)", "Dagenham Heathway (DS)",
+         "Boston Manor (PD)")  # fmt: skip
+"""Each player declares a Home Station in eir first Turn, as rule 1.12.2 requires."""
 CRESCENT = "Mornington Crescent"
 WINNER = "Garden"
 
@@ -126,8 +129,8 @@ def scripted_game(turns: int = 60, seed: int = 7, *, win: bool = True) -> tuple[
     rng = random.Random(seed)
     scripter = _Scripter(rng, turns if win else 10**9)
     gsd = start_state()
-    for name, where in zip(PLAYERS, STARTS, strict=True):
-        gsd = _must(gsd, f"{name} : {where}").state
+    for name, where, home in zip(PLAYERS, STARTS, HOMES, strict=True):
+        gsd = _must(gsd, f"{name} : [Home: {home}] {where}").state
     limit = turns * 3 if win else turns
     while len(gsd.plays) < limit:
         player = whose_turn(gsd)

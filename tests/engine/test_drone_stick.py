@@ -79,3 +79,24 @@ def test_1_15_2_a_stick_taken_by_a_shunt_waits_for_the_drone_too() -> None:
     record = (*shunt.state.record, Play.parse("Drone : Pass", players=gsd.player_names))
     after = shunt.state.model_copy(update={"record": record})
     assert play(after, "Cryer : [Claiming Drone Stick] Pass").legal
+
+
+def test_1_15_1_whose_turn_follows_the_stick_not_the_asterisk() -> None:
+    """Rule 1.15.1: with no Drone Stick in play the Drone is Inactive, so its seat is skipped
+    in the Playing Sequence (rule 1.3.2) even when the GSD shows it without an asterisk."""
+    gsd = game(players=("Garden", "Rushton"))
+    rows = tuple(r.model_copy(update={"inactive": False}) for r in gsd.players)
+    awake = gsd.model_copy(update={"players": rows})
+    assert whose_turn(awake) == "Garden"
+    assert may_submit(awake, "Garden")
+
+
+def test_1_15_1_a_stick_carried_by_an_active_player_wakes_the_drone() -> None:
+    """Rule 1.15.1: carried by an Active player, the Stick makes the Drone's Turn come round
+    (first in the Token Table here) though the GSD still marks it with an asterisk."""
+    from tests.engine.luggage_builder import with_luggage
+
+    gsd = with_luggage(game(players=("Garden", "Rushton")), {"Rushton": "Drone Stick"})
+    assert row(gsd, "Drone").inactive
+    assert whose_turn(gsd) == "Drone"
+    assert may_submit(gsd, "Rushton", stick_holder(gsd))

@@ -78,8 +78,8 @@ def test_1_18_3_the_stations_must_match() -> None:
 
 
 def test_1_18_3_completed_by_this_turns_move() -> None:
-    """Rule 1.18.3 with rules/choices.md: a Pass completes nothing, so a Gambit is not cashed
-    again by Passing."""
+    """Rule 1.18.3 with rules/vanilla/readings.md#r1-18-3: a Pass completes nothing, so a Gambit is
+    not cashed again by Passing."""
     gsd = moved(*PARADOX, "Rushton : Morden (NT)")
     result = play(gsd, "Rushton : Pass [Using the Morden Paradox Gambit]")
     assert rules_broken(result) == ["1.18.3"]

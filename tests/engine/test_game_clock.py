@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from referee.engine.game_clock import advance
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.engine.game_clock import advance, random_game_time
 from referee.notation.gametime import GameTime
 from tests.engine.builder import game, play, rules_broken
 
@@ -61,3 +66,19 @@ def test_1_13_1_no_targeting_between_0000_and_0500() -> None:
     assert "1.13.1" in rules_broken(result)
     day = game({"Rushton": "Holborn (CN)"}, time="Thursday 1020")
     assert "1.13.1" not in rules_broken(play(day, "Rushton : [Applauding Cryer] Pass Holborn (CN)"))
+
+
+@given(st.integers(min_value=0, max_value=2**64))
+def test_1_13_1_a_new_games_random_time_is_never_in_the_night_skip(seed: int) -> None:
+    """Rules 1.1.2 and 1.13.1: the Speaker's random Game Time is one the clock can show; with
+    no Night Train running it skips 0000 to 0459, so a new game never starts there."""
+    time = random_game_time(random.Random(seed))
+    assert (time.hour, time.minute) >= (5, 0)
+    assert not time.night_train
+
+
+def test_1_13_1_every_showable_minute_can_be_drawn() -> None:
+    """Rule 1.1.2: random to the minute over the whole day the clock shows, 0500 to 2359."""
+    rng = random.Random(3)
+    seen = {(t.hour, t.minute) for t in (random_game_time(rng) for _ in range(20000))}
+    assert min(seen) == (5, 0) and max(seen) == (23, 59)

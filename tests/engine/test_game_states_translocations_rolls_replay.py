@@ -13,6 +13,7 @@ from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from referee.notation.table import PlayerRow
 from referee.notation.tokens import TokenCounts
+from tests.engine.builder import HOMES
 
 PLAYERS = ("Rushton", "Cryer", "Garden")
 SCRIPT = (
@@ -30,7 +31,8 @@ SCRIPT = (
 
 def _start() -> GSD:
     rows = [PlayerRow(name="Drone", inactive=True)]
-    rows += [PlayerRow(name=name, tokens=TokenCounts.parse("6 Bu, 4 Bk, 4 Si, 4 Gr, 4 Re"))
+    rows += [PlayerRow(name=name, home=HOMES[name],
+                       tokens=TokenCounts.parse("6 Bu, 4 Bk, 4 Si, 4 Gr, 4 Re"))
              for name in PLAYERS]  # fmt: skip
     return GSD(game=3, turn=1, players=tuple(rows), time=GameTime.parse("Wednesday 1200"))
 

@@ -16,8 +16,10 @@ def with_home(gsd: GSD, **homes: str) -> GSD:
 
 
 def at_arnos_grove(**kw: object) -> GSD:
-    """Rushton at Arnos Grove (PD), LV 1: one stop from Southgate and from Bounds Green."""
+    """Rushton at Arnos Grove (PD), LV 1: one stop from Southgate and from Bounds Green; no
+    player has a Home Station yet."""
     at = {"Rushton": "Arnos Grove (PD)", **kw.pop("at", {})}  # type: ignore[dict-item]
+    kw.setdefault("homes", {})
     return game(at, lv={"Rushton": 1}, **kw)  # type: ignore[arg-type]
 
 
@@ -123,7 +125,7 @@ def test_1_5_0_home_and_wild_each_permit_the_special_move() -> None:
 
 def test_1_12_4_no_home_to_go_to() -> None:
     """Rule 1.12.4: without a Home Station there is nowhere to go."""
-    gsd = game({"Rushton": "Bank (CN)"}, lv={"Rushton": 3})
+    gsd = game({"Rushton": "Bank (CN)"}, lv={"Rushton": 3}, homes={})
     result = play(gsd, "Rushton : [Home] Oakwood (PD)")
     assert "1.12.4" in rules_broken(result)
     assert "you have no Home Station" in message(result)
@@ -133,7 +135,8 @@ def test_1_12_4_no_home_to_go_to() -> None:
 
 
 def tolled(play_text: str) -> tuple[GSD, str]:
-    gsd = with_home(at_arnos_grove(tokens={"Rushton": "8Br"}), Garden="Southgate")
+    gsd = with_home(at_arnos_grove(tokens={"Rushton": "8Br"}), Rushton="Cockfosters",
+                    Garden="Southgate")  # fmt: skip
     return gsd, play_text
 
 
@@ -167,27 +170,30 @@ def test_1_12_3_a_toll_leaves_the_home_closed() -> None:
 
 def test_1_12_3_a_toll_needs_a_home_to_pay_for() -> None:
     """Rule 1.12.3: the cited Player must have a Home Station."""
-    result = play(at_arnos_grove(tokens={"Rushton": "4Br"}),
+    result = play(with_home(at_arnos_grove(tokens={"Rushton": "4Br"}), Rushton="Cockfosters"),
                   "Rushton : [Toll to Garden] Southgate (PD)")  # fmt: skip
     assert rules_broken(result) == ["1.12.3"]
     assert "Garden has no Home Station" in message(result)
 
 
 def test_1_12_2_a_player_without_a_home_must_declare_one() -> None:
-    """Rule 1.12.2: with no Home Station, e *must* perform [Home: <Station>] in eir Turn
-    (judged under the setting home_declaration_required)."""
-    strict = find_variant("vanilla")().with_settings(home_declaration_required=True)
+    """Rule 1.12.2: with no Home Station, e *must* perform [Home: <Station>] in eir Turn; a
+    Timeout allows no Actions. The setting home_declaration_required=False lets it be."""
+    lenient = find_variant("vanilla")().with_settings(home_declaration_required=False)
     gsd = at_arnos_grove()
 
     def judge(text: str) -> list[str]:
-        result = adjudicate(gsd, Play.parse(text, players=gsd.player_names), strict,
-                            check_order=False)  # fmt: skip
-        return rules_broken(result)
+        return rules_broken(play(gsd, text))
 
-    assert judge("Rushton : Southgate (PD)") == ["1.12.2"]
+    refused = play(gsd, "Rushton : Southgate (PD)")
+    assert rules_broken(refused) == ["1.12.2"]
+    assert "[Home: <Station (Line)>]" in message(refused)
     assert judge("Rushton : [Home: Cockfosters (PD)] Southgate (PD)") == []
+    assert judge("Rushton : Southgate (PD) [Home: Cockfosters (PD)]") == []
     assert judge("Rushton : Timeout") == []
-    assert rules_broken(play(gsd, "Rushton : Southgate (PD)")) == []  # the default: not judged
+    off = adjudicate(gsd, Play.parse("Rushton : Southgate (PD)", players=gsd.player_names),
+                     lenient, check_order=False)  # fmt: skip
+    assert rules_broken(off) == []
 
 
 def test_1_15_1_the_drone_declares_no_home() -> None:
@@ -203,7 +209,7 @@ def test_1_12_3_rent_opens_the_home_only_against_its_own_block() -> None:
     Toll rule gives it; a Closure from elsewhere still stands: Light Damage (rule 1.11.3)."""
     damaged = with_home(at_arnos_grove(tokens={"Rushton": "8Br"},
                                        disruptions=("Southgate (Damage)",)),
-                        Garden="Southgate")  # fmt: skip
+                        Rushton="Cockfosters", Garden="Southgate")  # fmt: skip
     result = play(damaged, "Rushton : [Rent to Garden] Southgate (PD)")
     assert rules_broken(result) == ["1.11.3"]
 

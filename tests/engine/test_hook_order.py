@@ -187,7 +187,7 @@ def test_4_1_1_3_in_spoon_takes_the_spoon_clamps_place() -> None:
     registry = Knightsbridge1965().registry()
     vanilla = load_sections()
     for kind, name in (("cost_rules", "clamps.spoon_spending"), ("lv_rules", "clamps.spoon_cap")):
-        assert registry.order[kind] == vanilla.order[kind]
+        assert registry.order[kind][: len(vanilla.order[kind])] == vanilla.order[kind]
         assert registry.hooks[kind][name].rule == "4.1.1.3"
         assert vanilla.hooks[kind][name].rule == "1.4.39"
     assert "4.1.1.3" in load_rulebook("knightsbridge-1965").rules

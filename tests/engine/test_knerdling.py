@@ -78,7 +78,8 @@ def test_1_4_36_only_a_clamp_received_since_the_last_turn() -> None:
 
 
 def test_1_4_36_the_comment_names_the_clamp() -> None:
-    """Rule 1.4.36 with rules/choices.md: the comment says which Clamp is passed on."""
+    """Rule 1.4.36 with rules/vanilla/readings.md#r1-4-36: the comment says which Clamp is passed
+    on."""
     result = play(freemed(), "Rushton : [Knerdling Cryer] Pass Warren Street (VC)")
     assert rules_broken(result) == ["1.4.36"] and "{knerdling: Freem Clamp}" in message(result)
     wrong = play(freemed(), "Rushton : [Knerdling Cryer] Pass Warren Street (VC) "

@@ -136,3 +136,52 @@ def test_1_20_2_the_circle_runs_clockwise_or_anti_clockwise() -> None:
     refused = play(gsd, "Rushton : Embankment (CL)")
     assert rules_broken(refused) == ["1.20.2"] and "Anti-Clockwise" in refused.violations[0].message
     assert play(gsd, "Rushton : Blackfriars (CL)").legal
+
+
+def test_1_20_0_every_line_starts_with_a_speed_limit_of_10() -> None:
+    """Rules 1.20.0 and 1.20.4: every Line's initial Speed Limit is 10, so with no Limit in
+    Disruptions LV 11 may not move along the Central (Tottenham Court Road to North Acton is
+    eleven stops west); LV 10 may (East Acton), and Charge beyond +100% doubles the Limit."""
+    at_11 = game(TCR, lv={"Rushton": 11})
+    refused = play(at_11, "Rushton : North Acton (CN)")
+    assert rules_broken(refused) == ["1.20.4"]
+    assert "Speed Limit of 10" in refused.violations[0].message
+    assert play(game(TCR, lv={"Rushton": 10}), "Rushton : East Acton (CN)").legal
+    charged = game(TCR, lv={"Rushton": 11}, charge={"Rushton": 101})
+    assert play(charged, "Rushton : North Acton (CN)").legal
+
+
+def test_1_20_4_the_usual_10_binds_under_knightsbridge_1965() -> None:
+    """Knightsbridge '65 rule 4.2.1.1 speaks of "the usual 10": Volume 1's initial Limit
+    (rule 1.20.0) holds under the variant too."""
+    from referee.engine.turn import adjudicate
+    from referee.notation.plays import Play
+    from referee.variants import find_variant
+
+    gsd = game(TCR, lv={"Rushton": 11})
+    ruleset = find_variant("knightsbridge-1965")()
+    result = adjudicate(gsd, Play.parse("Rushton : North Acton (CN)", players=gsd.player_names),
+                        ruleset, check_order=False)  # fmt: skip
+    assert "1.20.4" in rules_broken(result)
+
+
+def test_1_20_0_a_ruleset_may_raise_the_starting_limit_for_a_mover() -> None:
+    """Rule 1.20.0 as a variant may amend it (Knightsbridge '65's rule 4.2.1.1 gives the Speed
+    Podume's holder "a maximum LV of 13 instead of the usual 10"): a Ruleset whose starting
+    Limit is 13 lets LV 11 along an unlimited Line, but a Limit a player set still binds."""
+    from referee.engine.context import TurnContext
+    from referee.engine.ruleset import Ruleset
+    from referee.engine.turn import adjudicate
+    from referee.notation.plays import Play
+
+    class Fast(Ruleset):
+        def starting_speed_limit(self, ctx: TurnContext) -> int:
+            return 13
+
+    def judge(gsd: GSD) -> list[str]:
+        played = Play.parse("Rushton : North Acton (CN)", players=gsd.player_names)
+        return rules_broken(adjudicate(gsd, played, Fast(), check_order=False))
+
+    assert judge(game(TCR, lv={"Rushton": 11})) == []
+    assert judge(game(TCR, lv={"Rushton": 11}, disruptions=("CN: Speed Limit: 10",))) == [
+        "1.20.4"]

@@ -120,7 +120,7 @@ def test_1_4_28_an_expired_rover_is_discarded() -> None:
 def _walk(rack: str) -> TurnResult:
     gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "1 Bk"},
                             time="Thursday 1130"), {"Rushton": rack})  # fmt: skip
-    text = "Rushton : [Walking] Chancery Lane (CN)"
+    text = "Rushton : [Walking] Russell Square (PD)"  # a change of Line: no Token collected
     return adjudicate(gsd, Play.parse(text, players=gsd.player_names), check_order=False)
 
 

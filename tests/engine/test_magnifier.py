@@ -32,8 +32,8 @@ def test_1_4_48_s0_l0_becomes_s1_l0_for_the_named_object() -> None:
 
 
 def test_1_4_48_without_an_object_the_first_action_on_one_fixes_it() -> None:
-    """Rule 1.4.48 with rules/choices.md: {magnify: S} loosens S for the first object a later
-    Action's Requirement bounds S for."""
+    """Rule 1.4.48 with rules/vanilla/readings.md#r1-17-9: {magnify: S} loosens S for the first
+    object a later Action's Requirement bounds S for."""
     text = f"Rushton : [Magnify] Warren Street (VC) {SHUNT} {{magnify: S}}"
     assert play(near_garden(), text).legal
 

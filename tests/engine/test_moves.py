@@ -41,8 +41,8 @@ def test_1_5_3_aldgate_to_shadwell_by_the_escalator_link_is_lv_3() -> None:
 
 
 def test_1_2_0_via_may_list_every_portion() -> None:
-    """Our reading of rule 1.2.0 (rules/choices.md): a via list already ending with the
-    destination's code may list every portion."""
+    """Our reading of rule 1.2.0 (rules/vanilla/readings.md#r1-2-0): a via list already ending with
+    the destination's code may list every portion."""
     result = play(game(HOLBORN, lv={"Rushton": 4}), "Rushton : Euston (VC via: CN,NT,VC)")
     assert result.legal, result.messages()
     strict = Ruleset().with_settings(via_lists_every_portion=False)
@@ -172,7 +172,7 @@ def test_1_5_3_the_escalator_form_ends_across_the_link() -> None:
 
 
 def test_1_4_20_of_several_valid_routes_the_one_earning_most_counts() -> None:
-    """Rules/choices.md (rule 1.4.20): Blackhorse Road to Caledonian Road (PD via: VC) at LV 6
+    """rules/vanilla/readings.md#r1-4-20: Blackhorse Road to Caledonian Road (PD via: VC) at LV 6
     runs either by Finsbury Park or on to King's Cross; the route past more Interchanges earns
     more, so it counts (setting route_choice="best"); "first" takes the search's first."""
     from referee.engine.turn import adjudicate
@@ -209,3 +209,17 @@ def test_1_4_28_a_current_rover_card_makes_the_line_change_free() -> None:
         card = RackEntry(player="Rushton", possessions=(Possession.parse(f"{day} Rover Card"),))
         result = play(gsd.model_copy(update={"rack": (card,)}), text)
         assert result.legal is legal, (day, result.messages())
+
+
+def test_1_5_7_the_heathrow_loop_anticlockwise_is_refused_under_its_own_rule() -> None:
+    """Rule 1.5.7 - Heathrow Loop-the-Loop: a Move running the loop anti-clockwise (Hatton
+    Cross straight to Terminal 123) is Invalid, and the referee cites 1.5.7, not a false
+    distance under 1.6.2; clockwise, by Terminal 4, two stations is fine."""
+    gsd = game({"Rushton": "Hatton Cross (PD)"}, lv={"Rushton": 1})
+    refused = play(gsd, "Rushton : Heathrow Terminal 123 (PD)")
+    assert rules_broken(refused) == ["1.5.7"]
+    assert "anti-clockwise" in refused.violations[0].message
+    clockwise = game({"Rushton": "Hatton Cross (PD)"}, lv={"Rushton": 2})
+    assert play(clockwise, "Rushton : Heathrow Terminal 123 (PD)").legal
+    far = play(gsd, "Rushton : Hounslow Central (PD)")
+    assert rules_broken(far) == ["1.6.2"]

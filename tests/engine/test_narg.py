@@ -2,7 +2,7 @@
 
 Slant is the bearing between a section's two Stations on the map's coordinates: Holborn -
 Tottenham Court Road (CN) runs about 8 degrees off level, Angel - Old Street (NT) about 44
-(rules/choices.md, "Action family C").
+(rules/vanilla/readings.md#r1-4-40).
 """
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ def test_1_7_30_the_blast_reaches_stations_fewer_than_three_stops_away() -> None
 
 def test_1_7_30_the_poid_is_no_token_stack_and_survives_a_blast() -> None:
     """Rules 1.7.30 and 1.4.24: a Blast destroys Token Stacks; the PoID, shown among them but
-    no Token, stays (rules/choices.md)."""
+    no Token, stays (rules/vanilla/readings.md#r1-4-24)."""
     gsd = with_stacks(near_a_package(), TokenStack(station="Holborn", marker="PoID"))
     assert [s.marker for s in legal(play(gsd, DETONATE)).stacks] == ["PoID"]
 
@@ -269,7 +269,8 @@ def test_1_7_30_a_blasted_player_may_not_move() -> None:
 
 
 def test_1_7_30_a_timeout_also_pays_the_debt() -> None:
-    """Rules 1.7.30 and 1.3.5: a Timeout has no Actions and moves nothing (rules/choices.md)."""
+    """Rules 1.7.30 and 1.3.5: a Timeout has no Actions and moves nothing
+    (rules/vanilla/readings.md#r1-7-30)."""
     assert blasted(legal(play(blasted_garden(), "Garden : Timeout"))) == ["Rushton"]
 
 

@@ -125,3 +125,58 @@ def test_1_11_5_unpegging_an_end_unpegs_the_segment() -> None:
                disruptions=SEGMENT)  # fmt: skip
     state = legal(play(gsd, "Rushton : Holborn (CN) [Unpegging Chancery Lane]"))
     assert [d.render() for d in state.disruptions] == ["Bank (Peg)"]
+
+
+# -- Rule 1.11.4: nothing placed at or removed from a Pegged Station ------------------------
+
+
+def _pegged_tcr(tokens: str = "2Bu,1Bk,2Re", rack: str = "", home: str | None = None) -> GSD:
+    """Rushton passes through a Pegged Tottenham Court Road, which holds a Stack (Re on top),
+    on eir way from Oxford Circus to Holborn."""
+    from tests.engine.luggage_builder import with_luggage
+
+    gsd = game({"Rushton": "Oxford Circus (CN)"}, lv={"Rushton": 2}, tokens={"Rushton": tokens},
+               disruptions=("Tottenham Court Road (Peg)",))  # fmt: skip
+    return with_luggage(gsd, {"Rushton": rack} if rack else {},
+                        stacks={"Tottenham Court Road (0)": "BuRe"},
+                        home={"Rushton": home} if home else None)  # fmt: skip
+
+
+def test_1_11_4_no_token_dropped_on_a_pegged_station() -> None:
+    """Rule 1.11.4: Tokens may not be placed at a Pegged Station, so [Blue Token on <it>]
+    (rule 1.14.3) is refused citing the Peg; Holborn, unpegged, takes it."""
+    result = play(_pegged_tcr(), "Rushton : Holborn (CN) [Blue Token on Tottenham Court Road]")
+    assert rules_broken(result) == ["1.11.4"]
+    assert "Tottenham Court Road is Pegged" in message(result)
+    legal(play(_pegged_tcr(), "Rushton : Holborn (CN) [Blue Token on Holborn]"))
+
+
+def test_1_11_4_no_token_claimed_from_a_pegged_station() -> None:
+    """Rule 1.11.4: Tokens may not be removed from a Pegged Station, so [Claiming a Red Token
+    from <it>] (rule 1.14.4) is refused citing the Peg."""
+    result = play(_pegged_tcr(), "Rushton : Holborn (CN) [Claiming a Red Token from "
+                                 "Tottenham Court Road]")  # fmt: skip
+    assert rules_broken(result) == ["1.11.4"]
+    assert "nothing may be placed at or removed from it" in message(result)
+
+
+def test_1_11_4_a_helsinki_leaves_a_pegged_stack_whole() -> None:
+    """Rules 1.11.4 and 1.7.57: a Single Helsinki sinks the bottom Token of every Stack, but
+    nothing may be removed from a Pegged Station: its Stack stays as it was."""
+    from tests.engine.luggage_builder import stack
+
+    result = play(_pegged_tcr(tokens="3Bu"), "Rushton : Holborn (CN) [Single Helsinki]")
+    assert result.legal, result.messages()
+    assert stack(result, "Tottenham Court Road") == "BuRe"
+
+
+def test_1_11_4_no_hoarding_at_a_pegged_home() -> None:
+    """Rules 1.11.4 and 1.4.9: Hoarding places Tokens on the Home Station's Stack; a Pegged
+    Home takes none."""
+    gsd = game({"Rushton": "Oxford Circus (CN)"}, lv={"Rushton": 2}, tokens={"Rushton": "3Re"},
+               disruptions=("Theydon Bois (Peg)",))  # fmt: skip
+    from tests.engine.luggage_builder import with_luggage
+
+    gsd = with_luggage(gsd, {}, home={"Rushton": "Theydon Bois"})
+    result = play(gsd, "Rushton : Holborn (CN) [Hoarding 1 Re]")
+    assert rules_broken(result) == ["1.11.4"]

@@ -41,7 +41,8 @@ def test_1_4_19_from_the_circle_every_quadrant_is_adjacent_so_tokens_are_discard
 
 
 def test_1_4_19_by_default_the_first_qualifying_stack_with_room() -> None:
-    """Our default (rules/choices.md): unnamed, the first Stack that qualifies and has room."""
+    """Our default (rules/vanilla/readings.md#r1-4-19): unnamed, the first Stack that qualifies and
+    has room."""
     full = TokenStack(station="Hammersmith", quadrant=3, tokens=(Colour.RE,) * 6)
     near = TokenStack(station="Brixton", quadrant=2, tokens=(Colour.RE,))
     free = TokenStack(station="Wimbledon", quadrant=3, tokens=(Colour.GR,))

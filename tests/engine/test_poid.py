@@ -4,7 +4,11 @@ carrier's darkening and its destruction at Holy Stations; resting on the Map.
 
 from __future__ import annotations
 
+from referee.engine.dice import ReplayDice, Roll
+from referee.engine.result import TurnResult
+from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
+from referee.notation.plays import Play
 from referee.notation.tokens import Colour
 from tests.engine.builder import game, play, row, rules_broken
 from tests.engine.luggage_builder import luggage, with_luggage
@@ -121,13 +125,82 @@ def test_1_4_24_putting_down_breaks() -> None:
     assert rules_broken(far) == ["1.17.9"]
 
 
-def test_1_4_24_at_mornington_crescent_is_not_adjudicated() -> None:
-    """Rule 1.4.24's worsened effects at Mornington Crescent are named, not adjudicated."""
-    gsd = carrier(at="Euston (NT)", lv=1)
-    result = play(gsd, "Rushton : [Opening MC] Mornington Crescent (NT) "
-                       "[PoID on Mornington Crescent]")  # fmt: skip
-    assert not result.adjudicated
-    assert "PoID at Mornington Crescent" in result.unadjudicated
+CRESCENT_DIE = "rule 1.4.24 PoID at Mornington Crescent"
+TO_THE_CRESCENT = ("Rushton : [Opening MC] Camden Town (NT) [PoID on Mornington Crescent] "
+                   "{destroy: 1 Br, 1 Re}")  # fmt: skip
+"""Rushton passes through the Crescent (open, rule 1.7.28) and leaves the PoID there."""
+
+
+def crescent(garden: str = "Camden Town (NT)") -> GSD:
+    """Rushton at Euston carries the PoID, two stops from Camden Town past the Crescent;
+    Garden at ``garden``."""
+    gsd = game({"Rushton": "Euston (NT)", "Garden": garden}, lv={"Rushton": 2},
+               tokens={"Rushton": "3Go,2Br,1Re,1Bk", "Garden": "2Re,2Br,1Bk"},
+               time=NIGHT, players=("Rushton", "Garden"))  # fmt: skip
+    return with_luggage(gsd, {"Rushton": PODUME, "Garden": "Newspaper"},
+                        stacks={"Angel": "BuRe", "Bank": "Gr"})  # fmt: skip
+
+
+def judged(gsd: GSD, text: str, *rolls: int) -> TurnResult:
+    dice = ReplayDice.of(Roll(295, value, CRESCENT_DIE) for value in rolls)
+    return adjudicate(gsd, Play.parse(text, players=gsd.player_names), dice=dice,
+                      check_order=False)  # fmt: skip
+
+
+def test_1_4_24_at_the_crescent_the_placer_rolls_and_a_station_explodes() -> None:
+    """Rule 1.4.24: the player who put the PoID at Mornington Crescent rolls a d295 after each
+    of eir Turns; the Station with that Venbacker Number (Camden Town is 40), unless Holy, is
+    wracked as by a Suspect Package's detonation (rule 1.7.30): Heavily Damaged, every Station
+    fewer than three stops away Blasted. Tokens are destroyed, not blackened: Rushton, as the
+    PoID rests, loses two of eir own at the end of the Turn, as many non-Black as e has."""
+    result = judged(crescent(), TO_THE_CRESCENT, 40)
+    state = legal(result)
+    assert [r.sides for r in result.rolls] == [295]
+    assert ("Mornington Crescent", "PoID") in [(s.station, s.content_text()) for s in state.stacks]
+    assert "Camden Town (*Damage*)" in [d.render() for d in state.disruptions]
+    blasted = {d.player for d in state.disruptions if d.flag == "Blasted"}
+    assert {"Garden", "Rushton"} <= blasted
+    assert luggage(result, "Garden") == []
+    texts = [e.text for e in result.events]
+    assert "the Podume at Mornington Crescent destroys 1 Br, 1 Re" in texts
+    assert row(state, "Rushton").tokens.re == 0
+
+
+def test_1_4_24_a_holy_station_rolled_means_nothing_happens() -> None:
+    """"if it equates to a Holy Station, nothing happens": Angel is 7."""
+    state = legal(judged(crescent(), TO_THE_CRESCENT, 7))
+    assert not any(d.flag == "Blasted" or d.marker == "*Damage*" for d in state.disruptions)
+
+
+def test_1_4_24_at_the_crescent_every_turn_destroys_stack_tops_and_two_tokens() -> None:
+    """The next Turn, another player's: each Stack's top Token is destroyed as it starts (a
+    Stack left empty is gone), and e loses two Tokens at its end, as many non-Black as e has;
+    only the placer rolls."""
+    state = legal(judged(crescent(garden="Bank (CN)"), TO_THE_CRESCENT, 7))
+    result = judged(state, "Garden : Pass {destroy: 2 Re}")
+    after = legal(result)
+    assert result.rolls == ()
+    assert [(s.station, s.content_text()) for s in after.stacks if s.marker is None] == [
+        ("Angel", "Bu")]  # fmt: skip
+    tokens = row(after, "Garden").tokens
+    assert (tokens.re, tokens.br, tokens.bk) == (0, 2, 1)
+
+
+def test_1_4_24_no_tokens_left_abandons_the_game() -> None:
+    """"If the Podume is ever at Mornington Crescent and there are no Tokens left in the Game,
+    the Game is abandoned with no Winner": the Turn that spends the last Tokens says so, and
+    no later Turn is accepted."""
+    gsd = game({"Rushton": "Euston (NT)", "Garden": "Bank (CN)"}, lv={"Rushton": 2},
+               tokens={"Rushton": "3Go,1Re", "Garden": "1Re"}, time=NIGHT,
+               players=("Rushton", "Garden"))  # fmt: skip
+    gsd = with_luggage(gsd, {"Rushton": PODUME})
+    text = "Rushton : [Opening MC] Camden Town (NT) [PoID on Mornington Crescent]"
+    state = legal(judged(gsd, text, 7))
+    assert sum(row(state, "Rushton").tokens.as_tuple()) == 0
+    last = judged(state, "Garden : Pass")
+    assert any(e.kind == "game_abandoned" for e in last.events) and last.winner is None
+    after = judged(legal(last), "Rushton : Pass", 7)
+    assert rules_broken(after) == ["1.4.24"] and "abandoned" in message(after)
 
 
 def test_1_4_24_collecting_the_podume() -> None:

@@ -111,3 +111,54 @@ def test_1_7_33_stub_link_between_stations_whose_stubs_one_holds() -> None:
     assert rules_broken(refused)[:1] == ["1.7.33"] and "Bank" in refused.violations[0].message
     no_near = carrying(game(HOLBORN), "Euston Stub")
     assert rules_broken(play(no_near, "Rushton : [Stub Link] Euston (NT)"))[:1] == ["1.7.33"]
+
+
+# -- Rules 1.4.20 and 1.5.0: what a Special Move collects ---------------------------------
+
+
+def test_1_4_20_a_special_move_earns_what_it_moves_to() -> None:
+    """Rules 1.5.0 and 1.4.20: a Special Move is a Move of the Movement phase; it passes
+    through nothing, but it does move to a Station. Walking from Tottenham Court Road (CN) to
+    Oxford Circus (CN), an Interchange of three Lines, earns that row's Black, and the Black
+    for a non-Pass Move without a change of Line: two Black, less the one Walking cost."""
+    gsd = game({"Rushton": "Tottenham Court Road (CN)"}, lv={"Rushton": 5})
+    result = play(gsd, "Rushton : [Walking] Oxford Circus (CN)")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").tokens.bk == 2 - 1 + 2
+
+
+def test_1_4_20_a_special_move_that_changes_line_earns_no_black() -> None:
+    """Rule 1.4.20: from Tottenham Court Road (CN) to Goodge Street (NT) the Piece ends on
+    another Line, a change of Line (rule 1.5.11 speaks of Special Moves that change Line); no
+    Interchange is reached, so nothing is earned."""
+    gsd = game({"Rushton": "Tottenham Court Road (CN)"}, lv={"Rushton": 5})
+    result = play(gsd, "Rushton : [Walking] Goodge Street (NT)")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").tokens.bk == 1
+    same = play(game({"Rushton": "Tottenham Court Road (NT)"}, lv={"Rushton": 5}),
+                "Rushton : [Walking] Goodge Street (NT)")  # fmt: skip
+    assert same.legal and row(same.state, "Rushton").tokens.bk == 2
+
+
+def test_1_4_20_a_special_move_earns_the_zone_pass_bronze() -> None:
+    """Rule 1.4.20: "any Valid Move within a Zone" for which a Zone Pass is carried: a Walk
+    from Tottenham Court Road to Goodge Street, both in Zone 1, with a Zone 1 Pass."""
+    gsd = carrying(game({"Rushton": "Tottenham Court Road (CN)"}), "Zone 1 Pass")
+    result = play(gsd, "Rushton : [Walking] Goodge Street (NT)")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").tokens.br == 3
+
+
+def test_1_4_20_special_moves_collecting_is_a_setting() -> None:
+    """The setting special_move_collects=False keeps the other reading: a Special Move
+    earns no Token Collection bonus at all."""
+    from referee.engine.ruleset import Ruleset
+    from referee.engine.turn import adjudicate
+    from referee.notation.plays import Play
+
+    gsd = game({"Rushton": "Tottenham Court Road (CN)"}, lv={"Rushton": 5})
+    ruleset = Ruleset().with_settings(special_move_collects=False)
+    text = "Rushton : [Walking] Oxford Circus (CN)"
+    result = adjudicate(gsd, Play.parse(text, players=gsd.player_names), ruleset,
+                        check_order=False)  # fmt: skip
+    assert result.legal and row(result.state, "Rushton").tokens.bk == 1

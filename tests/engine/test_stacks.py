@@ -112,8 +112,9 @@ def test_1_4_9_hoarding_onto_the_home_stack() -> None:
 
 def test_1_4_9_hoarding_breaks() -> None:
     """Rule 1.4.9: a Home Station is needed, and room on its Stack."""
-    homeless = play(_with({}, lv=0), "Rushton : Pass Holborn (CN) [Hoarding 1 Re]")
-    assert rules_broken(homeless) == ["1.4.9"] and "Home Station" in _message(homeless)
+    nowhere = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "3 Re"}, homes={})
+    homeless = play(nowhere, "Rushton : Pass Holborn (CN) [Hoarding 1 Re]")
+    assert rules_broken(homeless) == ["1.4.9", "1.12.2"] and "Home Station" in _message(homeless)
     full = play(_with({"Bank": "BkBkBkBkBk"}, home="Bank", lv=0),
                 "Rushton : Pass Holborn (CN) [Hoarding 2 Re]")  # fmt: skip
     assert rules_broken(full) == ["1.4.9"] and "room for 1" in _message(full)

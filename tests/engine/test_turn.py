@@ -46,7 +46,9 @@ def test_1_3_2_after_the_last_player_resigns_the_next_in_the_old_order_plays() -
 
 def test_1_15_1_the_drone_stick_holder_submits_the_drones_turn() -> None:
     """Rule 1.15.1: when it is the Drone's Turn, the carrier of the Drone Stick submits it."""
-    gsd = game({"Garden": "Euston (VC)"})
+    from tests.engine.luggage_builder import with_luggage
+
+    gsd = with_luggage(game({"Garden": "Euston (VC)"}), {"Cryer": "Drone Stick"})
     players = tuple(p.model_copy(update={"inactive": False}) for p in gsd.players)
     gsd = gsd.model_copy(update={"players": players})
     assert whose_turn(gsd) == "Drone"

@@ -1,5 +1,5 @@
 """Rule 1.4.38 - The Velocity Bomb: given Dormant, Primed above LV four, removed at a British
-Rail Station; its explosion (a Suspect Package detonation) is named, not adjudicated.
+Rail Station; a Primed one explodes as a Suspect Package just detonated (rule 1.7.30).
 """
 
 from __future__ import annotations
@@ -9,8 +9,6 @@ from tests.engine.builder import game, play, row, rules_broken
 from tests.engine.luggage_builder import with_luggage
 from tests.engine.test_blocks import legal, message
 from tests.engine.test_clamps import luggage_of
-
-EXPLOSION = "Velocity Bomb explosion (a Suspect Package detonation, rule 1.7.30)"
 
 
 def bombing(garden_lv: int = 0) -> GSD:
@@ -50,13 +48,47 @@ def test_1_4_38_a_spoon_clamp_keeps_it_dormant() -> None:
     assert luggage_of(state, "Rushton") == ["Velocity Bomb (Dormant)", "Spoon Clamp"]
 
 
-def test_1_4_38_a_primed_bomb_below_lv_five_explodes_unadjudicated() -> None:
-    """Rule 1.4.38: a Primed Bomb's carrier ending eir Turn below LV five sets it off, "as if
-    it were a Suspect Package which had just been detonated" - named, not adjudicated."""
-    result = play(holding("Velocity Bomb (Primed)", 3), "Rushton : St. Paul's (CN)")
-    assert not result.adjudicated and result.unadjudicated == (EXPLOSION,)
-    fast = play(holding("Velocity Bomb (Primed)", 5), "Rushton : Bethnal Green (CN)")
-    assert fast.legal, fast.messages()
+def exploding(bomb: str = "Velocity Bomb (Primed), Newspaper", lv: int = 2) -> GSD:
+    """Rushton at Holborn carries the Bomb; Garden one stop from St. Paul's, Cryer three;
+    Stacks one, two and three stops from St. Paul's."""
+    gsd = game({"Rushton": "Holborn (CN)", "Garden": "Bank (CN)", "Cryer": "Bethnal Green (CN)"},
+               lv={"Rushton": lv}, tokens={"Rushton": "2Si"})  # fmt: skip
+    return with_luggage(gsd, {"Rushton": bomb, "Garden": "Newspaper", "Cryer": "Newspaper"},
+                        stacks={"Bank": "ReRe", "Liverpool Street": "Bu",
+                                "Bethnal Green": "Bk"})  # fmt: skip
+
+
+def test_1_4_38_a_primed_bomb_below_lv_five_explodes_as_a_suspect_package() -> None:
+    """Rule 1.4.38: a Primed Bomb's carrier ending eir Turn below LV five sets it off "as if it
+    were a Suspect Package which had just been detonated"; rule 1.7.30: the Station where it
+    rests (its carrier's) is Heavily Damaged, the Bomb leaves play, and every Station fewer
+    than three stops away is Blasted: Stacks destroyed, players there lose every Possession and
+    must Pass next Turn."""
+    state = legal(play(exploding(), "Rushton : St. Paul's (CN)"))
+    assert "St. Paul's (*Damage*)" in [d.render() for d in state.disruptions]
+    assert {d.render() for d in state.disruptions if d.flag == "Blasted"} == {
+        "Blasted: Rushton", "Blasted: Garden"}  # fmt: skip
+    assert luggage_of(state, "Rushton") == [] and luggage_of(state, "Garden") == []
+    assert luggage_of(state, "Cryer") == ["Newspaper"]
+    assert [s.station for s in state.stacks] == ["Bethnal Green"]
+    forced = play(state, "Garden : [LV+1] Pass")
+    assert rules_broken(forced) == ["1.7.30"]
+
+
+def test_1_4_38_no_explosion_at_lv_five_or_while_dormant() -> None:
+    """Only a Primed Bomb, only below LV five."""
+    fast = legal(play(exploding(lv=5), "Rushton : Bethnal Green (CN)"))
+    assert luggage_of(fast, "Rushton") == ["Velocity Bomb (Primed)", "Newspaper"]
+    dormant = legal(play(exploding("Velocity Bomb (Dormant)"), "Rushton : St. Paul's (CN)"))
+    assert luggage_of(dormant, "Rushton") == ["Velocity Bomb (Dormant)"]
+    assert not any(d.flag == "Blasted" for d in dormant.disruptions)
+
+
+def test_1_4_38_a_pass_at_lv_zero_sets_it_off_where_the_piece_stands() -> None:
+    """A Pass sets LV to zero (rule 1.5.2), below five: the Bomb goes off at Holborn."""
+    state = legal(play(exploding(), "Rushton : Pass"))
+    assert "Holborn (*Damage*)" in [d.render() for d in state.disruptions]
+    assert [s.station for s in state.stacks] == ["Bank", "Liverpool Street", "Bethnal Green"]
 
 
 def test_1_4_38_removing_a_bomb_at_a_british_rail_station() -> None:

@@ -43,7 +43,7 @@ NAME_CATEGORIES: dict[str, str] = {
     "Belsize Park": "Park, Verdant",
     "Bermondsey": "",
     "Bethnal Green": "Green, Verdant",
-    "Blackfriars": "",
+    "Blackfriars": "Holy",
     "Blackhorse Road": "A to Z",
     "Blackwall": "",
     "Blake Hall": "",
@@ -74,7 +74,7 @@ NAME_CATEGORIES: dict[str, str] = {
     "Chesham": "",
     "Chigwell": "",
     "Chiswick Park": "Park, Verdant",
-    "Chorleywood": "",
+    "Chorleywood": "Plant",
     "Clapham Common": "",
     "Clapham North": "Compass",
     "Clapham South": "Compass",
@@ -147,7 +147,7 @@ NAME_CATEGORIES: dict[str, str] = {
     "Holborn": "",
     "Holland Park": "Park, Verdant",
     "Holloway Road": "A to Z",
-    "Hornchurch": "",
+    "Hornchurch": "Holy",
     "Hounslow Central": "",
     "Hounslow East": "Compass",
     "Hounslow West": "Compass",
@@ -203,8 +203,8 @@ NAME_CATEGORIES: dict[str, str] = {
     "Northfields": "Compass",
     "Northolt": "Compass",
     "Northwick Park": "Compass, Park, Verdant",
-    "Northwood": "Compass",
-    "Northwood Hills": "Compass, Hill",
+    "Northwood": "Compass, Plant",
+    "Northwood Hills": "Compass, Hill, Plant",
     "Notting Hill Gate": "Hill",
     "Oakwood": "Plant",
     "Old Street": "A to Z",
@@ -314,7 +314,7 @@ NAME_CATEGORIES: dict[str, str] = {
     "Westferry": "Compass",
     "Westminster": "Compass",
     "White City": "Populated",
-    "Whitechapel": "",
+    "Whitechapel": "Holy",
     "Willesden Green": "Green, Verdant",
     "Willesden Junction": "",
     "Wimbledon": "",
@@ -351,7 +351,8 @@ def test_1_17_6_name_categories_of_every_station(name: str, expected: str) -> No
     ],
 )
 def test_1_17_6_literal_string_tests(name: str, category: Category, member: bool) -> None:
-    assert (category in name_categories(name)) is member
+    """Rule 1.17.6 read literally (the setting's other value): case-sensitive, anywhere."""
+    assert (category in name_categories(name, NameMatching.LITERAL)) is member
 
 
 @pytest.mark.parametrize(
@@ -364,9 +365,33 @@ def test_1_17_6_literal_string_tests(name: str, category: Category, member: bool
         ("Great Portland Street", Category.HOLY, False),
     ],
 )
-def test_1_17_6_word_edge_reading_is_a_setting(name: str, category: Category, member: bool) -> None:
-    found = name_categories(name, NameMatching.WORD_EDGES)
-    assert (category in found) is member
+def test_1_17_6_every_listed_string_names_a_station_by_default(
+    name: str, category: Category, member: bool
+) -> None:
+    """Rule 1.17.6: by default each category string is found case-insensitively at a word's
+    start or end, so "Friars" and "Chapel" name Blackfriars and Whitechapel (Holy) and
+    "Wood" names Northwood (Plant); Ealing Broadway's inner "road" is still no A to Z."""
+    assert (category in name_categories(name)) is member
+    assert (category in name_categories(name, NameMatching.WORD_EDGES)) is member
+
+
+def test_1_17_6_every_string_of_the_rule_names_some_station(london: Network) -> None:
+    """Rule 1.17.6 under the default reading: no listed string is left naming nothing."""
+    from referee.network.categories import NAME_STRINGS, _contains
+
+    for strings in NAME_STRINGS.values():
+        for string in strings:
+            assert any(_contains(name, string, NameMatching.WORD_EDGES) for name in london.facts
+                       ), string  # fmt: skip
+
+
+def test_1_17_6_the_ruleset_setting_picks_the_reading() -> None:
+    """The setting name_matching: the default network makes Blackfriars Holy; literal not."""
+    from referee.engine.ruleset import Ruleset
+
+    assert Category.HOLY in Ruleset().network().station("Blackfriars").categories
+    literal = Ruleset().with_settings(name_matching=NameMatching.LITERAL).network()
+    assert Category.HOLY not in literal.station("Blackfriars").categories
 
 
 def test_1_17_6_co_located_example_of_the_rule(london: Network) -> None:

@@ -4,7 +4,9 @@ Turns are judged by the real rules engine (:class:`EngineDesk`) from the game's 
 so every play a test sends must be legal by the rules (or be meant not to be). The plays here
 are ones the engine accepts from any opening: a first Move onto the Map is a Special Move to
 any Station (:data:`OPENINGS`), Pass after that; :func:`road_to_the_crescent` is a real way
-from the opening holdings to a win (rule 1.1.1).
+from the opening holdings to a win (rule 1.1.1). A player joins with no Home Station (rule
+1.1.8) and must declare one in eir Turn (rule 1.12.2): :func:`declaring` writes that into a
+first play, with a Home of :data:`HOMES` far from every Move the tests make.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from itertools import count
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from referee.notation.gsd import GSD
 from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
 from referee.store.inbox import enqueue
@@ -53,6 +56,36 @@ def engine_desk() -> EngineDesk:
     return _DESK[0]
 
 
+HOMES = {
+    "Alice": "Upney (DS)",
+    "Bob": "Debden (CN)",
+    "Carol": "Perivale (CN)",
+    "Dan": "Dagenham Heathway (DS)",
+    "Eve": "Boston Manor (PD)",
+    "Frank": "North Ealing (PD)",
+    "Erin": "Hainault (CN)",
+    "Gina": "Loughton (CN)",
+    "Hugo": "Becontree (DS)",
+}
+"""Each test player's Home Station (rule 1.12.2): valid Homes where no test's Move goes."""
+
+
+def declaring(name: str, play: str) -> str:
+    """``play`` with ``name``'s Home declared first (rule 1.12.2: a player without a Home
+    Station must declare one in eir Turn), as a player's first play must be."""
+    return f"[Home: {HOMES[name]}] {play}"
+
+
+def homeward(state: str | None, name: str, play: str) -> str:
+    """``play``, declaring ``name``'s Home first when the stored GSD ``state`` shows em
+    without one (rule 1.12.2) and the play does not already (a Timeout allows no Actions)."""
+    if state is None or "[Home" in play or play.strip() == "Timeout":
+        return play
+    gsd = GSD.parse(state)
+    row = next((r for r in gsd.players if r.name == name), None)
+    return declaring(name, play) if row is not None and row.home is None else play
+
+
 OPENINGS = ("Brixton (VC)", "Ealing Broadway (CN)", "Upminster (DS)", "Stanmore (JL)")
 """First Moves for players who are not heading anywhere: far from each other and from the
 winner's Northern line, so nobody is in anybody's way."""
@@ -82,7 +115,7 @@ WINNING_PLAY = "[Electroplating] [Opening MC] [LV+3] Mornington Crescent (NT)"
 def road_to_the_crescent(people: list[str], winner: str) -> list[tuple[str, str]]:
     """Every play, in Order of Play, from the opening to the winner's :data:`WINNING_PLAY`
     (not included): the winner follows :data:`ROUTE`, the others make a first Move from
-    :data:`OPENINGS` and then Pass."""
+    :data:`OPENINGS` and then Pass; every first play declares its player's Home."""
     others = iter(OPENINGS)
     first = {name: next(others) for name in people if name != winner}
     plays: list[tuple[str, str]] = []
@@ -91,9 +124,10 @@ def road_to_the_crescent(people: list[str], winner: str) -> list[tuple[str, str]
             if name == winner:
                 if round_ == len(ROUTE):
                     return plays
-                plays.append((name, ROUTE[round_]))
+                step = ROUTE[round_]
+                plays.append((name, declaring(name, step) if round_ == 0 else step))
             else:
-                plays.append((name, first[name] if round_ == 0 else "Pass"))
+                plays.append((name, declaring(name, first[name]) if round_ == 0 else "Pass"))
     return plays
 
 

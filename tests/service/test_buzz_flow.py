@@ -9,7 +9,7 @@ from sqlalchemy import Engine, select
 from referee.service.timekeeper import run_due
 from referee.store.db import sessions
 from referee.store.models import BuzzRecord, Deadline, Game, Turn
-from tests.service.harness import HandClock, Table, text, to
+from tests.service.harness import HandClock, Table, homeward, text, to
 
 LOUNGE = "mc1@lounge.example.org"
 TUESDAY = datetime(2026, 11, 24, 9, 0)
@@ -48,6 +48,7 @@ def _table(
 def _play(table: Table, name: str, play: str) -> str:
     """Play a turn; return the GSD it left."""
     table.clock.advance(hours=1)
+    play = homeward(_game(table).state, name, play)
     table.mail(_address(name), f"{name} : {play}", to=LOUNGE, subject="[MC 1] turn")
     table.sent()
     return _game(table).state or ""

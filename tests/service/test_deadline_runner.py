@@ -13,7 +13,7 @@ from referee.notation.gsd import GSD
 from referee.service.timekeeper import run_due
 from referee.store.db import sessions
 from referee.store.models import Deadline, Game
-from tests.service.harness import HandClock, Table, text, to
+from tests.service.harness import HandClock, Table, declaring, text, to
 
 LOUNGE = "mc1@lounge.example.org"
 FRIDAY_10AM = datetime(2026, 11, 20, 10, 0)
@@ -157,12 +157,12 @@ def test_1_3_5_the_player_who_forces_a_timeout_may_play_eir_own_turn_in_the_same
     table.clock.now = MONDAY_10PM
     sent = table.mail(
         f"{following.lower()}@example.org",
-        f"nomic timeout {late}\n{following} : Euston (VC)",
+        f"nomic timeout {late}\n{following} : {declaring(following, 'Euston (VC)')}",
         to=LOUNGE,
     )
     subjects = [str(m["Subject"]) for _, m in sent]
     assert subjects == [
         f"[MC 1] Turn 1: {late} : Timeout",
-        f"[MC 1] Turn 2: {following} : Euston (VC)",
+        f"[MC 1] Turn 2: {following} : {declaring(following, 'Euston (VC)')}",
     ]
     assert _game(table).turn_number == 2

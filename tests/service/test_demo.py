@@ -19,8 +19,8 @@ def test_demo_adjudicates_a_short_game_through_the_real_mail_path() -> None:
     out = result.output
     for turn, play in enumerate(
         [
-            "Alice : [LV+1] Holborn (CN)",
-            "Bob : [LV+1] Tottenham Court Road (CN)",
+            "Alice : [Home: Upney (DS)] [LV+1] Holborn (CN)",
+            "Bob : [Home: Debden (CN)] Tottenham Court Road (CN)",
             "Alice : [LV+1] Chancery Lane (CN)",
         ],
         1,

@@ -15,7 +15,8 @@ import pytest
 from referee.store.db import make_engine, sessions, upgrade
 from tests.conftest import LOUNGE, REFEREE, MailPath, seed_game
 
-PLAY = "Alice : Euston (VC)"
+PLAY = "Alice : [Home: Upney (DS)] Euston (VC)"
+"""Alice's first play: she declares her Home (rule 1.12.2) and enters the Map."""
 
 
 @pytest.fixture

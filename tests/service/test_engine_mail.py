@@ -23,9 +23,10 @@ from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import Game, Turn
 from tests.conftest import LOUNGE, MailPath, seed_game
 
-FIRST = "Alice : [LV+1] Holborn (CN)"
-OTHER_FIRST = "Alice : [LV+1] Chancery Lane (CN)"
-SECOND = "Bob : [LV+1] Tottenham Court Road (CN)"
+FIRST = "Alice : [Home: Upney (DS)] [LV+1] Holborn (CN)"
+OTHER_FIRST = "Alice : [Home: Upney (DS)] [LV+1] Chancery Lane (CN)"
+SECOND = "Bob : [Home: Debden (CN)] Tottenham Court Road (CN)"
+"""First plays: each declares a Home (rule 1.12.2) and enters the Map."""
 
 
 @dataclass

@@ -37,6 +37,8 @@ from tests.service.harness import (
     SPEAKER_SECRET,
     WINNING_PLAY,
     HandClock,
+    declaring,
+    homeward,
     text,
 )
 
@@ -100,6 +102,7 @@ class Players:
 
     def play(self, name: str, play: str) -> list[Message]:
         self.clock.advance(hours=2)
+        play = homeward(self.game().state, name, play)
         return self.send(address(name), f"{name} : {play}", subject="[MC 1] my turn")
 
     def reply(self, name: str, words: str, turn: int) -> list[Message]:
@@ -207,7 +210,8 @@ def test_a_whole_game_by_mail_from_the_speakers_new_game_to_a_win(players: Playe
     [judged] = lounge(players.reply(judge, "ILLEGAL", 4))
     assert "Turn 4 is now Illegal" in judged and "Turn 4 and every turn after it" in judged
     assert (players.game().state, players.game().turn_number) == (before_judgment, 3)
-    assert _plays_with_status(players, "voided") == [f"{late} : Stanmore (JL)"]
+    voided = f"{late} : {declaring(late, 'Stanmore (JL)')}"
+    assert _plays_with_status(players, "voided") == [voided]
     assert players.owed() == [fourth]
     applied(players, fourth, "Pass")  # turn 4 again
     applied(players, late, "Stanmore (JL)")  # turn 5 again

@@ -26,7 +26,7 @@ from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
 from referee.store.inbox import enqueue
 from referee.store.models import Deadline, Game, Membership, Turn
-from tests.service.harness import HandClock, Table, text, to
+from tests.service.harness import HandClock, Table, homeward, text, to
 
 LOUNGE = "mc1@lounge.example.org"
 LEAD = timedelta(hours=12)
@@ -62,7 +62,8 @@ def _play_until(table: Table, stop: Callable[[str | None, int], bool]) -> int:
     while not stop(who := gsd_edits.to_play(_game(table).state), played):
         assert who is not None
         table.clock.advance(hours=1)
-        sent = table.mail(_address(who), f"{who} : {next(moves)}", to=LOUNGE, subject="[MC 1]")
+        move = homeward(_game(table).state, who, next(moves))
+        sent = table.mail(_address(who), f"{who} : {move}", to=LOUNGE, subject="[MC 1]")
         assert to(sent) == [LOUNGE], f"{who}'s first Move was applied: {text(sent[0][1])}"
         played += 1
     table.sent()
@@ -166,6 +167,7 @@ def test_1_3_5_any_player_times_out_the_drones_late_turn_and_play_goes_on(
     moved = {play.player for play in gsd.plays}
     table.clock.advance(hours=1)
     move = "Pass" if following in moved else "Stanmore (JL)"
+    move = homeward(_game(table).state, following, move)
     sent = table.mail(_address(following), f"{following} : {move}", to=LOUNGE, subject="[MC 1]")
     assert to(sent) == [LOUNGE], "the engine reads the Timeout from the record: next plays"
 
@@ -190,7 +192,8 @@ def test_1_1_3_a_resigners_home_and_stubs_become_ownerless_and_play_goes_on(
     [drone] = [row for row in gsd.players if row.name == "Drone"]
     assert drone.inactive, "the Drone Stick left with em, so the Drone is Inactive (1.15.1)"
     table.clock.advance(hours=1)
-    sent = table.mail(_address(first), f"{first} : [LV+1] Holborn (CN)", to=LOUNGE)
+    play = homeward(_game(table).state, first, "[LV+1] Holborn (CN)")
+    sent = table.mail(_address(first), f"{first} : {play}", to=LOUNGE)
     assert to(sent) == [LOUNGE], "the GSD after the resignation is still one the engine reads"
 
 

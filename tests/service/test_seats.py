@@ -17,6 +17,8 @@ from tests.service.harness import (
     WINNING_PLAY,
     HandClock,
     Table,
+    declaring,
+    homeward,
     road_to_the_crescent,
     text,
     to,
@@ -52,6 +54,7 @@ def _people_in_order(table: Table) -> list[str]:
 
 def _play(table: Table, name: str, play: str) -> None:
     table.clock.advance(hours=1)
+    play = homeward(_game(table).state, name, play)
     table.mail(_address(name), f"{name} : {play}", to=LOUNGE, subject="[MC 1] turn")
 
 
@@ -78,7 +81,7 @@ def test_1_3_3_a_player_takes_back_eir_most_recent_turn_and_the_gsd_before_it_re
     assert (game.state, game.turn_number) == (before, 0)
     with table.factory() as session:
         turn = session.scalars(select(Turn).where(Turn.status == "taken-back")).one()
-        assert turn.play == f"{first} : Euston (VC)"
+        assert turn.play == f"{first} : {declaring(first, 'Euston (VC)')}"
         owed = session.scalars(
             select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
         ).one()
@@ -184,7 +187,8 @@ def test_1_3_5_the_lounge_post_of_a_turn_says_who_plays_next_and_by_when(
     table = _started(sqlite_engine)
     first = _people_in_order(table)[0]
     table.clock.advance(hours=1)
-    [(rcpt, post)] = table.mail(_address(first), f"{first} : Euston (VC)", to=LOUNGE)
+    first_play = f"{first} : {declaring(first, 'Euston (VC)')}"
+    [(rcpt, post)] = table.mail(_address(first), first_play, to=LOUNGE)
     following = _people_in_order(table)[1]
     assert rcpt == [LOUNGE]
     assert f"{following} is to play by Wednesday 25 November 22:00 UTC (rule 1.3.5)" in text(post)
@@ -272,6 +276,7 @@ def test_1_1_3_when_the_player_who_played_last_resigns_the_game_plays_on(
         ).all()
     assert owed.owed_by == second
     table.clock.advance(hours=1)
-    [(rcpt, post)] = table.mail(_address(second), f"{second} : Bank (NT)", to=LOUNGE)
+    second_play = f"{second} : {declaring(second, 'Bank (NT)')}"
+    [(rcpt, post)] = table.mail(_address(second), second_play, to=LOUNGE)
     assert rcpt == [LOUNGE] and f"{third} is to play by" in text(post)
     assert _game(table).turn_number == 2

@@ -27,8 +27,9 @@ from tests.conftest import LOUNGE, Seeded, make_settings
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mail"
 NOW = datetime(2026, 11, 24, 9, 0)
 """A Tuesday morning: the next player's 36 hours in the golden files run from it."""
-FIRST = "Alice : [LV+1] Holborn (CN)"
-SECOND = "Bob : [LV+1] Tottenham Court Road (CN)"
+FIRST = "Alice : [Home: Upney (DS)] [LV+1] Holborn (CN)"
+SECOND = "Bob : [Home: Debden (CN)] Tottenham Court Road (CN)"
+"""First plays: each declares a Home (rule 1.12.2) and enters the Map."""
 
 
 def _send(factory: sessionmaker[Session], body: str, sender: str, n: int) -> None:

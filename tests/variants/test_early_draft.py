@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.engine.replay import replay
 from referee.engine.result import TurnResult
 from referee.engine.turn import adjudicate
+from referee.notation.disruptions import Disruption
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
@@ -14,6 +17,7 @@ from referee.notation.tokens import Colour
 from referee.variants import VARIANTS, EarlyDraft, find_variant
 from referee.variants.early_draft.collection import station_bonus
 from tests.engine.builder import game, row, rules_broken
+from tests.notation.strategies import stations as stations_st
 
 DRAFT = EarlyDraft()
 
@@ -166,6 +170,56 @@ def test_rule_7_no_move_to_or_through_a_blocked_station_until_unblocked() -> Non
     assert freed.legal, freed.messages()
     assert row(freed.state, "Rushton").tokens[Colour.BU] == 0
     assert not judge(base, "Rushton : [Unblock Tottenham Court Road] Leicester Square (NT)").legal
+
+
+def test_rule_7_a_standing_block_is_recorded_in_disruptions() -> None:
+    """Rule 7: a Block lasts "until it is unblocked", with no definite duration, so (Volume 1's
+    rule 1.2.2, which the draft leaves standing) it is written in Disruptions with the Tokens
+    it cost, which its Unblock doubles; the Unblock clears the entry."""
+    gsd = game({"Cryer": "Holborn (CN)"}, tokens={"Cryer": "9 Bu"})
+    blocked = judge(gsd, "Cryer : [Block Tottenham Court Road 3] Pass Holborn (CN)")
+    assert [d.render() for d in blocked.state.disruptions] == ["Tottenham Court Road (Block 3)"]
+    text = blocked.state.render(DRAFT.action_index())
+    assert "Tottenham Court Road (Block 3)" in text
+    assert GSD.parse(text, index=DRAFT.action_index()) == blocked.state
+    freed = judge(blocked.state, "Cryer : [Unblock Tottenham Court Road] Pass Holborn (CN)")
+    assert freed.legal and freed.state.disruptions == ()
+    assert row(freed.state, "Cryer").tokens[Colour.BU] == 9 - 3 - 6
+
+
+def test_rule_7_blocks_of_an_older_gsd_are_read_from_its_record() -> None:
+    """A GSD whose Block is only in the record: the Block still binds, and the next legal Turn
+    writes it into Disruptions."""
+    base = game({"Rushton": "Goodge Street (NT)", "Cryer": "Holborn (CN)"},
+                tokens={"Rushton": "4 Bk"})  # fmt: skip
+    gsd = with_record(base, "Cryer : [Block Tottenham Court Road 2] Pass Holborn (CN)")
+    moved = judge(gsd, "Rushton : Warren Street (NT)")
+    assert [d.render() for d in moved.state.disruptions] == ["Tottenham Court Road (Block 2)"]
+
+
+@given(stations_st, st.integers(2, 99))
+def test_rule_7_block_entries_round_trip(station: str, strength: int) -> None:
+    entry = Disruption(station=station, marker="Block", count=strength)
+    assert Disruption.parse(entry.render()) == entry
+
+
+def test_rule_4_a_written_line_change_is_paid_with_the_steps() -> None:
+    """Rule 4: "Each line change also cost 1Bk", charged with the Move; writing [Line Change]
+    as Volume 1 has it charges nothing more."""
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "5 Bk"})
+    written = judge(gsd, "Rushton : [Line Change] Russell Square (PD)")
+    implied = judge(gsd, "Rushton : Russell Square (PD)")
+    assert written.legal and implied.legal
+    assert black(written) == black(implied) == 5 - 2 + 1
+
+
+def test_the_draft_has_no_charge() -> None:
+    """The draft's Move (rule 4) costs Black and earns its landing bonuses, nothing else: it
+    has no Current nor Charge (Volume 1's section 1.19), so Charge does not move."""
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "3 Bk"})
+    moved = judge(gsd, "Rushton : Oxford Circus (CN)")
+    assert moved.legal and row(moved.state, "Rushton").charge == 0
+    assert not any(e.kind == "charge" for e in moved.events)
 
 
 def test_rule_3_only_one_action_of_a_type_a_turn() -> None:

@@ -18,7 +18,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.store.models import Game
-from tests.service.harness import WINNING_PLAY, HandClock, Table, road_to_the_crescent
+from tests.service.harness import (
+    WINNING_PLAY,
+    HandClock,
+    Table,
+    declaring,
+    road_to_the_crescent,
+)
 
 START = datetime(2026, 11, 24, 9, 0)
 FIRST_MOVES = ("Euston (VC)", "Bank (NT)", "Brixton (VC)", "Upminster (DS)")
@@ -86,7 +92,7 @@ def script_games(factory: sessionmaker[Session]) -> Scripted:
 
     running = _start(table, 2, ("Dan", "Erin", "Frank", "Gina"))
     for name, play in zip(running, FIRST_MOVES, strict=True):
-        _play(table, 2, name, play)
+        _play(table, 2, name, declaring(name, play))  # a first play declares a Home (1.12.2)
     table.clock.advance(hours=1)
     table.mail(
         address(running[0]),

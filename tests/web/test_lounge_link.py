@@ -19,7 +19,7 @@ def _post_of_a_turn(seeded: Seeded, **settings: str) -> str:
     message = EmailMessage()
     message["From"], message["To"] = "alice@example.org", LOUNGE
     message["Subject"], message["Message-ID"] = "[MC 12] turn", "<link-1@example.org>"
-    message.set_content("Alice : [LV+1] Holborn (CN)")
+    message.set_content("Alice : [Home: Upney (DS)] [LV+1] Holborn (CN)")
     enqueue(
         seeded.factory,
         bytes(message),

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from referee.store.models import Game, InboxMessage, Player
 from referee.web.site import Site
+from tests.service.harness import declaring
 from tests.web.games import SECRET_NOTE, Scripted
 
 
@@ -82,7 +83,8 @@ def test_the_game_page_shows_the_gsd_map_buzzes_settings_and_history(scripted: S
     assert "Upminster is not where that Move could end" in text
     assert "awaiting the buzzed player's concession or defence" in text
     assert "Normal game, Volume 1 rules" in text
-    assert f'<a href="2/turn-4.html">Turn 4</a>: <code>{fourth} : Upminster (DS)</code>' in html
+    fourth_play = f"{fourth} : {declaring(fourth, 'Upminster (DS)')}"
+    assert f'<a href="2/turn-4.html">Turn 4</a>: <code>{fourth_play}</code>' in html
     assert 'href="2/turn-1.html"' in html
 
 

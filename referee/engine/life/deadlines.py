@@ -9,7 +9,7 @@ judgment) and 1.1.10 (two calendar months without a move is a resignation) set t
 All times are timezone-aware UTC; the rule's "GMT" is taken as UTC all year round (the game
 ignores British Summer Time). Whether the weekend exemption also stretches the buzz deadlines
 is a choice players could make either way: rule 1.3.5 speaks only of turns, so by default it
-does not, and :class:`DeadlinePolicy` makes it one setting (see rules/choices.md).
+does not, and :class:`DeadlinePolicy` makes it one setting (see rules/vanilla/readings.md#r1-3-5).
 """
 
 from __future__ import annotations

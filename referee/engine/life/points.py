@@ -5,8 +5,8 @@ end who had more points than em (team-mates aside), plus two bonus points; every
 still in the game loses a point. Points never fall below zero. The player with strictly more
 points than anyone else is the Grandmaster; on a tie at the top there is none.
 
-Readings (rules/choices.md): "had more Points" compares the points held before this game is
-scored; the Drone (rule 1.15.1) neither wins nor loses points; a player who resigned earlier
+Readings (rules/vanilla/readings.md#r1-1-9): "had more Points" compares the points held before this
+game is scored; the Drone (rule 1.15.1) neither wins nor loses points; a player who resigned earlier
 (rule 1.1.3) is no longer in the game and is not scored; a stalemate (rule 1.1.11) or a void
 game scores nobody.
 """

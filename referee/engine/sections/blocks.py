@@ -177,7 +177,7 @@ def bulkheading(ctx: TurnContext, action: Action) -> None:
 def removing_bulkhead(ctx: TurnContext, action: Action) -> None:
     """Rule 1.9.3 - Bulkheading: [Removing Bulkhead at <Station>] lifts a Bulkhead. The rule sets
     no distance, and lets it be played around the Move so the Piece can pass through, so any
-    Bulkheaded Station may be cleared from anywhere (rules/choices.md)."""
+    Bulkheaded Station may be cleared from anywhere (rules/vanilla/readings.md#r1-9-3)."""
     station = str(action.args[0])
     if not ctx.disrupted(station, "Bulkhead"):
         ctx.violate("1.9.3", f"{station} is not Bulkheaded; there is no Bulkhead to remove")

@@ -6,7 +6,7 @@ Action cost one more Token of its colour, except when the player stands at a Sta
 holds the colour's word ("Goldhawk Road" for Gold), when the Action's cost already asks for that
 colour, when the Action is free or a Token exchange, and for the Un-Bocks and [Line Change].
 We read "already includes one or more Tokens" as Tokens *of the Bock colour*: free Actions
-are exempt by their own clause (rules/choices.md, rule 1.8.8).
+are exempt by their own clause (rules/vanilla/readings.md#r1-8-8).
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ def rats(ctx: TurnContext, player: str | None = None) -> list[Possession]:
 
 def _rat_hole(ctx: TurnContext, station: str) -> bool:
     """Rule 1.4.35: a Closed Station, a Ghost Station, or one only on Lines Under Construction
-    (the 1999 map marks none, rules/choices.md)."""
+    (the 1999 map marks none, rules/vanilla/readings.md#r1-4-35)."""
     facts = ctx.network.facts[station]
     return facts.ghost or not station_open(ctx, station)
 

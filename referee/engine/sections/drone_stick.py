@@ -5,7 +5,7 @@ picks it up if no one does), unless the Drone has not played since the Stick was
 last taken from another player. The record says when that was: in Volume 1 a Stick is created
 only by a claim when no one holds one, and taken only by a claim or by a Shunt that claims it
 (rule 1.10.1, ``{claim: Drone Stick from <player>}``), and every legal play is in the record
-from the game's first Turn (rules/choices.md, "Engine gaps (issue 4)").
+from the game's first Turn (rules/vanilla/readings.md#r1-15-2).
 Rule 1.15.1 - Nyurmenyurmenyurmen: the Drone is Inactive while the Stick is carried by the
 Drone, by an Inactive player, or by no one; after every Turn the Drone's row is marked Active
 or Inactive to match, so whose Turn it is (rule 1.3.2) follows the Stick. Its carrier submits

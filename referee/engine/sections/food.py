@@ -80,7 +80,7 @@ def sandwich_goes_to_paddington(ctx: TurnContext, moving: MoveContext) -> None:
 @VANILLA.duration_rule("1.4.16")
 def coffee_halves_durations(ctx: TurnContext, spec: ActionSpec, minutes: int) -> int:
     """Rule 1.4.16: after British Rail Coffee, the rest of the Turn's Actions take half as
-    long (rounded down: rules/choices.md)."""
+    long (rounded down: rules/vanilla/readings.md#r1-4-16)."""
     after = ctx.state(_Food).coffee_after
     if after is not None and len(ctx.done) > after:
         return minutes // 2

@@ -20,7 +20,7 @@ another player may Deny it, naming em. The Denial is judged at the end of the na
 next Turn: if that Turn's Move does not complete the Gambit, each Denier gains its reward
 instead; if it does, the Denial failed and a Use of it in that Turn gains double.
 
-rules/choices.md ("Action family B", "Action family C") records the choices: this Turn's Move
+rules/vanilla/readings.md#r1-18-1 records the choices: this Turn's Move
 must complete the Gambit (a Gambit is not cashed again after a Pass), the gain is the
 referee's to work out (the comment need not repeat it), and when and what a Denier gains.
 """

@@ -12,7 +12,7 @@ Rule 1.8.11 - Charge Spiral: ``Charge In`` forbids a Move that raises the mover'
 Tottenham Court Road (In), or at a Terminus with a Current of 70 or more (Out).
 
 Playing an Action that sets a state already in force (or clears one not in force) is allowed,
-pays its cost and changes nothing (rules/choices.md, section 1.8).
+pays its cost and changes nothing (rules/vanilla/readings.md#general).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ by x hours, for x Blue Tokens.
 Rule 1.7.52 - Time Again: [Waiting] lets Game Time pass, from five minutes to a week, as often
 as the player likes in a Turn. The play says how long in its comment, one ``wait:`` per
 [Waiting] in written order: ``{wait: 45m}``, ``{wait: 2h30m; wait: 1d}`` (w, d, h, m). The
-time waited counts against the Turn's maximum like any other (rules/choices.md).
+time waited counts against the Turn's maximum like any other (rules/vanilla/readings.md#r1-7-52).
 Rule 1.13.7 - Upcoming Holidays: [Upcoming Holiday] writes ``Upcoming Holiday`` in Disruptions;
 as the next Turn starts, the referee rolls the six-sided die that player would read and amends
 it to ``Upcoming Holiday: <day>`` (``next <day>`` when the die names today: the firstcoming

@@ -78,7 +78,7 @@ def begging(ctx: TurnContext, action: Action) -> None:
 @VANILLA.action("Poll Tax")
 def poll_tax(ctx: TurnContext, action: Action) -> None:
     """Rule 1.4.37 - Death and Taxes: one Token of each colour from each player in the Token
-    Table who has one (the taxer too, after paying; rules/choices.md)."""
+    Table who has one (the taxer too, after paying; rules/vanilla/readings.md#r1-4-37)."""
     for player in ctx.players.values():
         for colour in ORDER:
             if player.tokens[colour]:

@@ -1,6 +1,6 @@
 """Home Stations (section 1.12): declaring one, going home, Tolls and Rent.
 
-``[Home: <Station>]`` is one index entry for two rules (rules/choices.md, rule 1.7.2): a
+``[Home: <Station>]`` is one index entry for two rules (rules/vanilla/readings.md#r1-7-2): a
 player with no Home Station declares one (rule 1.12.2, Neutral, no time); a player with one
 goes home by it (rule 1.12.4, Pre-Move, a Special Move, thirty minutes as [Home]).
 The Home Station check (``sections/obstacles.py``) reads ``ctx.homes_closed`` (Toll) and
@@ -89,14 +89,16 @@ def home_named(ctx: TurnContext, action: Action) -> None:
 @VANILLA.at_end("1.12.2")
 def home_must_be_declared(ctx: TurnContext) -> None:
     """Rule 1.12.2: a player with no Home Station must declare one during eir Turn (not the
-    Drone, rule 1.15.1; not in a Timeout or Farkle, which allow no Actions). Judged only with
-    the setting ``home_declaration_required`` (rules/choices.md)."""
+    Drone, rule 1.15.1; not in a Timeout or Farkle, which allow no Actions). The setting
+    ``home_declaration_required=False`` lets Homeless players play on."""
     if not ctx.ruleset.settings.home_declaration_required or is_drone(ctx.player):
         return
     if ctx.me.home is not None or any(
         m.kind in (MoveKind.TIMEOUT, MoveKind.FARKLE) for m in ctx.play.moves
     ):
         return
+    if any(a.name == "Home:" for a in ctx.play.actions):
+        return  # a declaration was made and refused: its own violation says why
     ctx.violate("1.12.2", "you have no Home Station, so this Turn must declare one: add "
                           "[Home: <Station (Line)>]")  # fmt: skip
 

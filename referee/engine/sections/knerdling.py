@@ -7,7 +7,7 @@ Clamp, and must be reachable from the Knerdler along one Line in one direction w
 Bulkhead or other Piece between them. It is the only way to shed a Clamp except the Clamp's
 own removing Action.
 
-Everything is read from the record (rules/choices.md, "Action family B"): the Clamps received
+Everything is read from the record (rules/vanilla/readings.md#r1-4-36): the Clamps received
 are the clamping Actions naming the player in the plays since eir last one; a Knerdling that
 brought em the Stick also brought a Clamp before it, so only Clamps received after it count.
 The play's comment names the Clamp passed on (``{knerdling: Spoon Clamp}``), so a later

@@ -4,11 +4,11 @@ Limit: 6`` and so on.
 Rule 1.20.0 - Line States: a Line is Normal unless put in another State by [<Line>: <State>],
 played from a Station on that Line (the index's (L0), checked by the pipeline for every Action,
 ``referee.engine.proximity``); every Line starts with a Speed Limit of 10. We keep one
-State per Line besides its Speed Limit: a new State replaces the old (rules/choices.md).
-Rule 1.20.1 - Back To Normal: [<Line>: Normal] ends the State, not the Speed Limit.
-Rule 1.20.2 - One Way: no Move may run along the Line, or along a stretch of another Line
-laid over the same Stations, against the prescribed direction (rules/vanilla/one_way.toml
-names the directions; the map labels each Portion with its own).
+State per Line besides its Speed Limit: a new State replaces the old
+(rules/vanilla/readings.md#r1-20-0). Rule 1.20.1 - Back To Normal: [<Line>: Normal] ends the State,
+not the Speed Limit. Rule 1.20.2 - One Way: no Move may run along the Line, or along a stretch of
+another Line laid over the same Stations, against the prescribed direction
+(rules/vanilla/one_way.toml names the directions; the map labels each Portion with its own).
 Rule 1.20.3 - Electrified: every Station of the Line is Blocked to a mover who holds Metallic
 Tokens when eir Movement Phase begins (a Ticket Stub exempts, as for any Block, rule 1.9.1).
 Rule 1.20.4 - Speed Limit: no one faster than the Limit moves along the Line, unless eir
@@ -19,7 +19,7 @@ Station of the Line of the player's most recent Move.
 Rule 1.20.6 - Soap on the Tracks: for one Round the Line of the player's most recent Move is
 Soaped (its effect falls on Shunting, whose family reads the state).
 
-A one-Round State set by a player ends as eir next Turn starts (rules/choices.md).
+A one-Round State set by a player ends as eir next Turn starts (rules/vanilla/readings.md#r1-20-5).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import re
 
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.registry import VANILLA
+from referee.engine.ruleset import STARTING_SPEED_LIMIT
 from referee.engine.sections.obstacles import owns_stub
 from referee.network.lines import LineCode
 from referee.network.routes import Route
@@ -35,7 +36,7 @@ from referee.notation.actions import Action, Direction
 from referee.notation.disruptions import Disruption
 from referee.notation.tokens import Colour
 
-DEFAULT_LIMIT = 10
+DEFAULT_LIMIT = STARTING_SPEED_LIMIT
 CHARGE_BOOST = 100
 SPEED = "Speed Limit"
 ONE_WAY = "One Way"
@@ -60,6 +61,15 @@ def speed_limit(ctx: TurnContext, line: LineCode) -> int:
         if d.line == line and d.state is not None and d.state.startswith(SPEED):
             return int(d.state.rsplit(":", 1)[1])
     return DEFAULT_LIMIT
+
+
+def _limit_for_mover(ctx: TurnContext, line: LineCode) -> int:
+    """The Limit that binds this mover on ``line``: one a player set, else the starting Limit
+    the ruleset gives em (rule 1.20.0's 10, unless a variant raises it for em)."""
+    if any(d.line == line and d.state is not None and d.state.startswith(SPEED)
+           for d in ctx.disruptions):  # fmt: skip
+        return speed_limit(ctx, line)
+    return ctx.ruleset.starting_speed_limit(ctx)
 
 
 def _set(ctx: TurnContext, line: LineCode, state: str | None, speed: bool = False) -> None:
@@ -185,11 +195,18 @@ def _against(ctx: TurnContext, route: Route, line: LineCode, direction: str) -> 
 
 @VANILLA.move_check("1.20.2")
 def line_states(ctx: TurnContext, moving: MoveContext) -> None:
-    """Rules 1.20.2 to 1.20.5 as a Move meets them."""
-    states = [(d.line, d.state) for d in ctx.disruptions if d.line is not None and d.state
-              and d.segment_end is None and d.station is None]  # fmt: skip
-    if not states or (moving.route is None and not moving.special):
+    """Rules 1.20.2 to 1.20.5 as a Move meets them; every Line the Move runs along has a Speed
+    Limit, 10 until a player sets another (rule 1.20.0)."""
+    if moving.route is None and not moving.special:
         return  # Pass and Timeout are always Valid (rule 1.5.0)
+    if moving.route is not None:
+        for line in dict.fromkeys(moving.route.lines):
+            _speeding(ctx, moving.route, line, _limit_for_mover(ctx, line))
+    states = [(d.line, d.state) for d in ctx.disruptions if d.line is not None and d.state
+              and d.segment_end is None and d.station is None
+              and not d.state.startswith(SPEED)]  # fmt: skip
+    if not states:
+        return
     facts = ctx.network.facts
     touched: list[str] = []
     if moving.start is not None and not moving.special:
@@ -212,8 +229,6 @@ def line_states(ctx: TurnContext, moving: MoveContext) -> None:
                     ctx.violate("1.20.3", f"{line.value} is Electrified and you hold Metallic "
                                           f"Tokens, so {station} is Blocked to you")  # fmt: skip
                     break
-        elif state.startswith(SPEED) and moving.route is not None:
-            _speeding(ctx, moving.route, line, int(state.rsplit(":", 1)[1]))
         elif state == POWER_FAILURE and not ctx.facts.walking:
             for station in touched:
                 if line in facts[station].lines:

@@ -5,7 +5,7 @@ rest of the Turn, the Fosdyke Requirements (rule 1.17.9) of Actions aimed at one
 (a Station, a player, a Token Stack or a Line) have one chosen component raised by one, so an
 Action that needs the object at the same Station may reach a neighbouring one instead.
 
-The Action names neither, so the play's comment does (rules/choices.md, "Action family B"):
+The Action names neither, so the play's comment does (rules/vanilla/readings.md#r1-17-9):
 ``{magnify: S}`` loosens S for the Actions on the first object the Turn's later Actions aim at
 with an S bound; ``{magnify: L on Garden}`` names the object. The pipeline applies it
 (:mod:`referee.engine.proximity`); the Magnifier is not used up.

@@ -11,7 +11,7 @@ four Metallic Tokens of the carrier's choice (as many as e has, if fewer).
 
 "Taken by other players" has one home: after each Action and at the end of the Turn, a
 carrier other than the mover who holds fewer Metallic Tokens of a colour than before makes
-the Turn Illegal, whichever family's Action took them (rules/choices.md, "Action family C").
+the Turn Illegal, whichever family's Action took them (rules/vanilla/readings.md#r1-4-45).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from referee.engine.comments import field
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import piece_key
+from referee.engine.pegged import is_pegged
 from referee.engine.possessions import carried, give
 from referee.engine.registry import VANILLA
 from referee.engine.sections.clamps import may_fasten, shed_clamp
@@ -127,6 +128,8 @@ def attracting(ctx: TurnContext, action: Action) -> None:
     for number, stack in enumerate(ctx.stacks):
         if stack.marker is not None or not _near(ctx, stack.station):
             continue
+        if is_pegged(ctx, stack.station):
+            continue  # rule 1.11.4: nothing is removed from a Pegged Station
         colour = _pick(stack.tokens, chosen.get(stack.station))
         if colour is None:
             continue

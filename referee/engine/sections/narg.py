@@ -8,7 +8,7 @@ Tottenham Court Road, destroys one Narg Clamp the player carries.
 
 The map gives each Station geographic coordinates, not the schematic map's drawing, so a
 section's slant is the bearing between its two Stations, judged against the tolerance of
-``RuleSettings.narg_tolerance_degrees`` (rules/choices.md, "Action family C").
+``RuleSettings.narg_tolerance_degrees`` (rules/vanilla/readings.md#r1-4-40).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Rule 1.7.28 - Key to the Crescent: [Opening MC] opens Mornington Crescent for th
 Turn; it is otherwise always Closed, so it is the only way to Win (rule 1.1.1).
 Rule 1.13.1: [Night Train] cancels the next night skip (see :mod:`referee.engine.game_clock`).
 
-We judge opening at the Game Time when the Move starts (rules/choices.md, rule 1.13.4).
+We judge opening at the Game Time when the Move starts (rules/vanilla/readings.md#r1-13-4).
 """
 
 from __future__ import annotations

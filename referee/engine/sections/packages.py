@@ -33,8 +33,9 @@ BLAST_RADIUS = 3
 """Rule 1.7.30: a detonation Blasts every Station fewer than three stops away."""
 BLASTED = "Blasted"
 FORCED_MOVES = frozenset({MoveKind.PASS, MoveKind.TIMEOUT})
-"""What a Blasted player may play next (rules/choices.md: a Timeout, which allows no Actions
-either and is imposed by others, also pays it; a Farkle changes Game Time and does not)."""
+"""What a Blasted player may play next (rules/vanilla/readings.md#r1-7-30: a Timeout, which allows
+no Actions either and is imposed by others, also pays it; a Farkle changes Game Time and does
+not)."""
 
 
 def packages(ctx: TurnContext) -> list[TokenStack]:

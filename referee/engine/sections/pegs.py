@@ -67,7 +67,7 @@ def unpegging(ctx: TurnContext, action: Action) -> None:
     """Rule 1.11.4 - Peg Leg: after the Move, a player may Unpeg a Pegged Station eir Piece
     passed through or ended next to; rule 1.11.5: a Line Segment ending there is Unpegged
     too. A Station Pegged only as part of a Segment is unpegged by Unpegging an end
-    (rules/choices.md)."""
+    (rules/vanilla/readings.md#r1-11-4)."""
     station = str(action.args[0])
     _, near = reachable_for_pegs(ctx)
     passed = {s for m in ctx.moves for s in m.passed_through}

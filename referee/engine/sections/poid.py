@@ -10,10 +10,14 @@ non-Black ones first, turn Black. It is destroyed as soon as its carrier passes 
 Holy Station, or it rests at one itself. While it rests at a Station everyone acts as if
 carrying it, and each Turn starts with the top Token of every Stack turned Black.
 
-At Mornington Crescent its effects change (Tokens destroyed, a 295-sided die, explosions of
-rule 1.4.7): this referee does not adjudicate them, and says so by name whenever the PoID is
-put, or is found resting, there. Which two Tokens are blackened is the carrier's choice,
-written ``{blacken: Re, Bu}`` when there is one to make (rules/choices.md, "Action family B").
+At Mornington Crescent its effects worsen: Tokens are destroyed rather than blackened (the top
+Token of every Stack as each Turn starts; two of each player's at the end of eir Turn, as many
+non-Black as e has, then Black); after each Turn of the player who put it there, the referee
+rolls a 295-sided die for em, and the Station with that Venbacker Number, unless Holy, is
+wracked by an explosion, a Suspect Package's detonation there (rule 1.7.30); and once no Token
+is left in the Game, the Game is abandoned with no Winner, so no later Turn is accepted. Which
+two Tokens are blackened (or destroyed) is the player's choice, written ``{blacken: Re, Bu}``
+(``{destroy: Re, Bu}``) when there is one to make (rules/vanilla/readings.md#r1-4-24).
 """
 
 from __future__ import annotations
@@ -27,8 +31,9 @@ from referee.engine.pegged import is_pegged
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
 from referee.engine.sections.opening import is_holiday
-from referee.engine.sections.packages import quadrant_of
+from referee.engine.sections.packages import detonate, quadrant_of
 from referee.engine.sections.special_stations import holy
+from referee.engine.sections.stacks import venbacker_station
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
@@ -40,9 +45,9 @@ PODUME = "Podume of Infinite Darkness"
 NAMES = frozenset({"podume of infinite darkness", "poid"})
 MARKER = "PoID"
 CRESCENT = "Mornington Crescent"
-AT_CRESCENT = "PoID at Mornington Crescent"
-"""The name under which the Crescent's effects are reported as not adjudicated."""
 BLACKENED = 2
+VENBACKER_DIE = 295
+"""Rule 1.4.24: the die rolled after each Turn of the player who put the PoID at the Crescent."""
 
 
 def is_podume(item: Possession) -> bool:
@@ -123,8 +128,7 @@ def collecting(ctx: TurnContext, action: Action) -> None:
 def poid_on(ctx: TurnContext, action: Action) -> None:
     """Rule 1.4.24: the carrier puts the PoID down at a Station (rested at or passed through:
     the pipeline's Fosdyke check, rule 1.17.9); rule 1.11.4: not at a Pegged Station. At a
-    Holy Station it is destroyed at once; at Mornington Crescent its effects are not
-    adjudicated."""
+    Holy Station it is destroyed at once."""
     station = str(action.args[0])
     item = next((i for i in carried(ctx) if is_podume(i)), None)
     if item is None:
@@ -142,22 +146,35 @@ def poid_on(ctx: TurnContext, action: Action) -> None:
     ctx.event("poid", f"the Podume of Infinite Darkness rests at {station}", station=station)
 
 
-def _not_at_crescent(ctx: TurnContext) -> bool:
+def at_crescent(ctx: TurnContext) -> bool:
+    """Whether the PoID rests at Mornington Crescent, where its effects worsen."""
     number = resting_at(ctx)
-    if number is not None and ctx.stacks[number].station == CRESCENT:
-        ctx.not_adjudicated(AT_CRESCENT)
-        return False
-    return True
+    return number is not None and ctx.stacks[number].station == CRESCENT
 
 
 @VANILLA.at_start("1.4.24")
 def blacken_stacks(ctx: TurnContext) -> None:
     """Rule 1.4.24: while the PoID rests at a Station, each Turn starts with the top Token of
-    every Token Stack replaced by a Black one."""
-    if resting_at(ctx) is None or not _not_at_crescent(ctx):
+    every Token Stack replaced by a Black one (destroyed, while it rests at the Crescent: a
+    Stack left with no Token is gone). Once the Game is abandoned, no Turn is accepted."""
+    if resting_at(ctx) is None:
         return
-    for number, stack in enumerate(ctx.stacks):
-        if stack.marker is None and stack.tokens and stack.top is not Colour.BK:
+    if at_crescent(ctx) and not _tokens_left(ctx):
+        ctx.violate("1.4.24", "the Game was abandoned with no Winner: the PoID rests at "
+                              "Mornington Crescent and no Token is left in the Game")  # fmt: skip
+        return
+    for stack in list(ctx.stacks):
+        if stack.marker is not None or not stack.tokens:
+            continue
+        number = ctx.stacks.index(stack)
+        if at_crescent(ctx):
+            left = stack.tokens[:-1]
+            if left:
+                ctx.stacks[number] = stack.model_copy(update={"tokens": left})
+            else:
+                del ctx.stacks[number]
+            ctx.event("poid", f"the top Token at {stack.station} is destroyed")
+        elif stack.top is not Colour.BK:
             ctx.stacks[number] = stack.model_copy(
                 update={"tokens": (*stack.tokens[:-1], Colour.BK)}
             )
@@ -168,12 +185,52 @@ def blacken_stacks(ctx: TurnContext) -> None:
 def the_podume_at_turns_end(ctx: TurnContext) -> None:
     """Rule 1.4.24: destruction at a Holy Station first (a carrier who passed or rests at one,
     or the PoID resting at one), then the carrier's - or, while it rests, anyone's - two
-    Tokens turned Black."""
+    Tokens turned Black (destroyed at the Crescent); at the Crescent, the die of the player who
+    put it there, and the end of the Game when no Token is left."""
     _holy_destruction(ctx)
-    if not _not_at_crescent(ctx):
-        return
     if ctx.player in carriers(ctx) or resting_at(ctx) is not None:
-        _blacken(ctx)
+        if at_crescent(ctx):
+            _destroy_two(ctx)
+        else:
+            _blacken(ctx)
+    if at_crescent(ctx):
+        _crescent_explosion(ctx)
+        if not _tokens_left(ctx):
+            ctx.event("game_abandoned", "the PoID rests at Mornington Crescent and no Token is "
+                      "left in the Game: the Game is abandoned with no Winner, and every player "
+                      "has Lost (rule 1.4.24)")  # fmt: skip
+
+
+def placed_at_crescent_by(ctx: TurnContext) -> str | None:
+    """Rule 1.4.24: the player responsible for the PoID resting at the Crescent: who last
+    played [PoID on Mornington Crescent] (it cannot be Shunted there, rule 1.10.1)."""
+    for play in (ctx.play, *reversed(ctx.before.plays)):
+        if any(a.name == "PoID on" and str(a.args[0]) == CRESCENT for a in play.actions):
+            return play.player
+    return None
+
+
+def _crescent_explosion(ctx: TurnContext) -> None:
+    """Rule 1.4.24: after each Turn of the player who put the PoID at the Crescent, a d295 read
+    as a Venbacker Number; its Station, unless Holy, suffers a Suspect Package's detonation."""
+    if placed_at_crescent_by(ctx) != ctx.player:
+        return
+    number = ctx.roll(VENBACKER_DIE, "rule 1.4.24 PoID at Mornington Crescent")
+    station = venbacker_station(ctx, number)
+    if station is None or holy(ctx, station):
+        where = f"{station}, a Holy Station" if station else "no Station"
+        ctx.event("poid", f"the PoID's die shows {number} ({where}): nothing happens",
+                  number=number)  # fmt: skip
+        return
+    ctx.event("poid", f"the PoID's die shows {number}: {station} is wracked by a terrible "
+              "explosion", number=number, station=station)  # fmt: skip
+    detonate(ctx, station, bare="explosion")
+
+
+def _tokens_left(ctx: TurnContext) -> int:
+    """Every Token in the Game: the players' and the Stacks'."""
+    held = sum(sum(p.tokens.values()) for p in ctx.players.values())
+    return held + sum(len(s.tokens) for s in ctx.stacks if s.marker is None)
 
 
 def _holy_destruction(ctx: TurnContext) -> None:
@@ -218,25 +275,53 @@ def _blacken(ctx: TurnContext) -> None:
     ctx.event("poid", f"the Podume turns {text} Black")
 
 
-def _chosen(ctx: TurnContext, held: Counter[Colour]) -> Counter[Colour] | None:
-    text = field(ctx, "blacken")
-    example = "{blacken: " + ", ".join(f"1 {c.value}" for c in list(held)[:2]) + "}"
+def _chosen(
+    ctx: TurnContext, held: Counter[Colour], label: str = "blacken"
+) -> Counter[Colour] | None:
+    verb = "destroys" if label == "destroy" else "turns"
+    text = field(ctx, label)
+    example = "{" + label + ": " + ", ".join(f"1 {c.value}" for c in list(held)[:2]) + "}"
     if text is None:
-        ctx.violate("1.4.24", "the Podume turns two of your Tokens Black at the end of your "
-                              f"Turn: say which in the comment, e.g. {example}")  # fmt: skip
+        ctx.violate("1.4.24", f"the Podume {verb} two of your Tokens at the end of your Turn"
+                              f"{' Black' if label == 'blacken' else ''}: say which in the "
+                              f"comment, e.g. {example}")  # fmt: skip
         return None
     try:
         counts = TokenCounts.parse(text)
     except NotationError:
-        ctx.violate("1.4.24", f"'{text}' after 'blacken:' is not Tokens; write {example}")
+        ctx.violate("1.4.24", f"'{text}' after '{label}:' is not Tokens; write {example}")
         return None
     chosen = Counter({c: n for c, n in zip(ORDER, counts.as_tuple(), strict=True) if n})
     if sum(chosen.values()) != BLACKENED or chosen[Colour.BK] or any(
         chosen[c] > held[c] for c in chosen
     ):
-        ctx.violate("1.4.24", f"'{text}': the Podume blackens two non-Black Tokens you hold")
+        ctx.violate("1.4.24", f"'{text}': the Podume {verb} two non-Black Tokens you hold")
         return None
     return chosen
+
+
+def _destroy_two(ctx: TurnContext) -> None:
+    """Rule 1.4.24 at the Crescent: two of the player's Tokens destroyed, as many non-Black as
+    e holds (the comment chooses when there is a choice), the rest Black."""
+    tokens = ctx.me.tokens
+    held: Counter[Colour] = Counter(
+        {c: tokens[c] for c in ORDER if c is not Colour.BK and tokens[c] > 0}
+    )
+    if len(held) > 1 and sum(held.values()) > BLACKENED:
+        picked = _chosen(ctx, held, "destroy")
+        if picked is None:
+            return
+        chosen = picked
+    else:
+        chosen = Counter({c: min(n, BLACKENED) for c, n in held.items()})
+    black = min(tokens[Colour.BK], BLACKENED - sum(chosen.values()))
+    if black:
+        chosen[Colour.BK] += black
+    for colour, count in chosen.items():
+        tokens[colour] -= count
+    if chosen:
+        text = ", ".join(f"{n} {c.value}" for c, n in chosen.items())
+        ctx.event("tokens_destroyed", f"the Podume at Mornington Crescent destroys {text}")
 
 
 @VANILLA.move_check("1.4.24")

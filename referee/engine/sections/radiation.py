@@ -11,7 +11,7 @@ the Remote Control explodes, Lightly Damaging the Controller's Station (rule 1.1
 destroying one of each colour of the Controller's Tokens. A Remote Control destroyed any other
 way takes its Radio Clamp with it.
 
-rules/choices.md ("Action family C") records the readings: which Remote a Radiating uses,
+rules/vanilla/readings.md#r1-4-46 records the readings: which Remote a Radiating uses,
 "within the LV", what "Moves to another Station" covers, which Metal is lost, and when the
 numbers are checked.
 """

@@ -13,7 +13,7 @@ Heavy Damage (1.11.3), a one-Round Block or Fire (1.9.1, 1.9.2; read from the re
 :func:`blocks.blocks_in_force`), another player's Home Station not Tolled or Rented this Turn
 (1.12.3), and every Station of an Electrified Line while the mover holds Metallic Tokens
 (1.20.3). A Ticket Stub lets its owner through a Blocked Station but leaves it Blocked, so it
-still counts here (rules/choices.md, "Engine gaps (issue 4)").
+still counts here (rules/vanilla/readings.md#r1-5-6).
 """
 
 from __future__ import annotations

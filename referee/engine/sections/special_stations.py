@@ -9,7 +9,7 @@ clears both Stations; a Parcel carrier makes no Special Move (Walking excepted, 
 With no Courier Stations, anyone but the Drone calls the Courier: Fixed names the two Stations
 in the play's comment, ``pick-up: <Station>; destination: <Station>``; Random leaves them to
 two 295-sided dice read as Venbacker Numbers, which the referee rolls at the start of the
-next Turn (the next player's reading of them, rules/choices.md).
+next Turn (the next player's reading of them, rules/vanilla/readings.md#r1-11-2).
 Rule 1.11.6 - If Your Mansion House Needs Haunting: [Ghosting] permits a Special Move to an
 empty Ghost Station; nothing else reaches a Ghost Station.
 Rule 1.11.7 - Sanctuary: [Collection Plate] opens every Holy Station for the rest of the Turn
@@ -70,7 +70,7 @@ def wild(ctx: TurnContext, action: Action) -> None:
 def declaring_wild(ctx: TurnContext, action: Action) -> None:
     """Rule 1.11.1 - Born to be Wild: declare a Station Wild if it is more than three Stations from
     Mornington Crescent (by any route, rule 1.17.9's R); a fourth pushes the first off the list.
-    A Station already Wild is refused (rules/choices.md)."""
+    A Station already Wild is refused (rules/vanilla/readings.md#r1-11-1)."""
     (station,) = action.args
     assert isinstance(station, str)
     stations = _wild(ctx)
@@ -334,7 +334,8 @@ def defaming(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.at_end("1.11.7")
 def sunday_restores_holiness(ctx: TurnContext) -> None:
-    """Rule 1.11.7 - Sanctuary: on a Sunday, Defamed Stations are Holy again (rules/choices.md)."""
+    """Rule 1.11.7 - Sanctuary: on a Sunday, Defamed Stations are Holy again
+    (rules/vanilla/readings.md#r1-11-7)."""
     if ctx.time is None or ctx.time.day is not Day.SUNDAY:
         return
     if any(d.marker == DEFAMED for d in ctx.disruptions):

@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from referee.engine.context import TurnContext
+from referee.engine.pegged import is_pegged, refuse_if_pegged
 from referee.engine.possessions import carried
 from referee.engine.registry import VANILLA
 from referee.engine.tables.stacks import REWARD_SIZE
@@ -94,6 +95,8 @@ def token_dropping(ctx: TurnContext, action: Action) -> None:
         ctx.violate("1.14.3", f"Tokens are dropped where your Move started, passed or ended; "
                               f"{station} is not one of them")  # fmt: skip
         return
+    if refuse_if_pegged(ctx, station, f"a Token dropped on {station}"):
+        return
     number = stack_at(ctx, station)
     size = len(ctx.stacks[number].tokens) if number is not None else 0
     if not ctx.ruleset.tables().stacks.may_add(station, size):
@@ -142,6 +145,8 @@ def token_claiming(ctx: TurnContext, action: Action) -> None:
     if number is None or not ctx.stacks[number].tokens:
         ctx.violate("1.14.4", f"there is no Token Stack at {station}")
         return
+    if refuse_if_pegged(ctx, station, f"a Token claimed from {station}"):
+        return
     stack = ctx.stacks[number]
     if stack.top != colour:
         ctx.violate("1.14.4", f"the top Token at {station} is {stack.top.word if stack.top else ''}"
@@ -180,6 +185,8 @@ def hoarding(ctx: TurnContext, action: Action) -> None:
     if home is None:
         ctx.violate("1.4.9", "you have no Home Station to Hoard at")
         return
+    if refuse_if_pegged(ctx, home, f"Hoarding at {home}"):
+        return
     counts = {c: n for c, n in zip(ORDER, tokens.as_tuple(), strict=True) if n}
     number = stack_at(ctx, home)
     size = len(ctx.stacks[number].tokens) if number is not None else 0
@@ -209,16 +216,16 @@ def inverting_stack(ctx: TurnContext, action: Action) -> None:
 
 @VANILLA.action(*HELSINKIS)
 def helsinki(ctx: TurnContext, action: Action) -> None:
-    """Rule 1.4.49 - Vizhke's Voracious Vacuum: a Vacuum Cleaner takes a whole Stack of the Move.
-Rule 1.7.57 - A Poor Second To Belgium: the bottom one, two or three Tokens of every
-    Stack are destroyed (an emptied Stack is gone); one Helsinki a Turn."""
+    """Rule 1.7.57 - A Poor Second To Belgium: the bottom one, two or three Tokens of every
+    Stack are destroyed (an emptied Stack is gone); one Helsinki a Turn. A Stack at a Pegged
+    Station stays whole: nothing is removed from it (rule 1.11.4), as a Blast leaves it."""
     if sum(1 for name in ctx.done if name in HELSINKIS):
         ctx.violate("1.7.57", "one Helsinki a Turn; remove the second")
         return
     depth = HELSINKIS[action.name]
     kept: list[TokenStack] = []
     for stack in ctx.stacks:
-        if stack.marker is not None:
+        if stack.marker is not None or is_pegged(ctx, stack.station):
             kept.append(stack)
         elif stack.tokens[depth:]:
             kept.append(stack.model_copy(update={"tokens": stack.tokens[depth:]}))
@@ -239,8 +246,8 @@ def venbacker_station(ctx: TurnContext, number: int) -> str | None:
 def gold_rush(ctx: TurnContext, action: Action) -> None:
     """Rule 1.7.47 - Gold Rush: a d295 names a Station by its Venbacker Number, and the gaps
     of its Stack (up to six Tokens) fill with Gold. The roll is made with the Turn's dice and
-    the lode filled as the Turn ends, which is the state the next player starts from
-    (rules/choices.md)."""
+    the lode filled as the Turn ends, which is the state the next player starts from; a Pegged
+    Station takes no Gold (rule 1.11.4) (rules/vanilla/readings.md#r1-11-4)."""
     number = ctx.roll(GOLD_RUSH_DIE, "rule 1.7.47 Gold Rush")
     station = venbacker_station(ctx, number)
     if station is None:
@@ -248,7 +255,7 @@ def gold_rush(ctx: TurnContext, action: Action) -> None:
         return
     index = stack_at(ctx, station)
     size = len(ctx.stacks[index].tokens) if index is not None else 0
-    gaps = max(0, REWARD_SIZE - size)
+    gaps = 0 if is_pegged(ctx, station) else max(0, REWARD_SIZE - size)
     if gaps:
         push(ctx, station, [Colour.GO] * gaps)
     ctx.event("gold_rush", f"Gold Rush rolled {number}: {station}; {gaps} Gold Token(s) fill "
@@ -277,6 +284,8 @@ def vacuuming(ctx: TurnContext, action: Action) -> None:
     number = stack_at(ctx, station)
     if number is None or not ctx.stacks[number].tokens:
         ctx.violate("1.4.49", f"there is no Token Stack at {station} to Vacuum")
+        return
+    if refuse_if_pegged(ctx, station, f"Vacuuming {station}"):
         return
     if _state(ctx).claimed or any(n == "Claiming a Token" for n in ctx.done):
         ctx.violate("1.4.49", "[Vacuuming] may not be played in a Turn with [Claiming]")

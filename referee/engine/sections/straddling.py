@@ -4,7 +4,7 @@ A Standing Straddle starts from the Stack where the Piece stands; a Running Stra
 Stack on the next Station ahead, in the Line Direction of the Move's last segment, and goes on
 in that direction. "Ahead" is read off the map's sections: the Station that follows the last
 two of the Move in a section of that Line listing them in order (either way round); at a
-branch each section gives its own Station ahead (rules/choices.md).
+branch each section gives its own Station ahead (rules/vanilla/readings.md#r1-7-6).
 """
 
 from __future__ import annotations

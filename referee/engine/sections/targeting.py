@@ -6,8 +6,8 @@ Line, and must be the first Post-Move Action of the Turn unless its rule says ot
 targeted or target. Rule 1.13.1's small hours are the core's (``turn._perform``).
 
 Choices a targeting Action leaves to the player are written in the play's comment, one
-``key: value`` each, separated by ``;`` (rules/choices.md): ``claim: <Colour> from <Target>``
-(the Token a Shunt claims), ``shadow: <Colour>``, ``huff: <n>``, ``blonk: <Colour>``.
+``key: value`` each, separated by ``;`` (rules/vanilla/readings.md#r1-10-0): ``claim: <Colour> from
+<Target>`` (the Token a Shunt claims), ``shadow: <Colour>``, ``huff: <n>``, ``blonk: <Colour>``.
 """
 
 from __future__ import annotations
@@ -30,14 +30,17 @@ from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination
 from referee.notation.plays import Play
+from referee.notation.podumes import PODUMES
 from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import ORDER, Colour
 
 STACK_MARKERS: dict[str, str | None] = {
     "Token Stack": None, "Suspect Package": "Susp Package", "PoID": "PoID",
+    **dict.fromkeys(PODUMES, "Podume"),
 }  # fmt: skip
-"""Rules 1.10.1, 1.4.7, 1.4.24: Stacks, Packages and the PoID are Shunted as if players."""
+"""Rules 1.10.1, 1.4.7, 1.4.24: Stacks, Packages and the PoID are Shunted as if players (and
+a Podume lying at a Station, rule 4.2.1 of the Knightsbridge 1965 amendments)."""
 STACK_SHUNT_LIMIT = 6
 CRESCENT = "Mornington Crescent"
 SHUNTS = ("Shunting", "Double-Shunting", "Dead-End Shunting", "Stationary-Shunting",
@@ -132,11 +135,16 @@ def may_target(
 
 def _stack_at(ctx: TurnContext, station: str, name: str) -> TokenStack | None:
     marker = STACK_MARKERS[name]
-    return next((s for s in ctx.stacks if s.station == station and s.marker == marker), None)
+
+    def named(stack: TokenStack) -> bool:
+        return stack.marker == marker and (stack.podume is None or stack.podume.name == name)
+
+    return next((s for s in ctx.stacks if s.station == station and named(s)), None)
 
 
 def _charge_mean(ctx: TurnContext, a: str, b: str) -> None:
-    """Rule 1.10.1: both take the mean of their Charges (rounded down, rules/choices.md)."""
+    """Rule 1.10.1: both take the mean of their Charges (rounded down,
+    rules/vanilla/readings.md#r1-10-1)."""
     mean = math.floor((ctx.players[a].charge + ctx.players[b].charge) / 2)
     for name in (a, b):
         ctx.add_charge(mean - ctx.players[name].charge, player=name)
@@ -175,7 +183,8 @@ def _claim_possession(
     ctx: TurnContext, target: str, stack: TokenStack | None, text: str, rule: str
 ) -> None:
     """Rule 1.10.1: the claimed Possession passes from the Shunted player's Luggage Rack to
-    the Shunter's, taken off if worn (rules/choices.md); a Money Belt forbids it."""
+    the Shunter's, taken off if worn (rules/vanilla/readings.md#r1-10-1); a Money Belt forbids
+    it."""
     if stack is not None:
         ctx.violate(rule, f"the {target} holds no Possessions; claim a Token colour")
         return
@@ -213,6 +222,13 @@ class _Shunts:
     shunted: set[str] = field(default_factory=set)
     lv: int = 0
     destination: str | None = None
+
+
+def last_shunt_lv(ctx: TurnContext) -> int | None:
+    """The LV the Turn's last Shunt was made with, or None when no Shunt has been made (a
+    variant's rule about what a Shunt leaves the Shunter with reads it, rule 4.2.1.3)."""
+    state = ctx.state(_Shunts)
+    return state.lv if state.destination is not None else None
 
 
 def _shunt(ctx: TurnContext, action: Action) -> None:

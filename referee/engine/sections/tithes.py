@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
+from referee.engine.pegged import is_pegged
 from referee.engine.registry import VANILLA
 from referee.engine.sections.token_cascades import most_held
 from referee.notation.actions import Action
@@ -92,7 +93,8 @@ def collecting_tithe(ctx: TurnContext, action: Action) -> None:
             ctx.event("tokens_lost", f"a Tithe of one {colour.word} to {ctx.player}",
                       player=owner, tokens={colour.value: 1})  # fmt: skip
     for number, stack in reversed(list(enumerate(ctx.stacks))):
-        if stack.marker is None and stack.top is not None and zone in facts[stack.station].zones:
+        if (stack.marker is None and stack.top is not None and zone in facts[stack.station].zones
+                and not is_pegged(ctx, stack.station)):  # rule 1.11.4
             taken[stack.top] = taken.get(stack.top, 0) + 1
             if len(stack.tokens) > 1:
                 ctx.stacks[number] = stack.model_copy(update={"tokens": stack.tokens[:-1]})

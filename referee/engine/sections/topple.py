@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import deque
 
 from referee.engine.context import TurnContext
+from referee.engine.pegged import is_pegged
 from referee.engine.registry import VANILLA
 from referee.engine.sections.stacks import push, stack_at
 from referee.network.lines import LineCode
@@ -88,7 +89,10 @@ def _fall(ctx: TurnContext, origin: str, way: list[str]) -> None:
         station = way[len(way) - 1 - step]
         here = stack_at(ctx, station)
         size = len(ctx.stacks[here].tokens) if here is not None else 0
-        if table.may_add(station, size):
+        if is_pegged(ctx, station):
+            ctx.event("topple", f"a {colour.word} Token is lost: {station} is Pegged "
+                                "(rule 1.11.4)", station=station)  # fmt: skip
+        elif table.may_add(station, size):
             push(ctx, station, [colour])
             ctx.event("topple", f"a {colour.word} Token falls on {station}", station=station)
         else:

@@ -14,7 +14,7 @@ The record does not date each item, so "the most recently created" is read from 
 items in a place that holds more of the name than it held before the Turn are this Turn's
 (newest, and the last written of them newest of all); among items already in play before the
 Turn, the one written first in the GSD (Token Table order, then the Lost & Found box, then
-the Map) is kept (rules/choices.md, "Engine gaps (issue 4)").
+the Map) is kept (rules/vanilla/readings.md#r1-4-23).
 """
 
 from __future__ import annotations

@@ -7,8 +7,11 @@ Bomb (Primed)"; a Primed Bomb whose carrier ends eir Turn below LV five explodes
 Package being detonated. [Removing Velocity Bomb] at a British Rail Station destroys one and
 sets the player's LV to zero.
 
-The explosion is a Suspect Package detonation (rule 1.7.30), which this referee does not yet
-adjudicate: a Turn that ends with one is answered "not adjudicated" by name.
+The explosion is a Suspect Package detonation (rule 1.7.30) where the carrier's Piece stands
+(Piece A if Bifurcated): the Bomb leaves play as a detonated Package does, the Station is
+Heavily Damaged and every Station fewer than three stops away is Blasted, the carrier's own
+included (so e loses eir Possessions and must Pass next Turn), and Packages there go off in
+turn. Each Primed Bomb the carrier holds explodes (rules/vanilla/README.md).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from referee.engine.context import TurnContext
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
 from referee.engine.sections.clamps import may_fasten
+from referee.engine.sections.packages import detonate
 from referee.network.categories import Category
 from referee.notation.actions import Action
 from referee.notation.possessions import Possession
@@ -25,7 +29,6 @@ BOMB = "Velocity Bomb"
 DORMANT, PRIMED = "Dormant", "Primed"
 PRIMING_LV = 4
 """Rule 1.4.38: an LV above four primes a Bomb; below five a Primed one goes off."""
-EXPLOSION = "Velocity Bomb explosion (a Suspect Package detonation, rule 1.7.30)"
 
 
 def _bombs(ctx: TurnContext, player: str, state: str | None = None) -> list[Possession]:
@@ -65,11 +68,21 @@ def priming(ctx: TurnContext, player: str, lv: int) -> int:
 
 @VANILLA.at_end("1.4.38")
 def explosion(ctx: TurnContext) -> None:
-    """Rule 1.4.38: a Primed Bomb whose carrier ends the Turn below LV five explodes; the
-    detonation is not adjudicated here, and is named."""
-    primed = ctx.me.lv <= PRIMING_LV and _bombs(ctx, ctx.player, PRIMED)
-    if primed:
-        ctx.not_adjudicated(EXPLOSION)
+    """Rule 1.4.38: a Primed Bomb whose carrier ends the Turn below LV five explodes as a
+    Suspect Package just detonated would, where the carrier's Piece stands (rule 1.7.30)."""
+    if ctx.me.lv > PRIMING_LV:
+        return
+    here = ctx.position()
+    for bomb in _bombs(ctx, ctx.player, PRIMED):
+        if bomb not in ctx.luggage():
+            continue  # lost in the Blast of a Bomb that went off before it
+        take(ctx, bomb)
+        if here is None:
+            ctx.event("velocity_bomb", f"{ctx.player}'s Velocity Bomb explodes off the Map")
+            continue
+        ctx.event("velocity_bomb", f"{ctx.player}'s Velocity Bomb explodes at {here.station}",
+                  station=here.station)  # fmt: skip
+        detonate(ctx, here.station, bare="Velocity Bomb")
 
 
 @VANILLA.action("Removing Velocity Bomb")

@@ -64,7 +64,8 @@ class BuskingTable(Row):
     ) -> tuple[Way, ...]:
         """The bonuses a busker may take: eir own, and with a Silly Hat those listed above it.
 
-        ``silly_hat_reaches="below"`` reads "above" as "better" instead (rules/choices.md).
+        ``silly_hat_reaches="below"`` reads "above" as "better" instead
+        (rules/vanilla/readings.md#r1-7-20).
         """
         way = self.way_of(instrument)
         if not silly_hat:

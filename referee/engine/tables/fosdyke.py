@@ -6,7 +6,7 @@ L (changes of Line), Q (Quadrant boundaries) and Z (Zone boundaries). A Fosdyke 
 the actual values, '*' where the two cannot be compared; a Requirement bounds some of them:
 a bare number must be met exactly, "<n" and ">n" are bounds, and a '*' in the Code fails
 every test. Rule 1.4.48 (Foskdyke's Magnifier) lets a player raise one component's number
-by one; ``loosened`` gives that Requirement (rules/choices.md, rule 1.4.48).
+by one; ``loosened`` gives that Requirement (rules/vanilla/readings.md#r1-17-9).
 """
 
 from __future__ import annotations

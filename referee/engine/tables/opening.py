@@ -6,7 +6,7 @@ Stations, closed on Sundays; a dozen others by name; Mornington Crescent always,
 [Opening MC]); rule 1.13.6 lists the Line Segments, four of them open only in Peak Hours,
 which are Monday to Saturday 0800 to 2000 inclusive. A Sunday-like Holiday (rule 1.13.7)
 counts as a Sunday. How the rules' "until" is read is documented in opening.toml and in
-rules/choices.md.
+rules/vanilla/readings.md#r1-13-7.
 
 Time is (weekday 0=Monday..6=Sunday, minutes since midnight, holiday flag); every function
 here is pure.

@@ -97,7 +97,7 @@ def token_bonus(
     """The Tokens one Move earns under rule 1.4.20, by colour (empty: nothing).
 
     ``pass_earns_zone_bonus``: whether a Pass counts as "any Valid Move" for the Zone Pass
-    bonus (rules/choices.md, rule 1.4.20).
+    bonus (rules/vanilla/readings.md#r1-4-20).
     """
     earned: dict[Colour, int] = {}
 

@@ -52,6 +52,9 @@ class EarlyDraft(Ruleset):
     aliases: ClassVar[tuple[str, ...]] = ("early draft", "draft", "earlydraft")
     rules_name: ClassVar[str] = "early-draft"
     moves_by_lv: ClassVar[bool] = False
+    has_charge: ClassVar[bool] = False
+    """The draft has no Current nor Charge (Volume 1's section 1.19): rule 4's steps cost
+    Black and nothing else, so the Token Table's Charge column stays as it is."""
 
     def __init__(self, settings: RuleSettings | None = None) -> None:
         super().__init__(settings or DRAFT_SETTINGS)

@@ -4,7 +4,9 @@ A Block is made from a Station next to the one blocked, costs the x Tokens the p
 (two or more) and takes ten minutes of Game Time for each. It lasts until someone Unblocks the
 Station, which costs twice the Block's Tokens and may be done from anywhere. No Piece may step
 onto or through a Blocked Station (rule 7, and rule 4's "may not step to a blocked station").
-Mornington Crescent is never Blocked nor Unblocked. Which Tokens pay is our reading
+Mornington Crescent is never Blocked nor Unblocked. A standing Block is written in
+Disruptions with its strength, ``Euston (Block 3)`` (Volume 1's rule 1.2.2 records there what
+restricts access with no definite duration). Which Tokens pay is our reading
 (rules/early-draft/README.md): those the comment's ``paying:`` field lists, else Blue.
 """
 
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from referee.engine.comments import field
 from referee.engine.context import MoveContext, TurnContext
 from referee.notation.actions import Action
+from referee.notation.disruptions import BLOCK, Disruption
 from referee.notation.errors import NotationError
 from referee.notation.tokens import Colour, TokenCounts
 from referee.variants.early_draft.registry import DRAFT
@@ -33,24 +36,39 @@ def _strength(action: Action) -> int:
 
 @dataclass
 class _Standing:
-    blocks: dict[str, int] | None = None
-    """The Stations Blocked now, with the Tokens each Block cost."""
+    read_record: bool = False
+    """This Turn has read an older GSD's Blocks from its record into Disruptions."""
 
 
 def standing_blocks(ctx: TurnContext) -> dict[str, int]:
-    """The Blocks standing now: read from the record (each Block stands until an Unblock of
-    its Station), then kept up to date by this Turn's Actions."""
+    """The Blocks standing now, by Station, with the Tokens each cost.
+
+    Disruptions hold them (``Euston (Block 3)``): a Block lasts until Unblocked, an effect of
+    no definite duration, which Volume 1's rule 1.2.2 records there and the draft does not
+    say otherwise. A GSD written before Blocks were recorded so holds none: its standing
+    Blocks are read from the record once a Turn (each stands until an Unblock of its Station)
+    and written into Disruptions."""
     standing = ctx.state(_Standing)
-    blocks = standing.blocks
-    if blocks is None:
-        blocks = {}
-        for play in ctx.before.plays:
-            for action in play.actions:
-                if action.name == "Block":
-                    blocks[str(action.args[0])] = _strength(action)
-                elif action.name == "Unblock":
-                    blocks.pop(str(action.args[0]), None)
-        standing.blocks = blocks
+    if not standing.read_record:
+        standing.read_record = True
+        if not any(d.marker == BLOCK for d in ctx.disruptions):
+            for station, strength in _blocks_in_record(ctx).items():
+                ctx.disruptions.append(Disruption(station=station, marker=BLOCK, count=strength))
+    return {
+        d.station: d.count
+        for d in ctx.disruptions
+        if d.marker == BLOCK and d.station is not None and d.count is not None
+    }
+
+
+def _blocks_in_record(ctx: TurnContext) -> dict[str, int]:
+    blocks: dict[str, int] = {}
+    for play in ctx.before.plays:
+        for action in play.actions:
+            if action.name == "Block":
+                blocks[str(action.args[0])] = _strength(action)
+            elif action.name == "Unblock":
+                blocks.pop(str(action.args[0]), None)
     return blocks
 
 
@@ -96,7 +114,7 @@ def block(ctx: TurnContext, action: Action) -> None:
     due = _payment(ctx, strength)
     if due is None or not ctx.pay(due, f"[Block {station} {strength}]", "5"):
         return
-    blocks[station] = strength
+    ctx.disruptions.append(Disruption(station=station, marker=BLOCK, count=strength))
     ctx.event("block", f"{station} is Blocked (strength {strength}) until Unblocked",
               station=station, strength=strength)  # fmt: skip
 
@@ -116,7 +134,9 @@ def unblock(ctx: TurnContext, action: Action) -> None:
     due = _payment(ctx, 2 * blocks[station])
     if due is None or not ctx.pay(due, f"[Unblock {station}]", "5"):
         return
-    del blocks[station]
+    ctx.disruptions[:] = [
+        d for d in ctx.disruptions if not (d.marker == BLOCK and d.station == station)
+    ]
     ctx.event("unblock", f"{station} is no longer Blocked", station=station)
 
 

@@ -15,6 +15,7 @@ from itertools import pairwise
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import Position
 from referee.network.routes import Route
+from referee.notation.actions import Action
 from referee.notation.tokens import Colour
 from referee.variants.early_draft.registry import DRAFT
 
@@ -52,3 +53,11 @@ def pay_for_steps(ctx: TurnContext, moving: MoveContext) -> None:
     if changes:
         why += f" and {changes} Line change{'s' if changes != 1 else ''}"
     ctx.pay({Colour.BK: steps + changes}, why, "4")
+
+
+@DRAFT.action("Line Change")
+def line_change(ctx: TurnContext, action: Action) -> None:
+    """Rule 4: a change of Line is part of the Move and is paid with its steps, one Black each
+    (:func:`pay_for_steps`); a player who writes [Line Change] as Volume 1 has it names that
+    change, and pays nothing more for writing it."""
+    ctx.event("line_change", "the Move's Line changes are paid with its steps (rule 4)")

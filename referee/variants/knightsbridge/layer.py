@@ -18,12 +18,13 @@ from referee.engine.tables.hook_order import load_hook_order
 LAYER = Registry("knightsbridge-1965 layer")
 """What the amendments add to Volume 1's registry."""
 
-MODULES = ("states", "potato")
+MODULES = ("states", "potato", "podumes", "hyde", "powers")
 """This package's handler modules (each registers on :data:`LAYER` when imported)."""
 
-REDEFINED = frozenset({"Hyde Transformation"})
-"""Rule 4.2.1.5 gives [Hyde Transformation] a new meaning (Dr. Jekyll and Mr. Hyde), which
-is not adjudicated yet: Volume 1's Hyde Mask handler must not judge it."""
+REDEFINED: frozenset[str] = frozenset()
+"""Volume 1 handlers of Actions the amendments redefine but this referee does not adjudicate
+under them: taken out, so such an Action is answered as not adjudicated rather than judged by
+the old rule. None today: rule 4.2.1.5's [Hyde Transformation] has the layer's handler."""
 
 
 @cache

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.registry import Registry
 from referee.engine.rulebook import Rulebook, load_rulebook
@@ -22,6 +22,9 @@ from referee.notation.action_index import (
     read_action_index,
 )
 from referee.resources import data_dir
+
+if TYPE_CHECKING:
+    from referee.engine.context import TurnContext
 
 NAME = "knightsbridge-1965"
 """The variant's name, and the folder of ``rules/`` holding the amendments' own data."""
@@ -57,10 +60,13 @@ class KnightsbridgeSettings(RuleSettings):
     fuse_burns_when_created: bool = True
     """Rule 4.1.1.4: whether the Potato's creator loses a Fuse Counter at the end of the very
     Turn e created it in (e has it then), or only from eir next Turn on."""
+    podume_bonus_on_pass: bool = False
+    """Rule 4.2.1.4: whether a Pass "ends eir Move" at the Station where the Piece stands, so
+    that a Station Podume's holder resting at a Station of its category earns its Token."""
 
 
 class Knightsbridge1965(Ruleset):
-    """Volume 1 with the 1965 Knightsbridge amendments (Player States; Podumes recognised)."""
+    """Volume 1 with the 1965 Knightsbridge amendments (Player States and Podumes)."""
 
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = (
@@ -73,6 +79,15 @@ class Knightsbridge1965(Ruleset):
         if settings is not None and not isinstance(settings, KnightsbridgeSettings):
             settings = KnightsbridgeSettings(**vars(settings))
         super().__init__(settings or KnightsbridgeSettings())
+
+    def starting_speed_limit(self, ctx: TurnContext) -> int:
+        """Rules 4.2.1.1 and 4.2.1.5: a Line at its starting Speed Limit (rule 1.20.0) admits
+        the Speed Podume's holder at LV 13 "instead of the usual 10", and Mr. Hyde at 12 (the
+        larger, if both)."""
+        from referee.variants.knightsbridge.powers import podume_limit
+
+        own = podume_limit(ctx)
+        return own[0] if own is not None else super().starting_speed_limit(ctx)
 
     def action_index(self) -> ActionIndex:
         return amendments_index()

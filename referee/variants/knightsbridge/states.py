@@ -20,7 +20,7 @@ by a Post-Move Action at a kind of Station its rule names:
   Tokens.
 
 The States bind from the start of their holder's Turn; one shed mid-Turn stops binding from
-that Action on (rules/choices.md, "Knightsbridge 1965").
+that Action on (rules/knightsbridge-1965/readings.md#general).
 """
 
 from __future__ import annotations
@@ -177,7 +177,8 @@ def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
                    counts: dict[Colour, int]) -> dict[Colour, int]:  # fmt: skip
     """Rule 4.1.1.3: a player In Spoon performs no Action but [Unspooning] whose cost holds
     Red, Blue, Silver or Gold. It takes the place of rule 1.4.39's check, which it still
-    applies first to a Spoon Clamp already carried (rules/choices.md: Clamps still bind)."""
+    applies first to a Spoon Clamp already carried (Clamps still bind:
+    rules/knightsbridge-1965/readings.md#general)."""
     counts = clamps.spoon_spending(ctx, spec, counts)
     if (spec is not None and spec.name != "Unspooning"
             and held(ctx.disruptions, IN_SPOON, ctx.player) is not None):  # fmt: skip

@@ -26,8 +26,8 @@ from referee.store.models import OutboxMessage
 from tests.conftest import LOUNGE, REFEREE, make_settings, seed_game
 
 HERE = Path(__file__).resolve().parent
-ALICE_PLAY = "Alice : [LV+1] Holborn (CN)"
-BOB_PLAY = "Bob : [LV+1] Tottenham Court Road (CN)"
+ALICE_PLAY = "Alice : [Home: Upney (DS)] [LV+1] Holborn (CN)"
+BOB_PLAY = "Bob : [Home: Debden (CN)] [LV+1] Tottenham Court Road (CN)"
 WHEN = datetime(2026, 11, 25, 10, 2)
 FOOTER = (
     "_______________________________________________\n"

@@ -93,8 +93,9 @@ def test_4_1_1_4_a_blasted_holder_may_only_pass_next() -> None:
 
 
 def test_4_1_1_4_the_setting_spares_the_creators_first_turn() -> None:
-    """rules/choices.md: with ``fuse_burns_when_created`` off, the creator keeps all ten Fuse
-    Counters through the Turn of creation; the fuse burns from eir next Turn on."""
+    """rules/knightsbridge-1965/readings.md#general: with ``fuse_burns_when_created`` off, the
+    creator keeps all ten Fuse Counters through the Turn of creation; the fuse burns from eir next
+    Turn on."""
     gentle = KB.with_settings(fuse_burns_when_created=False)
     gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": RICH})
     parsed = Play.parse("Rushton : [Creating Potato] Pass", players=gsd.player_names,

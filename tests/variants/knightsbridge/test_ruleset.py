@@ -53,26 +53,14 @@ def test_4_x_violations_cite_the_amendments_rules_by_title() -> None:
     assert str(result.violations[0].rule) == "Rule 4.1.1.2 - Narg!"
 
 
-@pytest.mark.parametrize("text", [
-    "[Creating Speed Podume]", "[Creating Shield Podume]", "[Creating Spanger Podume]",
-    "[Creating Compass Podume]", "[Cashing in Podumes]", "[Creating Hyde Podume]",
-    "[Claiming Speed Podume From Holborn]", "[Dropping Speed Podume at Holborn]",
-])  # fmt: skip
-def test_4_2_podumes_are_recognised_and_named_as_not_adjudicated(text: str) -> None:
-    """Section 4.2 is not adjudicated yet: each Podume Action is named, never judged."""
-    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": RICH})
-    result = kb_play(gsd, f"Rushton : {text} Pass")
-    assert not result.adjudicated and not result.legal
-    assert len(result.unadjudicated) == 1 and "Podume" in result.unadjudicated[0]
-
-
-def test_4_2_1_5_hyde_transformation_is_not_judged_by_volume_1s_rule() -> None:
-    """Rule 4.2.1.5 redefines [Hyde Transformation]; Volume 1's Hyde Mask (rule 1.7.38) must
-    not judge it under the variant."""
+def test_4_2_1_5_hyde_transformation_is_judged_by_the_amendments_rule() -> None:
+    """Rule 4.2.1.5 redefines [Hyde Transformation]: under the variant it is Dr. Jekyll's, so
+    a player without the Hyde Podume is refused under 4.2.1.5, not given Volume 1's Hyde Mask
+    (rule 1.7.38)."""
     gsd = game({"Rushton": "Hyde Park Corner (PD)"}, tokens={"Rushton": RICH})
     assert play(gsd, "Rushton : Pass [Hyde Transformation]").adjudicated
     result = kb_play(gsd, "Rushton : [Hyde Transformation] Pass")
-    assert result.unadjudicated == ("Hyde Transformation",)
+    assert result.adjudicated and rules_broken(result) == ["4.2.1.5"]
 
 
 def test_dropping_a_package_still_reads_as_dropping_a_package() -> None:

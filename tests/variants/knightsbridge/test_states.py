@@ -82,7 +82,8 @@ def test_4_1_1_1_a_green_player_opens_eir_turn_with_recycling() -> None:
 
 
 def test_4_1_1_1_a_timeout_allows_no_actions_so_is_no_breach() -> None:
-    """Rule 4.1.1.1 with rule 1.3.5: a Timeout holds no Actions (rules/choices.md)."""
+    """Rule 4.1.1.1 with rule 1.3.5: a Timeout holds no Actions
+    (rules/knightsbridge-1965/readings.md#general)."""
     assert kb_play(holding("Green", "Holborn (CN)"), "Garden : Timeout").legal
 
 
