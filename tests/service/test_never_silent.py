@@ -139,8 +139,8 @@ def test_each_refusal_says_so_in_its_subject(seeded: Seeded, case: str, reason: 
 
 
 def test_an_applied_turn_keeps_its_turn_subject(seeded: Seeded) -> None:
-    from tests.service.test_turn_mails import CASES, _case
+    from tests.service.test_turn_mails import CASES, FIRST, _case
 
     got = _case(seeded, CASES["lounge.turn-applied"])
-    assert "Subject: [MC 12] Turn 1: Alice : [LV+1] Holborn (CN)\n" in got
+    assert f"Subject: [MC 12] Turn 1: {FIRST}\n" in got
     assert "not applied" not in got
