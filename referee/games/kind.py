@@ -63,6 +63,8 @@ class TurnOutcome:
     ``winner`` names the player a legal turn has made the winner. ``claimed_state`` is the
     state the player's own posting asserts, when it carries one: a game whose players police
     illegal turns themselves posts an illegal turn with it (rule 1.16 for Mornington Nomic).
+    ``differences`` are lines telling the player where eir own update of the state differs
+    from the referee's result (rule 1.2.1 for Mornington Nomic): remarks, not violations.
     """
 
     verdict: Verdict
@@ -73,6 +75,7 @@ class TurnOutcome:
     rolls: tuple[dict[str, object], ...] = ()
     winner: str | None = None
     claimed_state: str | None = None
+    differences: tuple[str, ...] = ()
 
 
 Judgement = TurnOutcome

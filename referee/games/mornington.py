@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from referee.games import own_gsd
 from referee.games.kind import GameView, Judgement, Owed, PlayerView, TurnOutcome, Verdict
 from referee.notation.errors import NotationError
 from referee.notation.gsd import read_posting
@@ -95,6 +96,9 @@ class MorningtonNomic:
         if not isinstance(move, Posting):
             raise TypeError(f"Mornington Nomic judges a Posting, not {type(move).__name__}")
         outcome = self.desk.submit(game, player, move.text)
+        if outcome.verdict == "legal" and outcome.new_state:
+            remarks = own_gsd.differences(move.text, game.state, outcome.new_state)
+            return replace(outcome, differences=remarks) if remarks else outcome
         if outcome.verdict != "illegal" or outcome.new_state:
             return outcome
         return replace(outcome, claimed_state=_claimed(move.text))

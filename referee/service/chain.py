@@ -29,6 +29,7 @@ from referee.mail.message import Inbound, read_message
 from referee.service import roster
 from referee.service.commands import words_of
 from referee.service.notices import Notice, Role
+from referee.service.proof import split_code
 from referee.store.models import Game, InboxMessage, Player
 from referee.store.outbox import queue_reply, take_reply_allowance
 from referee.store.status import InboxStatus
@@ -48,6 +49,16 @@ class Letter:
     envelope_from: str | None
     words: tuple[str, ...]
     notes: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The player's own words without any ``Code:`` line (a proof, not part of a turn)."""
+        return split_code(self.inbound.turn_text)[0]
+
+    @property
+    def code(self) -> str | None:
+        """The proof code written in a ``Code:`` line, if any (see :mod:`.proof`)."""
+        return split_code(self.inbound.turn_text)[1]
 
     @property
     def verb(self) -> str:
@@ -75,7 +86,7 @@ def read_letter(
         inbound=inbound,
         raw=raw,
         envelope_from=mail_from if source == "smtp" else None,
-        words=tuple(words_of(inbound.turn_text)),
+        words=tuple(words_of(split_code(inbound.turn_text)[0])),
         notes=tuple(notes),
     )
 
@@ -138,8 +149,10 @@ class Work:
 
         Answers go to the sender in the thread of eir message; lounge posts are never capped,
         everything else is, by the daily reply cap. Mail the lounge list relayed is answered
-        only in that lounge: a turn's verdict (``POSTER``) is posted there, and anything
-        private is not sent at all, so nothing a list relays is answered to its sender.
+        in that lounge: a verdict or refusal (``POSTER``) is posted there, and nothing is
+        answered privately to the address the list mail came from. A notice for one
+        ``PLAYER`` still goes to eir registered address, which the referee knows and the list
+        mail does not choose (a warning about a secret posted to the list, a forgery report).
         """
         audience = notice.audience
         inbound = self.letter.inbound
@@ -148,7 +161,7 @@ class Work:
         if self.via_list and self.game is not None:
             if audience.role is Role.POSTER:
                 address, capped = self.game.lounge_address, False
-            elif audience.role is not Role.LOUNGE:
+            elif audience.role not in (Role.LOUNGE, Role.PLAYER):
                 self.handling.notes.append(
                     f"{notice.template} not sent: list mail is answered only in its lounge"
                 )

@@ -9,19 +9,29 @@ rule hands a turn to the game's kind.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
-from referee.service import commands
+from referee.service import commands, proof
 from referee.service.chain import Handling, Rule, Work
 from referee.service.gsd_edits import GSDUnreadable
-from referee.service.identify import find_game, identify
+from referee.service.identify import find_game, identify, list_poster
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.turns import Posted, take_turn
 from referee.store import games
+from referee.store.models import Player
 from referee.store.status import InboxStatus
 
 
 def _answer(work: Work, template: str, **values: object) -> None:
+    """A private answer to the sender (withheld for list mail: see :meth:`Work.send`)."""
     work.send(Notice(template, Audience.sender(), values))
+
+
+def _answer_poster(work: Work, template: str, subject: str, **values: object) -> None:
+    """An answer where the message was posted: privately for direct mail, in the lounge for
+    mail the lounge list relayed from a known player, so the referee is never silent to em."""
+    work.send(Notice(template, Audience.poster(), values, subject=subject))
 
 
 def run_command(
@@ -48,9 +58,11 @@ def run_command(
         with work.session.begin_nested():
             note = commands.run(table, ctx, words, prefix)
     except (CommandError, GSDUnreadable) as error:
-        _answer(
+        tag = f"[MC {work.game.number}] " if work.game is not None else ""
+        _answer_poster(
             work,
             "sender.command-refused",
+            f"{tag}Not carried out: {' '.join(words[:2])}",
             command=" ".join(words[:2]),
             reason=str(error),
             player=work.player.name if work.player is not None else "",
@@ -82,8 +94,30 @@ class NotAnswered:
         if _lounge_list_game(work):
             work.via_list = True
             work.handling.notes.append("came through the lounge list: answered only there")
-            return None
+            return _unmunged(work)
         return work.finish(InboxStatus.IGNORED, f"not answered: {reason}")
+
+
+def _unmunged(work: Work) -> Handling | None:
+    """Put the poster in place of the lounge when the list rewrote From to itself (DMARC
+    mitigation); mail the list relayed from the referee itself is never answered."""
+    inbound, lounge = work.letter.inbound, work.the_game.lounge_address
+    if inbound.sender != lounge.lower():
+        return None
+    poster = list_poster(inbound.message, lounge=lounge)
+    if poster is None:
+        if inbound.playing_as:  # proved, if at all, by 'Playing as:' and a code (identify)
+            work.handling.notes.append("From rewritten by the list, no poster named")
+            return None
+        return work.finish(InboxStatus.IGNORED, "not answered: From is the lounge, no poster")
+    if poster[1] == work.settings.address.lower():
+        return work.finish(InboxStatus.IGNORED, "not answered: our own post, From rewritten")
+    name, address = poster
+    work.letter = replace(
+        work.letter, inbound=replace(inbound, sender=address, sender_name=name)
+    )
+    work.handling.notes.append(f"From rewritten by the list: poster {address}")
+    return None
 
 
 def _lounge_list_game(work: Work) -> bool:
@@ -126,7 +160,14 @@ class Unreadable:
         problems = work.letter.inbound.problems
         if not problems:
             return None
-        _answer(work, "sender.quarantined", problems=problems)
+        if work.via_list and work.game is not None:
+            # Answered in the lounge only when a known player posted it (never silent to a
+            # player); an unknown list sender is not answered, as for any list mail.
+            work.player = identify(work.session, work.game, work.letter.inbound).player
+        if not work.via_list or work.player is not None:
+            tag = f"[MC {work.game.number}] " if work.game is not None else ""
+            subject = f"{tag}Your message could not be read"
+            _answer_poster(work, "sender.quarantined", subject, problems=problems)
         return work.finish(InboxStatus.QUARANTINED, "; ".join(problems))
 
 
@@ -178,7 +219,10 @@ class UnknownGame:
     def apply(self, work: Work) -> Handling | None:
         if work.game is not None:
             return None
-        _answer(work, "sender.unknown-game")
+        tag = work.letter.inbound.game_tag
+        _answer(work, "sender.unknown-game", tag=f"MC {tag}" if tag is not None else "")
+        if tag is not None:
+            return work.finish(InboxStatus.QUARANTINED, f"there is no game MC {tag}")
         return work.finish(InboxStatus.QUARANTINED, "no game by lounge address or [MC n] tag")
 
 
@@ -190,19 +234,28 @@ class Identify:
     )
 
     def apply(self, work: Work) -> Handling | None:
-        inbound = work.letter.inbound
+        inbound, code = work.letter.inbound, work.letter.code
         identity = identify(work.session, work.the_game, inbound)
+        if work.via_list and inbound.secret is not None:
+            # the owner is warned when it is eir message; a wrong secret is a forgery below
+            _warn_secret_on_list(work, identity.player)
         if identity.player is not None:
             work.player = identity.player
             return None
         sender, claimed = inbound.sender, identity.claimed
+        if identity.doubt == "forged" and claimed is not None and code is not None:
+            game = work.the_game
+            if proof.redeem(work.session, game, claimed, code, inbox_id=work.row.id, now=work.now):
+                work.player = claimed
+                work.handling.notes.append(f"{claimed.name} proved by the code for this turn")
+                return None
         if identity.doubt == "not-seated" and claimed is not None:
             _answer(work, "sender.not-seated", player=claimed.name)
             return work.finish(
                 InboxStatus.QUARANTINED, f"{claimed.name} is not seated in this game"
             )
         if identity.doubt == "forged" and claimed is not None:
-            given = identity.secret_given
+            given = identity.secret_given or code is not None
             _answer(work, "sender.forged", player=claimed.name, secret_given=given)
             work.send(
                 Notice(
@@ -218,6 +271,21 @@ class Identify:
             )
         _answer(work, "sender.unknown-player")
         return work.finish(InboxStatus.QUARANTINED, f"{sender} is not a registered address")
+
+
+def _warn_secret_on_list(work: Work, player: Player | None) -> None:
+    """A ``Secret:`` line went through the lounge list: its owner is warned privately, at the
+    registered address, and the secret itself is quoted nowhere."""
+    work.handling.notes.append("a secret was posted through the list")
+    if player is not None:
+        work.send(
+            Notice(
+                "player.secret-on-list",
+                Audience.player(player.address, player.name),
+                {"player": player.name},
+                subject=f"[MC {work.the_game.number}] Your secret went to the list",
+            )
+        )
 
 
 class BuzzCommand:
@@ -242,7 +310,7 @@ class PlayerCommand:
             return None
         words = list(work.letter.words)
         handled = run_command(work, commands.PLAYER_COMMANDS, words, "nomic")
-        rest = _after_first_line(work.letter.inbound.turn_text)
+        rest = _after_first_line(work.letter.text)
         if rest and [w.lower() for w in words[1:2]] == ["timeout"] and not handled.refused:
             work.session.refresh(work.the_game)
             work.turn_text = rest
@@ -259,7 +327,13 @@ class SpeakerViaList:
     def apply(self, work: Work) -> Handling | None:
         if work.letter.verb != "speaker":
             return None
-        return work.finish(InboxStatus.IGNORED, "Speaker commands are not taken from list mail")
+        _answer_poster(
+            work,
+            "sender.speaker-via-list",
+            f"[MC {work.the_game.number}] Not carried out: {' '.join(work.letter.words[:2])}",
+            player=work.the_player.name,
+        )
+        return work.finish(InboxStatus.DONE, "Speaker commands are not taken from list mail")
 
 
 class Turn:
@@ -268,7 +342,7 @@ class Turn:
 
     def apply(self, work: Work) -> Handling | None:
         game, player = work.the_game, work.the_player
-        text = work.turn_text or work.letter.inbound.turn_text
+        text = work.turn_text or work.letter.text
         decided = take_turn(
             work.session,
             work.kinds.judging(game.kind),

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from referee.config import Settings
 from referee.engine.fair_dice import commitment
-from referee.service import buzzes, game_dice, roster, seats, speaker
+from referee.service import buzzes, game_dice, proof, roster, seats, speaker
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
 
@@ -293,6 +293,31 @@ class Join(Command):
         return f"{name} asked to join MC {game.number}"
 
 
+class Code(Command):
+    name = "code"
+    argument_description = ""
+    needs_game = True
+    needs_player = True
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        game, player = ctx.the_game, ctx.the_player
+        code = proof.current(ctx.session, game, player)
+        if code is None:
+            raise CommandError(
+                "you have no secret with the referee, so there is no code to prove yourself "
+                "with: ask the operator to set one"
+            )
+        ctx.notices.append(
+            Notice(
+                "player.proof-code",
+                Audience.player(player.address, player.name),
+                {"player": player.name, "code": code, "turn": game.turn_number + 1},
+                subject=f"[MC {game.number}] Your code for turn {game.turn_number + 1}",
+            )
+        )
+        return f"{player.name} was sent eir proof code for turn {game.turn_number + 1}"
+
+
 class Resign(Command):
     name = "resign"
     argument_description = "[WHY]"
@@ -454,6 +479,7 @@ PLAYER_COMMANDS: dict[str, Command] = {
     c.name: c
     for c in (
         Join(),
+        Code(),
         Resign(),
         TakeBack(),
         Timeout(),

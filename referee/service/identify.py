@@ -9,6 +9,8 @@ the runner reports to both the sender and the player claimed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import getaddresses
 from typing import Literal
 
 from sqlalchemy.orm import Session
@@ -28,6 +30,28 @@ class Identity:
     doubt: Doubt | None = None
     claimed: Player | None = None
     secret_given: bool = False
+
+
+def list_poster(message: EmailMessage, *, lounge: str) -> tuple[str, str] | None:
+    """The poster of a message a list relayed with From rewritten to the lounge itself.
+
+    A list that mitigates DMARC (Mailman 3's ``munge_from``) delivers ``From: Alice via
+    Lounge <lounge@...>`` and puts the original From first in Reply-To, or in Cc when the list
+    sets Reply-To to itself. The first address there that is not the lounge is the poster, as
+    (display name, address); it is trusted exactly as From is for any other mail (a
+    registered address, else ``Playing as:`` with a proof). None when there is no such
+    address.
+    """
+    skip = {lounge.lower()}
+    for header in ("Reply-To", "Cc"):
+        try:
+            values = [str(v) for v in message.get_all(header, [])]
+        except Exception:  # a header the parser could not make sense of proves nothing
+            continue
+        for name, address in getaddresses(values):
+            if "@" in address and address.lower() not in skip:
+                return name, address.lower()
+    return None
 
 
 def find_game(session: Session, inbound: Inbound, addresses: list[str]) -> Game | None:

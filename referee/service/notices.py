@@ -97,6 +97,13 @@ class Notice:
         return self.audience.role in (Role.SENDER, Role.POSTER)
 
 
+def refusal_subject(game: int, reason: str, turn: int | None = None) -> str:
+    """The subject of an answer saying a turn was not applied, recognisable from the subject
+    alone: ``[MC 12] Turn 3 not applied: illegal``. Without ``turn`` (no turn could be
+    played at all) the subject names no turn number."""
+    return f"[MC {game}] Turn{f' {turn}' if turn is not None else ''} not applied: {reason}"
+
+
 class CommandError(ValueError):
     """A command or step the rules or the game's state do not allow; the message says why."""
 

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
 from referee.service import buzzes, game_dice, roster, seats
-from referee.service.notices import Audience, Notice
+from referee.service.notices import Audience, Notice, refusal_subject
 from referee.store import games
 from referee.store.models import Game, Membership, Player
 from referee.store.status import GameStatus, InboxStatus, TurnStatus
@@ -83,7 +83,13 @@ def take_turn(
         return Decided(
             InboxStatus.QUARANTINED,
             "no turn text after quotes and signature",
-            [_answer("sender.no-turn", player=player.name)],
+            [
+                _answer(
+                    "sender.no-turn",
+                    subject=f"[MC {game.number}] No turn found in your message",
+                    player=player.name,
+                )
+            ],
         )
     if game.status != GameStatus.RUNNING:
         status = (
@@ -94,11 +100,21 @@ def take_turn(
         return Decided(
             InboxStatus.DONE,
             f"turn for a game that is {game.status}",
-            [_answer("sender.game-not-running", player=player.name, status=status)],
+            [
+                _answer(
+                    "sender.game-not-running",
+                    subject=refusal_subject(game.number, f"the game is {game.status}"),
+                    player=player.name,
+                    status=status,
+                )
+            ],
         )
     if (questionable := buzzes.open_in(session, game)) is not None:
         notice = _answer(
             "sender.game-paused",
+            subject=refusal_subject(
+                game.number, "play waits for a buzz (rule 1.16.1)", game.turn_number + 1
+            ),
             player=player.name,
             turn=questionable.turn_number,
             turn_text=text,
@@ -162,10 +178,18 @@ def judged(
             rolls=list(outcome.rolls),
         )
         if not (recorded.applied and recorded.number is not None):
+            stale = refusal_subject(game.number, _REASONS["stale"], game.turn_number + 1)
             return Decided(
                 InboxStatus.DONE,
                 "stale: another turn was applied first",
-                [Notice("player.turn-stale", Audience.poster(), common)],
+                [
+                    Notice(
+                        "player.turn-stale",
+                        Audience.poster(),
+                        common,
+                        subject=stale,
+                    )
+                ],
             )
         number = recorded.number
         after = view_of(session, game, state=outcome.new_state)
@@ -194,6 +218,15 @@ def judged(
             ),
             *_private_views(session, kind, game, after, number, play),
         ]
+        if outcome.differences:
+            notices.append(
+                Notice(
+                    "player.gsd-differences",
+                    Audience.poster(),
+                    {**common, "turn": number, "differences": list(outcome.differences)},
+                    subject=f"[MC {game.number}] Turn {number} applied: your tables differ",
+                )
+            )
         if outcome.winner:
             session.refresh(game)
             notices += seats.claim_win(session, game, outcome.winner, number, play, now)
@@ -222,7 +255,7 @@ def judged(
         "not_adjudicated": "player.turn-received",
         "unreadable": "player.turn-unreadable",
     }[outcome.verdict]
-    subject = turn_subject(game.number, game.turn_number + 1, play)
+    subject = refusal_subject(game.number, _REASONS[outcome.verdict], game.turn_number + 1)
     return Decided(
         InboxStatus.DONE,
         f"turn {status}",
@@ -230,8 +263,20 @@ def judged(
     )
 
 
-def _answer(template: str, **values: object) -> Notice:
-    return Notice(template, Audience.sender(), values)
+_REASONS = {
+    "illegal": "illegal",
+    "stale": "another turn came first",
+    "out_of_turn": "out of turn",
+    "not_adjudicated": "kept, not adjudicated",
+    "unreadable": "unreadable",
+}
+"""The short reason in the subject of each refusal, so a refused turn is never titled as an
+applied one."""
+
+
+def _answer(template: str, *, subject: str, **values: object) -> Notice:
+    """A refusal, answered where the turn was posted (in the lounge for list mail)."""
+    return Notice(template, Audience.poster(), values, subject=subject)
 
 
 def _players_style_state(outcome: Judgement, buzz_mode: str) -> str | None:

@@ -210,6 +210,23 @@ class OutboxMessage(Base):
     sent_at: Mapped[datetime | None]
 
 
+class ProofCode(Base):
+    """One use of a player's proof code (a code safe to publish, see
+    :mod:`referee.service.proof`): the n-th code for a game's turn is spent once recorded here,
+    so a code copied from a list's archive proves nothing afterwards."""
+
+    __tablename__ = "proof_codes"
+    __table_args__ = (UniqueConstraint("game_id", "player_id", "turn_number", "use"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    turn_number: Mapped[int]
+    use: Mapped[int]
+    inbox_id: Mapped[int | None] = mapped_column(ForeignKey("inbox.id"))
+    used_at: Mapped[datetime]
+
+
 class ReplyCount(Base):
     """How many replies one address has been sent on one UTC day (the daily cap)."""
 

@@ -171,8 +171,9 @@ def test_a_speaker_command_is_not_taken_from_list_mail(seeded: Seeded) -> None:
     with _work(seeded, _mail("speaker games")) as work:
         work.via_list = True
         assert classify.SpeakerCommand().apply(work) is None
-        handled = classify.SpeakerViaList().apply(work)
-        assert handled is not None and handled.status is InboxStatus.IGNORED
+        handled = classify.SpeakerViaList().apply(_seat(work))
+        assert handled is not None and handled.notes[0].startswith("Speaker commands are not")
+        assert _sent(work) == [[LOUNGE]]  # never silent to a known player
 
 
 def test_join_needs_a_game_but_no_seat(seeded: Seeded) -> None:
@@ -239,17 +240,19 @@ def test_the_whole_chain_decides_every_message(seeded: Seeded) -> None:
         assert run_chain(classify.CHAIN, work).notes[0] == "turn received"
 
 
-def test_list_mail_sends_a_turns_verdict_to_the_lounge_and_nothing_private(
+def test_list_mail_sends_a_turns_verdict_to_the_lounge_and_nothing_to_the_lists_sender(
     seeded: Seeded,
 ) -> None:
     with _work(seeded, _mail(**LIST_HEADERS)) as work:
         work.via_list, work.game = True, work.session.scalars(select(Game)).one()
         values = {"player": "Alice", "explanation": "x", "turn_text": "Pass"}
         work.send(Notice("player.turn-received", Audience.poster(), values))
+        work.send(Notice("sender.unknown-player", Audience.sender(), {}))
         forged = {"player": "Alice", "secret_given": False}
         work.send(Notice("player.forged", Audience.player("alice@example.org", "Alice"), forged))
-        assert _sent(work) == [[LOUNGE]]
-        assert "player.forged not sent" in work.handling.notes[0]
+        # the claimed player hears of it at the address the referee holds, not the list's
+        assert _sent(work) == [[LOUNGE], ["alice@example.org"]]
+        assert "sender.unknown-player not sent" in work.handling.notes[0]
 
 
 def test_a_lounge_audience_is_the_only_public_one() -> None:

@@ -27,9 +27,9 @@ def test_demo_adjudicates_a_short_game_through_the_real_mail_path() -> None:
     ):
         assert f"To: {LOUNGE}\n  Subject: [MC 1] Turn {turn}: {play}" in out
         assert f"| Mornington Crescent - Game 1 - Turn {turn + 1} - State " in out
-    refused = out.split("Subject: [MC 1] Turn 3: Alice : Euston (NT)")[1].split("\n===")[0]
+    refused = out.split("Subject: [MC 1] Turn 3 not applied: illegal")[1].split("\n===")[0]
     assert "  - Rule 1.6.2 - Getting There: there is no route from Holborn to Euston" in refused
-    assert out.split("Subject: [MC 1] Turn 3: Alice : Euston (NT)")[0].endswith(
+    assert out.split("Subject: [MC 1] Turn 3 not applied: illegal")[0].endswith(
         "To: alice@demo.invalid\n  "
     )
     replies = [block.split("\n===")[0].split("\n>>")[0] for block in out.split("\n<< ")[1:]]

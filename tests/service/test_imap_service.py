@@ -52,7 +52,7 @@ def test_a_turn_in_the_imap_mailbox_is_answered_through_the_relay(
         service.stop()
     assert reply["To"] == "bob@example.org"
     assert reply["In-Reply-To"] == "<imap-turn@example.org>"
-    assert reply["Subject"] == "[MC 12] Turn 1: Euston : Mornington Crescent"
+    assert reply["Subject"] == "[MC 12] Turn 1 not applied: unreadable"
     mailbox.noop()
     flags = mailbox.get_flags(mailbox.search(["ALL"]))
     assert all(SEEN in value for value in flags.values())

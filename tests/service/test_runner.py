@@ -100,7 +100,7 @@ def test_a_turn_with_no_engine_is_kept_and_answered_by_name(seeded: Seeded) -> N
     assert _runner(seeded).drain() == 1
     [(to, reply)] = _outbox(seeded.factory)
     assert to == ["alice@example.org"]
-    assert reply["Subject"] == f"[MC 12] Turn 1: {PLAY}"
+    assert reply["Subject"] == "[MC 12] Turn 1 not applied: kept, not adjudicated"
     assert reply["In-Reply-To"] == "<turn-1@example.org>"
     assert reply["References"] == "<gsd-33@referee.example.org> <turn-1@example.org>"
     assert reply["Auto-Submitted"] == "auto-replied"
@@ -483,10 +483,11 @@ def _all_inbox(factory: sessionmaker[Session]) -> list[InboxMessage]:
 
 
 def test_a_full_gsd_with_the_play_appended_is_titled_by_the_play(seeded: Seeded) -> None:
+    desk = ScriptedDesk([TurnOutcome("legal", new_state="GSD 1")])  # the desk names no play
     _deliver(seeded.factory, _mail(f"GAME STATE DOCUMENT MC 12\nTurn 33\nBob : Bank\n\n{PLAY}\n"))
-    _runner(seeded).drain()
-    [(_, reply)] = _outbox(seeded.factory)
-    assert reply["Subject"] == f"[MC 12] Turn 1: {PLAY}"
+    _runner(seeded, desk).drain()
+    [(_, post)] = _outbox(seeded.factory)
+    assert post["Subject"] == f"[MC 12] Turn 1: {PLAY}"
 
 
 def test_a_secret_is_not_kept_in_the_stored_message(seeded: Seeded) -> None:
