@@ -18,7 +18,7 @@ def desk() -> EngineDesk:
 
 
 def _view(settings: dict[str, str]) -> GameView:
-    gsd = game({})
+    gsd = game({}, homes={})
     return GameView(1, 0, 0, gsd.render(), gsd.player_names, settings=tuple(settings.items()))
 
 
