@@ -43,7 +43,8 @@ def _started(engine: Engine, settings: str) -> Table:
 
 def _buzz_due_after_a_friday_buzz(table: Table) -> tuple[datetime, datetime]:
     table.clock.advance(hours=1)
-    table.mail(_address("Alice"), "Alice : [Home: Upney (DS)] Euston (VC)", to=LOUNGE, subject="[MC 1] turn")
+    first = "Alice : [Home: Upney (DS)] Euston (VC)"
+    table.mail(_address("Alice"), first, to=LOUNGE, subject="[MC 1] turn")
     table.clock.advance(hours=2)
     table.mail(_address("Bob"), "BUZZ wrong line", to=LOUNGE, subject="Re: [MC 1] Turn 1: a play")
     with table.factory() as session:
