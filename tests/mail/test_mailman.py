@@ -16,11 +16,13 @@ from referee.service.app import Service
 from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import InboxMessage, Turn
 from tests.conftest import free_port, make_settings, seed_game
+from tests.mail.corpus.build import ALICE_PLAY, BOB_PLAY
 from tests.mailman import REFEREE, Mailman, Router
 from tests.service.harness import engine_desk
 
-PLAY = "Alice : [LV+1] Holborn (CN)"
-BOB = "Bob : [LV+1] Tottenham Court Road (CN)"
+PLAY = ALICE_PLAY
+"""Alice's first Turn, declaring her Home as rule 1.12.2 requires."""
+BOB = BOB_PLAY
 
 
 @pytest.fixture
