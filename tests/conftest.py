@@ -93,9 +93,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
+    yield from fresh_pg_database("referee_test")
+
+
+def fresh_pg_database(prefix: str) -> Iterator[str]:
+    """Create a PostgreSQL database named from ``prefix``, yield its URL, then drop it."""
     if not _pg_available():
         pytest.fail(NO_POSTGRES.format(server=PG_SERVER), pytrace=False)
-    name = f"referee_test_{uuid.uuid4().hex[:12]}"
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
     admin = create_engine(f"{PG_SERVER}/test", isolation_level="AUTOCOMMIT", poolclass=NullPool)
     with admin.connect() as connection:
         connection.execute(text(f'CREATE DATABASE "{name}"'))

@@ -7,35 +7,18 @@ PostgreSQL half of each test fails saying so, rather than being skipped.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.pool import NullPool
 
 from referee.store.db import make_engine, sessions, upgrade
-from tests.conftest import PG_SERVER, _pg_available
+from tests.conftest import fresh_pg_database
 from tests.web.games import Scripted, script_games
 
 
 def _postgres() -> Iterator[str]:
-    if not _pg_available():
-        pytest.fail(
-            f"PostgreSQL does not answer at {PG_SERVER}; start it (or set REFEREE_TEST_PG) to "
-            "test the pages on PostgreSQL"
-        )
-    name = f"referee_web_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(f"{PG_SERVER}/test", isolation_level="AUTOCOMMIT", poolclass=NullPool)
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield f"{PG_SERVER}/{name}"
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    yield from fresh_pg_database("referee_web")
 
 
 @pytest.fixture(
