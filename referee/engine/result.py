@@ -47,6 +47,8 @@ class TurnResult:
     state: GSD
     rolls: tuple[Roll, ...]
     winner: str | None = None
+    why_unadjudicated: tuple[tuple[str, str], ...] = ()
+    """For some of :attr:`unadjudicated`, the sentence said in place of the general one."""
 
     @property
     def route_text(self) -> str | None:
@@ -56,8 +58,9 @@ class TurnResult:
     def messages(self) -> list[str]:
         """The lines a player reads when the Turn is refused."""
         lines = [v.render() for v in self.violations]
+        why = dict(self.why_unadjudicated)
         lines += [
-            f"[{name}] is recognised but not yet adjudicated by this referee"
+            why.get(name) or f"[{name}] is recognised but not yet adjudicated by this referee"
             for name in self.unadjudicated
         ]
         return lines

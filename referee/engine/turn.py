@@ -230,6 +230,7 @@ def _result(ctx: TurnContext, gsd: GSD, history: History) -> TurnResult:
         adjudicated=adjudicated,
         violations=tuple(ctx.violations),
         unadjudicated=tuple(ctx.unadjudicated),
+        why_unadjudicated=tuple(ctx.why_unadjudicated.items()),
         events=tuple(ctx.events),
         route=ctx.route,
         state=state,

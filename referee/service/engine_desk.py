@@ -255,7 +255,9 @@ class EngineDesk:
                 winner=result.winner,
             )
         if not result.adjudicated:
-            names = ", ".join(f"[{name}]" for name in result.unadjudicated)
+            names = ", ".join(
+                name if name.startswith("rule ") else f"[{name}]" for name in result.unadjudicated
+            )
             return TurnOutcome(
                 verdict="not_adjudicated",
                 play=written,
