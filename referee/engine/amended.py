@@ -28,7 +28,6 @@ import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from typing import Any, cast
 
 from referee.engine.registry import HOOK_KINDS, Hooked, Registry
@@ -219,7 +218,8 @@ class _Apply:
                 raise AmendmentRefused(str(error)) from None
             priced = item.model_copy(update={"cost": amendment.price})
             rows = tuple(priced if p.name == item.name else p for p in emporium.possession)
-            tables = replace(version.tables, emporium=emporium.model_copy(update={"possession": rows}))
+            shop = emporium.model_copy(update={"possession": rows})
+            tables = replace(version.tables, emporium=shop)
             return self.touched(replace(version, tables=tables), amendment.rule)
         if isinstance(amendment, SetActionCost):
             self.entry(amendment.rule)
@@ -228,7 +228,8 @@ class _Apply:
                 try:
                     TokenCost.parse(amendment.cost)
                 except ValueError as error:
-                    raise AmendmentRefused(f"[{spec.name}] cannot cost {amendment.cost!r}: {error}")
+                    why = f"[{spec.name}] cannot cost {amendment.cost!r}: {error}"
+                    raise AmendmentRefused(why) from None
             return self.touched(_with_spec(version, replace(spec, cost=amendment.cost)), "1.7.2")
         if isinstance(amendment, SetActionDuration):
             self.entry(amendment.rule)
@@ -294,9 +295,7 @@ class _Apply:
         return self.unread(changed, amendment.rule, "changed")
 
 
-def enact(
-    version: RulesVersion, change: Change, stations: Callable[[str], str] = str
-) -> Enactment:
+def enact(version: RulesVersion, change: Change, stations: Callable[[str], str] = str) -> Enactment:
     """The version ``change`` makes of ``version``, reading its text as leniently as the rules
     allow: an amendment of rule N that cannot be read or applied as written becomes rule N's
     new text (recorded, not adjudicated); one the rules forbid, or naming no rule of the game,
@@ -323,9 +322,7 @@ def enact(
                 remarks.append(f"not applied: {amendment.render()!r}: {refused}")
                 continue
             if isinstance(amendment, Enact):
-                renumbered = replace(
-                    amendment, rule=next_number(current, _section(amendment.rule))
-                )
+                renumbered = replace(amendment, rule=next_number(current, _section(amendment.rule)))
                 if _section(amendment.rule) and _section(amendment.rule) not in current.sections:
                     remarks.append(f"not applied: {amendment.render()!r}: {refused}")
                     continue
@@ -432,11 +429,23 @@ def diff(older: RulesVersion, newer: RulesVersion) -> str:
 # -- judging under a version -------------------------------------------------------------
 
 
+def _nothing(args: tuple[Any, ...]) -> None:
+    return None
+
+
+def _unchanged(args: tuple[Any, ...]) -> Any:
+    return args[1]
+
+
+def _no_routes(args: tuple[Any, ...]) -> list[Any]:
+    return []
+
+
 _HOOK_PASSES: Mapping[str, Callable[[tuple[Any, ...]], Any]] = {
-    "cost_rules": lambda args: args[1],
-    "duration_rules": lambda args: args[1],
-    "lv_rules": lambda args: args[1],
-    "route_sources": lambda args: [],
+    "cost_rules": _unchanged,
+    "duration_rules": _unchanged,
+    "lv_rules": _unchanged,
+    "route_sources": _no_routes,
 }
 """What a hook of a changed rule hands on in place of its result (it changes nothing)."""
 
@@ -452,7 +461,7 @@ def _refusing_handler(sentence: str) -> Callable[..., None]:
 
 
 def _refusing_hook(kind: str, number: str, sentence: str) -> Callable[..., Any]:
-    passes = _HOOK_PASSES.get(kind, lambda args: None)
+    passes: Callable[[tuple[Any, ...]], Any] = _HOOK_PASSES.get(kind, _nothing)
 
     def refuse(ctx: Any, *args: Any) -> Any:
         ctx.not_adjudicated(f"rule {number}", sentence)
@@ -480,9 +489,14 @@ def changed_registry(registry: Registry, version: RulesVersion) -> Registry:
     return changed.arrange(changed.order)
 
 
-@cache
+_CLASSES: dict[type[Ruleset], type[Ruleset]] = {}
+
+
 def _amended_class(base: type[Ruleset]) -> type[Ruleset]:
-    """``base`` reading its tables, index, rulebook and registry from a rules version."""
+    """``base`` reading its tables, index, rulebook and registry from a rules version (one
+    class per ruleset class, made on first use)."""
+    if base in _CLASSES:
+        return _CLASSES[base]
 
     def tables(self: Any) -> RulesetTables:
         return cast(RulesVersion, self.rules_version).tables
@@ -509,7 +523,8 @@ def _amended_class(base: type[Ruleset]) -> type[Ruleset]:
         "with_settings": with_settings,
         "__doc__": f"{base.__name__} under an amended version of its rules.",
     }
-    return cast(type[Ruleset], type(f"Amended{base.__name__}", (base,), methods))
+    made = cast(type[Ruleset], type(f"Amended{base.__name__}", (base,), methods))
+    return _CLASSES.setdefault(base, made)
 
 
 def amended(ruleset: Ruleset, version: RulesVersion) -> Ruleset:

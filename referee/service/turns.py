@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
-from referee.service import buzzes, game_dice, roster, seats
+from referee.service import buzzes, game_dice, roster, rulebook, seats
 from referee.service.notices import Audience, Notice, refusal_subject
 from referee.store import games
 from referee.store.models import Game, Membership, Player
@@ -65,6 +65,7 @@ def view_of(
         settings=tuple((game.settings or {}).items()),
         seed=seed,
         draw=f"message {posting}" if seed is not None else "",
+        rules=rulebook.changes_of(session, game),
     )
 
 

@@ -147,7 +147,8 @@ def test_ifmud_35_an_enacted_rule_may_only_have_its_rule_numbers_amended() -> No
     done = enact(enacted, _change(f"Amend rule {number} to read: Umbrellas are free.", 3))
     assert done.version.rules[number].text == "See rule 1.4.18 for prices."
     assert any("rule 35" in remark for remark in done.remarks)
-    renumbered = enact(enacted, _change(f"Amend rule {number} to read: See rule 1.4.19 for prices.", 3))
+    text = f"Amend rule {number} to read: See rule 1.4.19 for prices."
+    renumbered = enact(enacted, _change(text, 3))
     assert renumbered.version.rules[number].text == "See rule 1.4.19 for prices."
     assert renumbered.remarks == ()
 
