@@ -34,6 +34,15 @@ def _answer_poster(work: Work, template: str, subject: str, **values: object) ->
     work.send(Notice(template, Audience.poster(), values, subject=subject))
 
 
+def _after_command_line(text: str) -> str:
+    """What a message says below its first non-empty line (the command's words)."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if line.strip():
+            return "\n".join(lines[number + 1 :])
+    return ""
+
+
 def run_command(
     work: Work, table: dict[str, commands.Command], words: list[str], prefix: str
 ) -> Handling:
@@ -51,6 +60,7 @@ def run_command(
         secret=letter.inbound.secret,
         subject=letter.inbound.subject,
         thread=letter.inbound.message_id,
+        body=_after_command_line(letter.text),
     )
     if work.game is not None:  # the deadline runner locks it too (timekeeper.run_due)
         work.session.refresh(work.game, with_for_update=True)

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from referee.config import Settings
 from referee.engine.fair_dice import commitment
-from referee.service import buzzes, game_dice, proof, roster, seats, speaker
+from referee.service import buzzes, game_dice, proof, roster, rulebook, seats, speaker
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
 
@@ -39,6 +39,8 @@ class Context:
     secret: str | None = None
     subject: str = ""
     thread: str | None = None
+    body: str = ""
+    """The lines of the message after the command line (a command that takes text)."""
     notices: list[Notice] = field(default_factory=list)
 
     def answer(self, template: str, **values: object) -> None:
@@ -258,10 +260,24 @@ class Referee(_OnGame):
         return buzzes.appoint(ctx.session, game, " ".join(rest), ctx.now, ctx.timing)
 
 
+class Amend(_OnGame):
+    """The Speaker's own correction of a game's rules (rule 1.18.2 has the Speaker keep its
+    list up to date), enacted at once: the amendments are the lines below the command, in
+    the grammar of rules/amendments.md, and must all apply exactly as written."""
+
+    name = "amend"
+    argument_description = "GAME [LABEL], with the amendments on the lines below"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        label = " ".join(rest) or "the Speaker's correction"
+        return rulebook.speaker_enact(ctx.session, game, label, ctx.body, ctx.now)
+
+
 SPEAKER_COMMANDS: dict[str, Command] = {
     c.name: c
     for c in (
         NewGame(),
+        Amend(),
         Approve(),
         Decline(),
         Start(),
