@@ -24,6 +24,7 @@ follows ifMUD rule 35 as ``rules/amendments.md#rule-35`` reads it.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -38,6 +39,7 @@ from referee.engine.tables.costs import TokenCost
 from referee.engine.tables.gambits import Gambit, Step
 from referee.engine.tables.ruleset_tables import RulesetTables
 from referee.network.names import UnknownStationError
+from referee.network.network import Network
 from referee.notation.action_index import ActionIndex, ActionSpec
 from referee.notation.amendments import (
     AddGambit,
@@ -49,6 +51,7 @@ from referee.notation.amendments import (
     Repeal,
     SetActionCost,
     SetActionDuration,
+    SetCurrent,
     SetPrice,
     amendment_paragraphs,
     parse_amendment,
@@ -87,6 +90,8 @@ class RulesVersion:
     unread: Mapping[str, str] = field(default_factory=dict)
     """Rules whose text changed beyond what the referee reads, with the sentence a Turn
     reaching them is answered with."""
+    currents: Mapping[str, int] = field(default_factory=dict)
+    """Rule 1.19.1's Currents amended, by Station (the rest are the map's)."""
 
     def numbers(self) -> list[str]:
         return sorted(self.rules, key=rule_key)
@@ -238,6 +243,14 @@ class _Apply:
                 raise AmendmentRefused(f"the player chooses how long [{spec.name}] takes")
             changed = _with_spec(version, replace(spec, duration=amendment.minutes))
             return self.touched(changed, "1.7.2")
+        if isinstance(amendment, SetCurrent):
+            self.entry(amendment.rule)
+            try:
+                station = self.stations(amendment.station)
+            except UnknownStationError as error:
+                raise AmendmentRefused(str(error)) from None
+            currents = {**version.currents, station: amendment.current}
+            return self.touched(replace(version, currents=currents), amendment.rule)
         if isinstance(amendment, AddGambit):
             return self.gambit(amendment)
         if isinstance(amendment, Repeal):
@@ -365,6 +378,11 @@ def _table_lines(version: RulesVersion, number: str) -> list[str]:
             + (" (or as chosen)" if s.duration_varies else "")
             for s in version.index
         ]
+    if number == "1.19.1" and version.currents:
+        return ["Currents as the map gives them, except:"] + [
+            f"Current of {station}: {current}"
+            for station, current in sorted(version.currents.items())
+        ]
     if number == "1.18.2":
         return [
             f"{g.name} {g.word}: "
@@ -489,6 +507,17 @@ def changed_registry(registry: Registry, version: RulesVersion) -> Registry:
     return changed.arrange(changed.order)
 
 
+def with_currents(network: Network, currents: Mapping[str, int]) -> Network:
+    """``network`` with rule 1.19.1's Currents of some Stations amended (a copy: the map's
+    own network is shared by every game). Routes and distances do not read Currents."""
+    changed = copy.copy(network)
+    changed.facts = {
+        name: replace(facts, current=currents[name]) if name in currents else facts
+        for name, facts in network.facts.items()
+    }
+    return changed
+
+
 _CLASSES: dict[type[Ruleset], type[Ruleset]] = {}
 
 
@@ -512,6 +541,14 @@ def _amended_class(base: type[Ruleset]) -> type[Ruleset]:
             self.amended_registry = changed_registry(base.registry(self), self.rules_version)
         return cast(Registry, self.amended_registry)
 
+    def network(self: Any) -> Network:
+        version = cast(RulesVersion, self.rules_version)
+        if not version.currents:
+            return base.network(self)
+        if self.amended_network is None:
+            self.amended_network = with_currents(base.network(self), version.currents)
+        return cast(Network, self.amended_network)
+
     def with_settings(self: Any, **changes: object) -> Ruleset:
         return amended(base.with_settings(self, **changes), self.rules_version)
 
@@ -520,6 +557,7 @@ def _amended_class(base: type[Ruleset]) -> type[Ruleset]:
         "action_index": action_index,
         "rulebook": rulebook,
         "registry": registry,
+        "network": network,
         "with_settings": with_settings,
         "__doc__": f"{base.__name__} under an amended version of its rules.",
     }
@@ -536,7 +574,10 @@ def amended(ruleset: Ruleset, version: RulesVersion) -> Ruleset:
     judged = cls.__new__(cls)
     judged.__dict__.update(ruleset.__dict__)
     judged.__dict__.update(
-        rules_version=version, amended_rulebook=version.rulebook(), amended_registry=None
+        rules_version=version,
+        amended_rulebook=version.rulebook(),
+        amended_registry=None,
+        amended_network=None,
     )
     judged.registry()
     return judged

@@ -7,6 +7,7 @@ amendment per line inside a proposal's text (anything else in the text is commen
 - ``Amend rule 1.4.18: the price of Book is 20.`` (a line of the Emporium's price list)
 - ``Amend rule 1.7.2: [Anti-Narg] costs 2Bk.`` and ``... [Anti-Narg] takes 5 minutes.`` (the
   index of Actions)
+- ``Amend rule 1.19.1: the Current of Euston is 12.`` (a Station's Current)
 - ``Add the Camden Shuffle Gambit to rule 1.18.2: Euston, Camden Town, Belsize Park for 2Re.``
 - ``Repeal rule 1.7.40.``
 - ``Enact rule 1.4.41 "Title": free text`` and ``Amend rule 1.4.7 to read: free text``: text
@@ -94,6 +95,19 @@ class SetActionDuration:
 
 
 @dataclass(frozen=True)
+class SetCurrent:
+    """Rule 1.19.1: the Station ``station`` now has a Current of ``current`` (a percentage
+    the map otherwise derives from its distance to the Meridian)."""
+
+    station: str
+    current: int
+    rule: ClassVar[str] = "1.19.1"
+
+    def render(self) -> str:
+        return f"Amend rule {self.rule}: the Current of {self.station} is {self.current}."
+
+
+@dataclass(frozen=True)
 class AddGambit:
     """Rule 1.18.2's list: a new Gambit (or Manoeuvre) of named Stations, rewarding ``cost``."""
 
@@ -143,7 +157,16 @@ class AmendText:
         return f"Amend rule {self.rule} to read: {self.text}"
 
 
-Amendment = SetPrice | SetActionCost | SetActionDuration | AddGambit | Repeal | Enact | AmendText
+Amendment = (
+    SetPrice
+    | SetActionCost
+    | SetActionDuration
+    | SetCurrent
+    | AddGambit
+    | Repeal
+    | Enact
+    | AmendText
+)
 """One change a proposal makes to a game's rules."""
 
 FREE_TEXT = (Enact, AmendText)
@@ -173,6 +196,13 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
+            r"amend rule 1\.19\.1:\s*the current of (?P<station>.+?) is (?P<current>\d+)\s*\.?",
+            re.IGNORECASE,
+        ),
+        "current",
+    ),
+    (
+        re.compile(
             r"add the (?P<name>.+?) (?P<word>Gambit|Manoeuvre) to rule 1\.18\.2:\s*"
             r"(?P<stations>.+?) for (?P<cost>[^.]+?)\s*\.?",
             re.IGNORECASE,
@@ -199,7 +229,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
 _SHAPES = (
     "write one of: 'Amend rule 1.4.18: the price of Book is 20.', "
     "'Amend rule 1.7.2: [Anti-Narg] costs 2Bk.', 'Amend rule 1.7.2: [Anti-Narg] takes 5 "
-    "minutes.', 'Add the Camden Shuffle Gambit to rule 1.18.2: Euston, Camden Town, Belsize "
+    "minutes.', 'Amend rule 1.19.1: the Current of Euston is 12.', "
+    "'Add the Camden Shuffle Gambit to rule 1.18.2: Euston, Camden Town, Belsize "
     "Park for 2Re.', 'Repeal rule 1.7.40.', 'Enact rule 1.4.41 \"Title\": text' or 'Amend "
     "rule 1.4.7 to read: text'"
 )
@@ -225,6 +256,8 @@ def parse_amendment(text: str) -> Amendment:
             )
         if kind == "duration":
             return SetActionDuration(" ".join(found["action"].split()), int(found["minutes"]))
+        if kind == "current":
+            return SetCurrent(" ".join(found["station"].split()), int(found["current"]))
         if kind == "gambit":
             stations = tuple(" ".join(s.split()) for s in found["stations"].split(","))
             if any(not s for s in stations):

@@ -198,3 +198,19 @@ def test_unreadable_lines_that_name_no_rule_change_nothing_and_are_said() -> Non
 def test_a_repeal_of_no_rule_or_of_a_removed_rule_has_no_effect(text: str) -> None:
     done = enact(first_version(VANILLA), _change(text))
     assert any("not applied" in remark for remark in done.remarks)
+
+
+def test_1_19_2_charge_follows_an_amended_current_of_rule_1_19_1() -> None:
+    """Rule 1.19.2 adds the end Station's Current less the start's to the Charge. Tottenham
+    Court Road to Bond Street adds 15 by the map's Currents; with Bond Street's Current amended
+    (rule 1.19.1) to 10 more than it was, the same Move adds 25."""
+    base = VANILLA.network().station("Bond Street").current
+    version = _after(f"Amend rule 1.19.1: the Current of Bond Street is {base + 10}.")
+    gsd = game({"Rushton": "Tottenham Court Road (CN)"}, lv={"Rushton": 2})
+    ruleset = amended(VANILLA, version)
+    play = Play.parse("Rushton : Bond Street (CN)", players=gsd.player_names)
+    result = adjudicate(gsd, play, ruleset, check_order=False)
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").charge == 25
+    assert VANILLA.network().station("Bond Street").current == base
+    assert "Current of Bond Street" in diff(first_version(VANILLA), version)

@@ -15,6 +15,7 @@ from referee.notation.amendments import (
     Repeal,
     SetActionCost,
     SetActionDuration,
+    SetCurrent,
     SetPrice,
     parse_amendment,
     parse_amendments,
@@ -34,6 +35,7 @@ from referee.notation.amendments import (
             "Add the Camden Shuffle Gambit to rule 1.18.2: Euston, Camden Town for 2Re.",
             AddGambit("Camden Shuffle", "Gambit", ("Euston", "Camden Town"), "2Re"),
         ),
+        ("Amend rule 1.19.1: the Current of St. Paul's is 7.", SetCurrent("St. Paul's", 7)),
         ("- Repeal rule 1.7.40.", Repeal("1.7.40")),
         ("Repeal rule 42", Repeal("42")),
         (
@@ -112,6 +114,7 @@ AMENDMENTS: st.SearchStrategy[Amendment] = st.one_of(
     st.builds(SetPrice, _NAME, st.integers(0, 99)),
     st.builds(SetActionCost, _NAME, st.one_of(st.just(""), _COST)),
     st.builds(SetActionDuration, _NAME, st.integers(0, 600)),
+    st.builds(SetCurrent, _NAME, st.integers(0, 100)),
     st.builds(
         AddGambit,
         _NAME,
