@@ -488,12 +488,36 @@ def _refusing_hook(kind: str, number: str, sentence: str) -> Callable[..., Any]:
     return refuse
 
 
+PIPELINE_RULES = frozenset(
+    {
+        "1.1.1", "1.2.0", "1.3.1", "1.3.2", "1.3.4", "1.3.5", "1.4.19", "1.4.20", "1.5.1",
+        "1.5.4", "1.5.7", "1.5.11", "1.5.12", "1.6.2", "1.7.1", "1.13.1", "1.13.3", "1.17.9",
+        "1.19.2",
+    }
+)  # fmt: skip
+"""Rules the Turn pipeline itself applies to every Turn (``engine/turn.py``, ``moves.py``,
+``collection.py``, ``placement.py``), not through a handler or hook: changed beyond reading,
+each stops every Turn, as a hook of it would."""
+
+
 def changed_registry(registry: Registry, version: RulesVersion) -> Registry:
     """``registry`` with every handler and hook of a changed rule answering, instead of
-    judging, that the rule changed and is not adjudicated."""
+    judging, that the rule changed and is not adjudicated; a changed rule of the pipeline
+    itself (:data:`PIPELINE_RULES`) gets such a hook at the start of every Turn."""
     if not version.unread:
         return registry
     changed = registry.copy(f"{registry.name} version {version.number}")
+    first: list[str] = []
+    for number in sorted(PIPELINE_RULES & set(version.unread), key=rule_key):
+        name = f"amended.pipeline_rule_{number.replace('.', '_')}"
+        refuse = _refusing_hook("start_of_turn", number, version.unread[number])
+        changed.hooks["start_of_turn"][name] = Hooked("start_of_turn", name, number, refuse)
+        first.append(name)
+    if first:
+        changed.order = {
+            **changed.order,
+            "start_of_turn": (*first, *changed.order.get("start_of_turn", ())),
+        }
     for spec in version.index:
         if spec.rule in version.unread and spec.name in changed.handlers:
             changed.handlers[spec.name] = _refusing_handler(version.unread[spec.rule])

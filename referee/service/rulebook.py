@@ -16,7 +16,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from referee.engine.amended import Enactment, RulesVersion, diff, enact, versions
+from referee.engine.amended import Enactment, RulesVersion, amended, diff, enact, versions
 from referee.engine.ruleset import Ruleset
 from referee.notation.amendments import AmendmentError, Change, parse_amendments
 from referee.service.gsd_edits import ruleset_of
@@ -40,6 +40,14 @@ def changes_of(session: Session, game: Game) -> tuple[Change, ...]:
 def versions_of(session: Session, game: Game) -> list[RulesVersion]:
     """Every version of ``game``'s rules, version 1 first."""
     return versions(ruleset_for(game), changes_of(session, game))
+
+
+def ruleset_in_force(session: Session, game: Game) -> Ruleset:
+    """The ruleset ``game`` is judged under now: its version 1 with its enactments applied
+    (for what the service judges outside a posted Turn, such as a forced Timeout)."""
+    base = ruleset_for(game)
+    changes = changes_of(session, game)
+    return amended(base, versions(base, changes)[-1]) if changes else base
 
 
 def version_of(session: Session, game: Game, number: int | None = None) -> RulesVersion:

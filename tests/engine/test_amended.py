@@ -214,3 +214,14 @@ def test_1_19_2_charge_follows_an_amended_current_of_rule_1_19_1() -> None:
     assert row(result.state, "Rushton").charge == 25
     assert VANILLA.network().station("Bond Street").current == base
     assert "Current of Bond Street" in diff(first_version(VANILLA), version)
+
+
+def test_a_rule_the_pipeline_applies_itself_changed_stops_every_turn_by_name() -> None:
+    """Rule 1.6.2 (a Move goes exactly LV stations) is applied by the Turn pipeline, not by a
+    hook; once its text is changed, a Turn with a Move is answered that it changed."""
+    version = _after("Amend rule 1.6.2 to read: Moves may be any length.")
+    gsd = game({"Rushton": "Tottenham Court Road (CN)"}, lv={"Rushton": 2})
+    play = Play.parse("Rushton : Bond Street (CN)", players=gsd.player_names)
+    result = adjudicate(gsd, play, amended(VANILLA, version), check_order=False)
+    assert not result.adjudicated
+    assert any(line.startswith("rule 1.6.2 was changed") for line in result.messages())
