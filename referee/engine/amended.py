@@ -184,10 +184,17 @@ def _with_spec(version: RulesVersion, spec: ActionSpec) -> RulesVersion:
 class _Apply:
     """Applies one amendment to a version (raising AmendmentRefused)."""
 
-    def __init__(self, version: RulesVersion, change: Change, stations: Callable[[str], str]):
+    def __init__(
+        self,
+        version: RulesVersion,
+        change: Change,
+        stations: Callable[[str], str],
+        published_amendable: bool = True,
+    ):
         self.version = version
         self.change = change
         self.stations = stations
+        self.published_amendable = published_amendable
         self.note = f"by proposal {change.proposal} on {change.at:%Y-%m-%d}"
 
     def entry(self, number: str) -> RuleEntry:
@@ -196,6 +203,18 @@ class _Apply:
             raise AmendmentRefused(f"the game has no rule {number}", void=True)
         if entry.status == REMOVED:
             raise AmendmentRefused(f"rule {number} was repealed ({entry.note})", void=True)
+        return entry
+
+    def changeable(self, number: str) -> RuleEntry:
+        """The rule ``number``, if ifMUD rule 35 lets its content change (as the game's
+        ``published_rules_amendable`` setting reads it for the published rules)."""
+        entry = self.entry(number)
+        if entry.status == VOLUME and not self.published_amendable:
+            raise AmendmentRefused(
+                f"by ifMUD rule 35, as this game reads it, rule {number} may only have its "
+                "rule numbers amended, or be repealed",
+                void=True,
+            )
         return entry
 
     def touched(self, version: RulesVersion, number: str, **changes: Any) -> RulesVersion:
@@ -215,7 +234,7 @@ class _Apply:
     def __call__(self, amendment: Amendment) -> RulesVersion:
         version = self.version
         if isinstance(amendment, SetPrice):
-            self.entry(amendment.rule)
+            self.changeable(amendment.rule)
             emporium = version.tables.emporium
             try:
                 item = emporium.lookup(amendment.possession).possession
@@ -227,7 +246,7 @@ class _Apply:
             tables = replace(version.tables, emporium=shop)
             return self.touched(replace(version, tables=tables), amendment.rule)
         if isinstance(amendment, SetActionCost):
-            self.entry(amendment.rule)
+            self.changeable(amendment.rule)
             spec = _spec(version.index, amendment.action)
             if amendment.cost:
                 try:
@@ -237,14 +256,14 @@ class _Apply:
                     raise AmendmentRefused(why) from None
             return self.touched(_with_spec(version, replace(spec, cost=amendment.cost)), "1.7.2")
         if isinstance(amendment, SetActionDuration):
-            self.entry(amendment.rule)
+            self.changeable(amendment.rule)
             spec = _spec(version.index, amendment.action)
             if spec.duration_varies:
                 raise AmendmentRefused(f"the player chooses how long [{spec.name}] takes")
             changed = _with_spec(version, replace(spec, duration=amendment.minutes))
             return self.touched(changed, "1.7.2")
         if isinstance(amendment, SetCurrent):
-            self.entry(amendment.rule)
+            self.changeable(amendment.rule)
             try:
                 station = self.stations(amendment.station)
             except UnknownStationError as error:
@@ -263,7 +282,7 @@ class _Apply:
 
     def gambit(self, amendment: AddGambit) -> RulesVersion:
         version = self.version
-        self.entry(amendment.rule)
+        self.changeable(amendment.rule)
         table = version.tables.gambits
         if any(g.name.casefold() == amendment.name.casefold() for g in table.gambit):
             raise AmendmentRefused(f"rule 1.18.2 already has a Gambit named {amendment.name}")
@@ -298,6 +317,13 @@ class _Apply:
 
     def amend_text(self, amendment: AmendText) -> RulesVersion:
         entry = self.entry(amendment.rule)
+        if entry.status == VOLUME and not self.published_amendable:
+            raise AmendmentRefused(
+                f"by ifMUD rule 35, as this game reads it, rule {amendment.rule} may only have "
+                "its rule numbers amended, or be repealed; the published text is not held "
+                "here, so the referee cannot tell a change of numbers alone",
+                void=True,
+            )
         if entry.status == ENACTED and not _only_references(entry.text, amendment.text):
             raise AmendmentRefused(
                 f"rule {amendment.rule} was enacted in this game, and by ifMUD rule 35 such a "
@@ -308,11 +334,18 @@ class _Apply:
         return self.unread(changed, amendment.rule, "changed")
 
 
-def enact(version: RulesVersion, change: Change, stations: Callable[[str], str] = str) -> Enactment:
+def enact(
+    version: RulesVersion,
+    change: Change,
+    stations: Callable[[str], str] = str,
+    *,
+    published_amendable: bool = True,
+) -> Enactment:
     """The version ``change`` makes of ``version``, reading its text as leniently as the rules
     allow: an amendment of rule N that cannot be read or applied as written becomes rule N's
     new text (recorded, not adjudicated); one the rules forbid, or naming no rule of the game,
-    has no effect. Either way a remark says so. ``stations`` resolves a Station's name."""
+    has no effect. Either way a remark says so. ``stations`` resolves a Station's name;
+    ``published_amendable`` is the game's reading of ifMUD rule 35 for the published rules."""
     current = replace(version, number=version.number + 1, change=change)
     applied: list[Amendment] = []
     remarks: list[str] = []
@@ -329,7 +362,7 @@ def enact(version: RulesVersion, change: Change, stations: Callable[[str], str] 
                 f"text of rule {error.rule}, which the referee does not adjudicate yet"
             )
         try:
-            current = _Apply(current, change, stations)(amendment)
+            current = _Apply(current, change, stations, published_amendable)(amendment)
         except AmendmentRefused as refused:
             if refused.void or isinstance(amendment, AmendText | Repeal):
                 remarks.append(f"not applied: {amendment.render()!r}: {refused}")
@@ -339,12 +372,16 @@ def enact(version: RulesVersion, change: Change, stations: Callable[[str], str] 
                 if _section(amendment.rule) and _section(amendment.rule) not in current.sections:
                     remarks.append(f"not applied: {amendment.render()!r}: {refused}")
                     continue
-                current = _Apply(current, change, stations)(renumbered)
+                current = _Apply(current, change, stations, published_amendable)(renumbered)
                 applied.append(renumbered)
                 remarks.append(f"enacted as rule {renumbered.rule}: {refused}")
                 continue
             as_text = AmendText(amendment.rule, amendment.render())
-            current = _Apply(current, change, stations)(as_text)
+            try:
+                current = _Apply(current, change, stations, published_amendable)(as_text)
+            except AmendmentRefused as void:
+                remarks.append(f"not applied: {amendment.render()!r}: {refused}; {void}")
+                continue
             applied.append(as_text)
             remarks.append(
                 f"{amendment.render()!r} could not be applied ({refused}), so it is recorded "
@@ -356,12 +393,15 @@ def enact(version: RulesVersion, change: Change, stations: Callable[[str], str] 
     return Enactment(current, tuple(applied), tuple(remarks))
 
 
-def versions(ruleset: Ruleset, changes: Sequence[Change]) -> list[RulesVersion]:
+def versions(
+    ruleset: Ruleset, changes: Sequence[Change], *, published_amendable: bool = True
+) -> list[RulesVersion]:
     """Every version of a game's rules: Volume 1, then one per enactment, in order."""
     network = ruleset.network()
     found = [first_version(ruleset)]
     for change in changes:
-        found.append(enact(found[-1], change, network.resolve).version)
+        done = enact(found[-1], change, network.resolve, published_amendable=published_amendable)
+        found.append(done.version)
     return found
 
 

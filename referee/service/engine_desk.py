@@ -116,17 +116,20 @@ class EngineDesk:
                 f"{', '.join(names)} (rule 1.1.2)"
             )
         try:
-            chosen = GameSettings.of_stored(dict(settings), variant).changed().only("rules")
+            stored = GameSettings.of_stored(dict(settings), variant)
         except SettingError as error:
             return _kept(f"the game's stored settings cannot be read: {error}")
+        chosen = stored.changed().only("rules")
         if type(self.ruleset) is variant and not chosen.values and not rules:
             return self
-        key = f"{variant.name} {chosen.render()} {_digest(rules)}"
+        amendable = stored.published_rules_amendable
+        key = f"{variant.name} {chosen.render()} {amendable} {_digest(rules)}"
         with self._lock:
             if key not in self._variants:
                 ruleset = chosen.rules()
                 if rules:
-                    ruleset = amended(ruleset, versions(ruleset, rules)[-1])
+                    found = versions(ruleset, rules, published_amendable=amendable)
+                    ruleset = amended(ruleset, found[-1])
                 self._variants[key] = EngineDesk(ruleset, prepare=False, dice=self.dice)
             return self._variants[key]
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from referee.engine.amended import Enactment, RulesVersion, amended, diff, enact, versions
 from referee.engine.ruleset import Ruleset
 from referee.notation.amendments import AmendmentError, Change, parse_amendments
+from referee.service.game_dice import settings_of
 from referee.service.gsd_edits import ruleset_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, RulesChange
@@ -27,6 +28,11 @@ from referee.store.models import Game, RulesChange
 def ruleset_for(game: Game) -> Ruleset:
     """The ruleset a game's version 1 is: Volume 1 or its Special Rules variant."""
     return ruleset_of(game.variants)
+
+
+def published_amendable(game: Game) -> bool:
+    """The game's reading of ifMUD rule 35 for its published rules (rules/amendments.md)."""
+    return settings_of(game).published_rules_amendable
 
 
 def changes_of(session: Session, game: Game) -> tuple[Change, ...]:
@@ -39,7 +45,9 @@ def changes_of(session: Session, game: Game) -> tuple[Change, ...]:
 
 def versions_of(session: Session, game: Game) -> list[RulesVersion]:
     """Every version of ``game``'s rules, version 1 first."""
-    return versions(ruleset_for(game), changes_of(session, game))
+    return versions(
+        ruleset_for(game), changes_of(session, game), published_amendable=published_amendable(game)
+    )
 
 
 def ruleset_in_force(session: Session, game: Game) -> Ruleset:
@@ -47,7 +55,9 @@ def ruleset_in_force(session: Session, game: Game) -> Ruleset:
     (for what the service judges outside a posted Turn, such as a forced Timeout)."""
     base = ruleset_for(game)
     changes = changes_of(session, game)
-    return amended(base, versions(base, changes)[-1]) if changes else base
+    if not changes:
+        return base
+    return amended(base, versions(base, changes, published_amendable=published_amendable(game))[-1])
 
 
 def version_of(session: Session, game: Game, number: int | None = None) -> RulesVersion:
@@ -72,7 +82,7 @@ def record(
     current = found[-1]
     change = Change(current.number + 1, proposal, at, text)
     network = ruleset_for(game).network()
-    done = enact(current, change, network.resolve)
+    done = enact(current, change, network.resolve, published_amendable=published_amendable(game))
     if done.applied:
         session.add(
             RulesChange(
@@ -99,7 +109,12 @@ def check(session: Session, game: Game, text: str) -> list[str]:
         return ["it holds no amendment (see rules/amendments.md for the forms)"]
     current = versions_of(session, game)[-1]
     network = ruleset_for(game).network()
-    trial = enact(current, Change(current.number + 1, "check", datetime.min, text), network.resolve)
+    trial = enact(
+        current,
+        Change(current.number + 1, "check", datetime.min, text),
+        network.resolve,
+        published_amendable=published_amendable(game),
+    )
     return list(trial.remarks)
 
 

@@ -225,3 +225,23 @@ def test_a_rule_the_pipeline_applies_itself_changed_stops_every_turn_by_name() -
     result = adjudicate(gsd, play, amended(VANILLA, version), check_order=False)
     assert not result.adjudicated
     assert any(line.startswith("rule 1.6.2 was changed") for line in result.messages())
+
+
+def test_ifmud_35_held_to_the_published_rules_too_when_the_game_reads_it_so() -> None:
+    """ifMUD rule 35 read strictly (the game setting ``published_rules_amendable`` false):
+    Volume 1's rules, added at the start, may only be repealed; a price change has no effect,
+    and the lounge is told why."""
+    done = enact(
+        first_version(VANILLA),
+        _change("Amend rule 1.4.18: the price of Book is 5.\nRepeal rule 1.7.39."),
+        published_amendable=False,
+    )
+    assert done.version.tables.emporium.lookup("Book").possession.cost == 3
+    assert done.version.rules["1.7.39"].status == REMOVED
+    assert any("rule 35" in remark and "1.4.18" in remark for remark in done.remarks)
+    text = enact(
+        first_version(VANILLA),
+        _change("Amend rule 1.4.7 to read: Packages are harmless."),
+        published_amendable=False,
+    )
+    assert "1.4.7" not in text.version.unread and text.remarks
