@@ -36,6 +36,7 @@ from referee.engine.rulebook import Rule, Rulebook, rule_key
 from referee.engine.ruleset import Ruleset
 from referee.engine.tables._load import TableError
 from referee.engine.tables.costs import TokenCost
+from referee.engine.tables.gambits import CATEGORIES as GAMBIT_CATEGORIES
 from referee.engine.tables.gambits import Gambit, Step
 from referee.engine.tables.ruleset_tables import RulesetTables
 from referee.network.names import UnknownStationError
@@ -287,7 +288,7 @@ class _Apply:
         if any(g.name.casefold() == amendment.name.casefold() for g in table.gambit):
             raise AmendmentRefused(f"rule 1.18.2 already has a Gambit named {amendment.name}")
         try:
-            steps = tuple(Step(station=self.stations(s)) for s in amendment.stations)
+            steps = tuple(self.step(s) for s in amendment.steps)
             gambit = Gambit(
                 name=amendment.name, word=amendment.word, cost=amendment.cost, steps=steps
             )
@@ -296,6 +297,17 @@ class _Apply:
         gambits = table.model_copy(update={"gambit": (*table.gambit, gambit)})
         tables = replace(version.tables, gambits=gambits)
         return self.touched(replace(version, tables=tables), amendment.rule)
+
+    def step(self, text: str) -> Step:
+        """One step of a Gambit as an amendment writes it: ``Quadrant N`` (rule 1.17.2), a
+        Station category of rule 1.17.6 (``Holy``), else a Station's name."""
+        quadrant = re.fullmatch(r"quadrant\s+(\d)", text.strip(), re.IGNORECASE)
+        if quadrant:
+            return Step(quadrant=int(quadrant.group(1)))
+        for category in GAMBIT_CATEGORIES:
+            if category.casefold() == text.strip().casefold():
+                return Step(category=category)
+        return Step(station=self.stations(text))
 
     def enact(self, amendment: Enact) -> RulesVersion:
         version = self.version

@@ -109,18 +109,19 @@ class SetCurrent:
 
 @dataclass(frozen=True)
 class AddGambit:
-    """Rule 1.18.2's list: a new Gambit (or Manoeuvre) of named Stations, rewarding ``cost``."""
+    """Rule 1.18.2's list: a new Gambit (or Manoeuvre), rewarding ``cost``, whose ``steps``
+    are each a Station's name, ``Quadrant N`` or a Station category, as written."""
 
     name: str
     word: str
-    stations: tuple[str, ...]
+    steps: tuple[str, ...]
     cost: str
     rule: ClassVar[str] = "1.18.2"
 
     def render(self) -> str:
         return (
             f"Add the {self.name} {self.word} to rule {self.rule}: "
-            f"{', '.join(self.stations)} for {self.cost}."
+            f"{', '.join(self.steps)} for {self.cost}."
         )
 
 
@@ -204,7 +205,7 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"add the (?P<name>.+?) (?P<word>Gambit|Manoeuvre) to rule 1\.18\.2:\s*"
-            r"(?P<stations>.+?) for (?P<cost>[^.]+?)\s*\.?",
+            r"(?P<steps>.+?) for (?P<cost>[^.]+?)\s*\.?",
             re.IGNORECASE,
         ),
         "gambit",
@@ -259,11 +260,11 @@ def parse_amendment(text: str) -> Amendment:
         if kind == "current":
             return SetCurrent(" ".join(found["station"].split()), int(found["current"]))
         if kind == "gambit":
-            stations = tuple(" ".join(s.split()) for s in found["stations"].split(","))
-            if any(not s for s in stations):
-                raise AmendmentError(text, "a Gambit lists its Stations separated by commas")
+            steps = tuple(" ".join(s.split()) for s in found["steps"].split(","))
+            if any(not s for s in steps):
+                raise AmendmentError(text, "a Gambit lists its steps separated by commas")
             word = found["word"].capitalize()
-            return AddGambit(" ".join(found["name"].split()), word, stations, found["cost"].strip())
+            return AddGambit(" ".join(found["name"].split()), word, steps, found["cost"].strip())
         if kind == "repeal":
             return Repeal(found["rule"])
         if kind == "enact":

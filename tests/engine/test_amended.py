@@ -245,3 +245,16 @@ def test_ifmud_35_held_to_the_published_rules_too_when_the_game_reads_it_so() ->
         published_amendable=False,
     )
     assert "1.4.7" not in text.version.unread and text.remarks
+
+
+def test_1_18_2_a_gambit_may_name_quadrants_and_categories_as_the_list_does() -> None:
+    """Rule 1.18.2's Gambits are sequences of Station attributes: a Station, a Quadrant
+    (rule 1.17.2) or a category (rule 1.17.6), as the Easter Gambit's Holy Stations."""
+    version = _after("Add the Pilgrim Manoeuvre to rule 1.18.2: Holy, Quadrant 2, Euston for 1Go.")
+    gambit = version.tables.gambits.named("Pilgrim")
+    assert [(s.category, s.quadrant, s.station) for s in gambit.steps] == [
+        ("Holy", None, ""),
+        ("", 2, ""),
+        ("", None, "Euston"),
+    ]
+    assert gambit.word == "Manoeuvre"
