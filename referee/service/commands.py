@@ -18,6 +18,7 @@ from typing import ClassVar
 from sqlalchemy.orm import Session
 
 from referee.config import Settings
+from referee.engine import amended
 from referee.engine.fair_dice import commitment
 from referee.service import buzzes, game_dice, proof, roster, rulebook, seats, speaker
 from referee.service.notices import Audience, CommandError, Notice
@@ -180,6 +181,48 @@ class ShowSettings(Command):
         return f"listed the settings of MC {game.number}"
 
 
+class ShowRules(Command):
+    """A game's rules as versions, for a player or the Speaker: ``rules`` (the version in
+    force), ``rules N`` (version N) or ``rules diff A B`` (what changed between two)."""
+
+    name = "rules"
+    argument_description = "[N | diff A B]"
+    needs_game = True
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        return self.show(ctx, ctx.the_game, arguments)
+
+    def show(self, ctx: Context, game: Game, arguments: list[str]) -> str:
+        ctx.game = game
+        words = [w.lower() for w in arguments]
+        if words[:1] == ["diff"]:
+            if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
+                raise CommandError(f"write: {self.name} diff A B, with two version numbers")
+            older, newer = (rulebook.version_of(ctx.session, game, int(w)) for w in words[1:])
+            text = amended.diff(older, newer)
+            what = f"the differences between versions {older.number} and {newer.number}"
+        elif len(words) <= 1 and all(w.isdigit() for w in words):
+            version = rulebook.version_of(ctx.session, game, int(words[0]) if words else None)
+            text = amended.show(version)
+            what = f"version {version.number}"
+        else:
+            raise CommandError(f"write: {self.name} {self.argument_description}")
+        ctx.answer("sender.game-rules", number=game.number, what=what, text=text.rstrip("\n"))
+        return f"sent {what} of MC {game.number}'s rules"
+
+
+class SpeakerShowRules(ShowRules):
+    """The Speaker's ``rules``: the game is named first, as in every Speaker command."""
+
+    argument_description = "GAME [N | diff A B]"
+    needs_game = False
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        _need(arguments, 1, f"speaker {self.name} {self.argument_description}")
+        game = speaker.find(ctx.session, _number(arguments[0]))
+        return self.show(ctx, game, arguments[1:])
+
+
 class _OnGame(Command):
     usage_tail: ClassVar[str] = ""
 
@@ -286,6 +329,7 @@ SPEAKER_COMMANDS: dict[str, Command] = {
         Referee(),
         Games(),
         ShowSettings(),
+        SpeakerShowRules(),
     )
 }
 
@@ -502,6 +546,7 @@ PLAYER_COMMANDS: dict[str, Command] = {
         Acknowledge(),
         AgreeStalemate(),
         ShowSettings(),
+        ShowRules(),
         EmergencyProposal(),
         Proposal(),
     )

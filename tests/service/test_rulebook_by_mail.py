@@ -104,6 +104,14 @@ def test_1_4_18_an_amended_price_takes_effect_by_mail_and_the_next_turn_pays_it(
     assert applied["Subject"] == f"[MC 12] Turn 3: {BUY}", _text(applied)
     assert table.bronze("Alice") == 0
 
+    [diff] = table.send("bob@example.org", "nomic rules diff 1 2", to=REFEREE)
+    assert diff["To"] == "bob@example.org"
+    assert "+      price of Chocolate Bar: 2" in _text(diff)
+    [shown] = table.send("bob@example.org", "nomic rules", to=REFEREE)
+    assert "Version 2: after proposal Dearer chocolate" in _text(shown)
+    [beyond] = table.send("bob@example.org", "nomic rules 3", to=REFEREE)
+    assert "versions 1 to 2, not 3" in " ".join(_text(beyond).split())
+
     with table.path.service.factory() as session:
         [change] = session.scalars(select(RulesChange)).all()
         assert (change.version, change.proposal) == (2, "Dearer chocolate")
