@@ -85,3 +85,13 @@ def test_check_tells_a_proposer_what_would_not_apply_as_written(seeded: Seeded) 
         assert "Unicorn" in problem
         [empty] = rulebook.check(session, game, "Let us all be friends.")
         assert "no amendment" in empty
+
+
+def test_the_enactor_matches_the_chamber_s_seam() -> None:
+    """The chamber calls ``enact(session, game, proposal, text, at)`` and queues the notices
+    returned (the seam both sides were written against)."""
+    import inspect
+
+    found = inspect.signature(rulebook.RulebookEnactor().enact)
+    assert list(found.parameters) == ["session", "game", "proposal", "text", "at"]
+    assert "Sequence[Notice]" in str(found.return_annotation)
