@@ -258,3 +258,21 @@ def test_1_18_2_a_gambit_may_name_quadrants_and_categories_as_the_list_does() ->
         ("", None, "Euston"),
     ]
     assert gambit.word == "Manoeuvre"
+
+
+def test_the_example_of_rules_amendments_md_applies_as_written() -> None:
+    """The grammar's own example proposal (rules/amendments.md) enacts with nothing said
+    against it, so the document shows players what works."""
+    from pathlib import Path
+
+    document = Path(__file__).resolve().parents[2] / "rules" / "amendments.md"
+    text = document.read_text("utf-8")
+    example = text.split("Examples, as a proposal might carry them:\n\n", 1)[1]
+    lines = []
+    for line in example.splitlines():
+        if line and not line.startswith("    "):
+            break
+        lines.append(line[4:])
+    done = enact(first_version(VANILLA), _change("\n".join(lines)), VANILLA.network().resolve)
+    assert done.remarks == ()
+    assert len(done.applied) == 7
