@@ -84,6 +84,7 @@ def record(
     network = ruleset_for(game).network()
     done = enact(current, change, network.resolve, published_amendable=published_amendable(game))
     if done.applied:
+        game.version += 1  # a turn judged under the old rules meanwhile is stale, not applied
         session.add(
             RulesChange(
                 game_id=game.id,

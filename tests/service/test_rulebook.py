@@ -39,6 +39,7 @@ def test_a_ratified_proposal_makes_the_next_version_and_the_lounge_reads_its_dif
     kept as its rule's new text and said, never dropped."""
     with seeded.factory.begin() as session:
         game = session.get_one(Game, seeded.game_id)
+        before = game.version
         notices = rulebook.RulebookEnactor().enact(
             session, game, "Dear Chocolate [Al]", PROPOSAL, AT
         )
@@ -61,6 +62,7 @@ def test_a_ratified_proposal_makes_the_next_version_and_the_lounge_reads_its_dif
         version = rulebook.version_of(session, game)
     assert version.number == 2
     assert version.tables.emporium.lookup("Chocolate Bar").possession.cost == 2
+    assert game.version == before + 1, "a turn judged under the old rules is now stale"
     assert "1.4.18" in version.unread
 
 
