@@ -18,15 +18,26 @@ from sqlalchemy.orm import Session
 
 from referee.engine.amended import Enactment, RulesVersion, amended, diff, enact, versions
 from referee.engine.ruleset import Ruleset
+from referee.games.mornington import NAME as MORNINGTON
 from referee.notation.amendments import AmendmentError, Change, parse_amendments
 from referee.service.game_dice import settings_of
 from referee.service.gsd_edits import ruleset_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, RulesChange
 
+KINDS = frozenset({MORNINGTON})
+"""The kinds of game whose rules this referee keeps as versions (their published rules are
+a ruleset of ``rules/``); another kind's enactments are recorded by the chamber alone."""
+
 
 def ruleset_for(game: Game) -> Ruleset:
-    """The ruleset a game's version 1 is: Volume 1 or its Special Rules variant."""
+    """The ruleset a game's version 1 is: Volume 1 or its Special Rules variant (a refusal
+    for a kind of game whose rules are not kept as versions)."""
+    if game.kind not in KINDS:
+        raise CommandError(
+            f"game MC {game.number} is a game of {game.kind}, whose rules this referee does "
+            "not keep as versions yet"
+        )
     return ruleset_of(game.variants)
 
 
@@ -53,10 +64,10 @@ def versions_of(session: Session, game: Game) -> list[RulesVersion]:
 def ruleset_in_force(session: Session, game: Game) -> Ruleset:
     """The ruleset ``game`` is judged under now: its version 1 with its enactments applied
     (for what the service judges outside a posted Turn, such as a forced Timeout)."""
-    base = ruleset_for(game)
     changes = changes_of(session, game)
     if not changes:
-        return base
+        return ruleset_of(game.variants)
+    base = ruleset_for(game)
     return amended(base, versions(base, changes, published_amendable=published_amendable(game))[-1])
 
 
@@ -158,6 +169,15 @@ class RulebookEnactor:
     def enact(
         self, session: Session, game: Game, proposal: str, text: str, at: datetime
     ) -> Sequence[Notice]:
+        if game.kind not in KINDS:
+            return [
+                Notice(
+                    "lounge.rules-not-kept",
+                    Audience.lounge(game.lounge_address),
+                    {"proposal": proposal, "kind": game.kind},
+                    subject=f"[MC {game.number}] {proposal} took effect",
+                )
+            ]
         done, before = record(session, game, proposal, text, at)
         return notices_of(game, proposal, done, before)
 

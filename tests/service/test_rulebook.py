@@ -97,3 +97,22 @@ def test_the_enactor_matches_the_chamber_s_seam() -> None:
     found = inspect.signature(rulebook.RulebookEnactor().enact)
     assert list(found.parameters) == ["session", "game", "proposal", "text", "at"]
     assert "Sequence[Notice]" in str(found.return_annotation)
+
+
+def test_a_kind_whose_rules_are_not_kept_as_versions_is_told_so_not_given_volume_1(
+    seeded: Seeded,
+) -> None:
+    """The chamber serves every kind of game; this rulebook keeps Mornington Nomic's. Another
+    kind's ratified proposal is not read against Volume 1: the lounge is told its rules are
+    not kept as versions, and nothing is recorded."""
+    with seeded.factory.begin() as session:
+        game = session.get_one(Game, seeded.game_id)
+        game.kind = "one-day-in-london"
+        [post] = rulebook.RulebookEnactor().enact(
+            session, game, "Longer Journeys [Al]", "Amend rule 1.4.18: the price of Book is 5.", AT
+        )
+        words = render(post.template, game="MC 12", attachments=[], sender="", **post.values)
+        assert "does not yet keep the rules of one-day-in-london as versions" in " ".join(
+            words.split()
+        )
+        assert session.scalars(select(RulesChange)).all() == []
