@@ -117,6 +117,7 @@ def test_1_4_18_an_amended_price_takes_effect_by_mail_and_the_next_turn_pays_it(
         assert (change.version, change.proposal) == (2, "Dearer chocolate")
         assert change.effective_at == datetime(2026, 11, 25, 21, 0)
         assert AMEND in change.text
+        assert SPEAKER_SECRET not in change.text, "the Speaker's secret is never kept"
 
 
 def test_1_4_18_a_speaker_amendment_that_does_not_apply_changes_nothing(
