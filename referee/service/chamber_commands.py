@@ -7,12 +7,19 @@ it changes is posted to the lounge, and a refusal cites the rule and changes not
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from sqlalchemy.orm import Session
 
 from referee.chamber import Chamber, Outcome, Vote
-from referee.service import chamber
+from referee.config import Settings
+from referee.mail.compose import render
+from referee.service import chamber, roster
 from referee.service.commands import Command, Context
-from referee.service.notices import Audience, CommandError, Notice
+from referee.service.notices import Audience, CommandError, Notice, queue_notice
+from referee.store import games
 
 
 class _ChamberCommand(Command):
@@ -112,6 +119,7 @@ class Leave(_ChamberCommand):
 class Proposals(_ChamberCommand):
     name = "proposals"
     argument_description = ""
+    needs_player = False
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game = ctx.the_game
@@ -132,3 +140,65 @@ class Proposals(_ChamberCommand):
 CHAMBER_COMMANDS: dict[str, Command] = {
     c.name: c for c in (Propose(), CastVote(), Dead(), Ratify(), Passive(), Leave(), Proposals())
 }
+
+
+def at_console(
+    session: Session,
+    settings: Settings,
+    number: int,
+    player: str | None,
+    words: list[str],
+    text: str,
+    now: datetime,
+) -> tuple[str, list[str]]:
+    """Run a chamber command at the Speaker's console (``referee chamber ...``): ``open``, or
+    a player's command entered for em by name (a vote e posted where the referee did not see
+    it). The answers meant for the sender are returned as text; lounge posts and reminders
+    are queued in the outbox for ``referee serve`` to deliver."""
+    game = games.game_by_number(session, number)
+    if game is None:
+        raise CommandError(f"there is no game MC {number}")
+    timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
+    ctx = Context(
+        session=session,
+        settings=settings,
+        sender=settings.speaker_address or "the operator",
+        now=now,
+        rng=random.Random(),
+        timing=timing,
+        game=game,
+        text=text,
+    )
+    session.refresh(game, with_for_update=True)
+    with session.begin_nested():
+        if words[:1] == ["open"]:
+            ctx.notices.extend(chamber.open_chamber(session, game, now, timing.turn_reminder))
+            note = f"opened the chamber of MC {number}"
+        else:
+            if player is not None:
+                ctx.player = games.player_by_name(session, player)
+                if ctx.player is None:
+                    raise CommandError(f"there is no player called {player}")
+            verb = words[0].lower() if words else ""
+            command = CHAMBER_COMMANDS.get(verb)
+            if command is None:
+                raise CommandError(
+                    f"{verb or 'nothing'!r} is not a chamber command; the commands are: "
+                    + ", ".join(
+                        f"{n} {c.argument_description}".strip() for n, c in CHAMBER_COMMANDS.items()
+                    )
+                )
+            if command.needs_player and ctx.player is None:
+                raise CommandError(f"name the player who '{verb}' is for: --as NAME")
+            note = command.process(ctx, words[1:])
+    answers = []
+    for notice in ctx.notices:
+        if notice.reply:
+            answers.append(
+                render(
+                    notice.template, game=f"MC {number}", attachments=[], sender="", **notice.values
+                )
+            )
+        else:
+            queue_notice(session, settings, notice, now, game=f"MC {number}")
+    return note, answers
