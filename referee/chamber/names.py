@@ -15,7 +15,8 @@ class ProposalName:
     """``Cheaper fares [AB]``: the title and the referent in square brackets.
 
     Two names are the same name when they differ only in letter case or spacing (:attr:`key`),
-    so a proposal cannot take an earlier one's name by respelling it.
+    so a proposal cannot take an earlier one's name by respelling it; any referent is taken
+    (rules/ifmud-nomic/readings.md#r34).
     """
 
     title: str

@@ -1,8 +1,8 @@
 """The readings of the chamber's rules that players could reasonably take differently.
 
 Each field is a setting of :mod:`referee.variants.game_settings` (scope ``chamber``), set by
-the Speaker per game, stored with the game and shown to players; the readings document of
-the ifMUD Nomic ruleset explains each one.
+the Speaker per game, stored with the game and shown to players;
+rules/ifmud-nomic/readings.md#r10 explains the reading.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ takes every timed step due by a moment in the order they fell due (the 72 hours 
 two weeks of rule 128, the hour after ratification, a week without posting of rule 24), so
 the state at any moment is the same whether the steps were run on time or all at once later.
 :meth:`Chamber.schedule` lists the steps still to come, which the service stores as deadlines.
+The readings of the rules where they leave room are in rules/ifmud-nomic/readings.md#general.
 """
 
 from __future__ import annotations

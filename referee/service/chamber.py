@@ -5,7 +5,8 @@ Every use case first brings the game's chamber up to the moment (:func:`catch_up
 player does is judged on the state the rules give at that moment, whether or not the deadline
 runner has passed by yet; then it applies one pure transition, stores the new state, and
 makes the stored deadlines match :meth:`referee.chamber.Chamber.schedule`. A refusal raises
-:class:`~referee.service.notices.CommandError` before anything is written.
+:class:`~referee.service.notices.CommandError` before anything is written. Any message a
+player sends to a game with a chamber counts as eir post (rules/ifmud-nomic/readings.md#general).
 """
 
 from __future__ import annotations
