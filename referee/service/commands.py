@@ -479,7 +479,9 @@ class NotHandled(Command):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         raise CommandError(
             f"{self.what} is recognised but not handled by this referee: Proposals belong to "
-            "the Nomic's own rules (section 0), which this referee does not run"
+            "the Nomic's own rules (section 0), which this referee does not run; a game whose "
+            "chamber the Speaker has opened takes proposals under the ifMUD Nomic's rules "
+            "instead, with 'propose NAME [YOU]'"
         )
 
 
