@@ -24,8 +24,8 @@ TITLES: dict[int, str] = {
 
 
 def cite(rule: int) -> str:
-    """``ifMUD rule 34 (proposal names)``: how a notice or refusal names a rule."""
-    return f"ifMUD rule {rule} ({TITLES[rule]})"
+    """``ifMUD rule 34, proposal names``: how a notice or refusal names a rule."""
+    return f"ifMUD rule {rule}, {TITLES[rule]}"
 
 
 class ChamberError(ValueError):

@@ -11,6 +11,7 @@ player sends to a game with a chamber counts as eir post (rules/ifmud-nomic/read
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
@@ -313,7 +314,7 @@ def listing(chamber: Chamber, now: datetime) -> list[str]:
     if not chamber.proposals:
         lines.append("No proposal has been made.")
     lines.append("")
-    lines.append("Players (demerits, brownie points; rule 28):")
+    lines.append(f"Players, with their tallies ({cite(28)}):")
     for m in chamber.members:
         where = "" if m.status is MemberStatus.IN else f" [{m.status.value}]"
         lines.append(
@@ -321,7 +322,7 @@ def listing(chamber: Chamber, now: datetime) -> list[str]:
             f"last post {m.last_post:{_WHEN}} UTC{where}"
         )
     passive = ", ".join(chamber.passive_voters()) or "nobody"
-    lines.append(f"Passive Voters (rule 31): {passive}")
+    lines.append(f"Passive Voters ({cite(31)}): {passive}")
     return lines
 
 
@@ -394,8 +395,20 @@ def _lounge(
     return Notice(
         "lounge.chamber-news",
         Audience.lounge(game.lounge_address),
-        {"news": news, "text": text, "lines": list(lines)},
+        {"news": wrapped(news), "text": text, "lines": [wrapped(line) for line in lines]},
         subject=f"[MC {game.number}] {headline}",
+    )
+
+
+def wrapped(line: str, width: int = 76) -> str:
+    """``line`` folded for mail; an indented line's continuations are indented two more."""
+    indent = line[: len(line) - len(line.lstrip())]
+    return textwrap.fill(
+        line,
+        width,
+        subsequent_indent=indent + "  " if indent else "",
+        break_long_words=False,
+        break_on_hyphens=False,
     )
 
 

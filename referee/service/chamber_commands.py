@@ -130,7 +130,10 @@ class Proposals(_ChamberCommand):
             Notice(
                 "sender.proposals",
                 Audience.poster(),
-                {"lines": chamber.listing(state, ctx.now), "now": f"{ctx.now:%A %d %B %H:%M}"},
+                {
+                    "lines": [chamber.wrapped(line) for line in chamber.listing(state, ctx.now)],
+                    "now": f"{ctx.now:%A %d %B %H:%M}",
+                },
                 subject=f"[MC {game.number}] Proposals",
             )
         )

@@ -62,6 +62,6 @@ def test_rule_34_a_refused_console_command_changes_nothing_and_exits_1(
         main, ["chamber", "12", "--as", "Alice", "propose", "Nameless", "--text", "x"]
     )
     assert refused.exit_code == 1
-    assert "ifMUD rule 34 (proposal names)" in refused.output
+    assert "ifMUD rule 34, proposal names" in refused.output
     with sessions(engine)() as session:
         assert session.scalars(select(ProposalRecord)).all() == []

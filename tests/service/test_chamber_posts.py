@@ -1,0 +1,84 @@
+"""The chamber's posts as players read them (golden files), and the chamber through a lounge
+list: a refusal is said in the lounge, never privately to an address a list chose.
+
+Set ``REFEREE_UPDATE_GOLDEN=1`` to rewrite the golden files after a deliberate change.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from email.message import Message
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sqlalchemy import Engine
+
+from referee.chamber import Issue, Purpose
+from referee.store.db import sessions
+from tests.service.harness import HandClock, Table
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mail"
+LOUNGE = "mc1@lounge.example.org"
+LIST = {"List-Id": f"<{LOUNGE.replace('@', '.')}>", "List-Post": f"<mailto:{LOUNGE}>"}
+T0 = datetime(2026, 11, 2, 9, 30)
+
+
+@pytest.fixture
+def table(sqlite_engine: Engine) -> Table:
+    table = Table(sessions(sqlite_engine), HandClock(T0))
+    table.speaker(f"new-game {LOUNGE}")
+    for name in ("Alice", "Bob"):
+        table.mail(f"{name.lower()}@example.org", f"nomic join {name}", subject="[MC 1]")
+        table.speaker(f"approve 1 {name}")
+    table.speaker("chamber 1")
+    table.sent()
+    return table
+
+
+def _golden(name: str, message: Message) -> None:
+    payload = message.get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    got = f"Subject: {message['Subject']}\n\n{payload.decode()}".replace("\r\n", "\n")
+    path = GOLDEN / name
+    if os.environ.get("REFEREE_UPDATE_GOLDEN"):
+        path.write_text(got, encoding="utf-8")
+    assert got == path.read_text(encoding="utf-8")
+
+
+def test_rule_10_the_ratifying_post_has_the_text_the_votes_and_the_time_of_effect(
+    table: Table,
+) -> None:
+    table.mail("alice@example.org", "propose Cheap fares [A]\nEvery fare is halved.", to=LOUNGE)
+    table.clock.advance(minutes=5)
+    table.mail("bob@example.org", "vote aye Cheap fares [A]", to=LOUNGE)
+    table.clock.advance(minutes=5)
+    [(rcpt, post)] = table.mail("alice@example.org", "ratify Cheap fares [A]", to=LOUNGE)
+    assert rcpt == [LOUNGE]
+    _golden("lounge.chamber-ratified.txt", post)
+    [(rcpt, listing)] = table.mail("bob@example.org", "proposals", to=LOUNGE)
+    assert rcpt == ["bob@example.org"], "direct mail: the list is answered to its sender"
+    _golden("sender.proposals.txt", listing)
+
+
+def test_rule_10_a_refusal_through_the_lounge_list_is_said_in_the_lounge(table: Table) -> None:
+    sent = table.mail("bob@example.org", "ratify Nothing [B]", to=LOUNGE, headers=LIST)
+    assert [rcpt for rcpt, _ in sent] == [[LOUNGE]]
+    payload = sent[0][1].get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    body = " ".join(payload.decode().split())
+    assert "there is no proposal named 'Nothing [B]'" in body and "Nothing has changed" in body
+
+
+_name = st.text(alphabet=st.characters(categories=("L",)), min_size=1, max_size=10)
+
+
+@given(st.one_of(
+    st.builds(lambda n: Issue(section=tuple(n)), st.lists(_name, min_size=1, max_size=4)),
+    st.builds(Issue, st.sampled_from([Purpose.ADMIT, Purpose.PASSIVE, Purpose.DECEIVED]), _name),
+))  # fmt: skip
+def test_rules_12_21_22_40_an_issue_line_renders_to_what_parses_back(issue: Issue) -> None:
+    parsed, body = Issue.parse(f"{issue.render()}\nThe text.")
+    assert (parsed, body) == (issue, "The text.")
