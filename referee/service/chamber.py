@@ -47,6 +47,7 @@ from referee.store.models import (
     Player,
     ProposalRecord,
 )
+from referee.store.status import MembershipStatus
 
 KINDS = {f"chamber-{kind.value}": kind for kind in StepKind}
 """The deadline kinds of the chamber's timed steps."""
@@ -285,6 +286,25 @@ def act(
     save(session, game, outcome.chamber, inbox_id=inbox_id)
     sync(session, game, outcome.chamber, now, lead)
     return notices + _announce(session, game, outcome, enactor)
+
+
+def check_admission(session: Session, game: Game, text: str) -> None:
+    """Rule 12: a player to be added must be one the referee can hear from in this game (in
+    a Mornington game, one the Speaker has seated), or the proposal could never take effect.
+    (rules/ifmud-nomic/readings.md#r12)"""
+    try:
+        issue, _ = Issue.parse(text)
+    except ChamberError:
+        return  # the chamber refuses it with its own reason
+    if issue.purpose is not Purpose.ADMIT or issue.subject is None:
+        return
+    player = games.player_by_name(session, issue.subject)
+    seat = games.membership(session, game, player) if player is not None else None
+    if seat is None or seat.status != MembershipStatus.ACTIVE:
+        raise CommandError(
+            f"{issue.subject} is not seated in game MC {game.number}, so cannot be added to its "
+            f"chamber: the Speaker seats a player first ({cite(12)})"
+        )
 
 
 def the_chamber(session: Session, game: Game) -> Chamber:

@@ -53,6 +53,7 @@ class Propose(_ChamberCommand):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         title = _name(arguments, f"{self.name} {self.argument_description}")
         me = ctx.the_player.name
+        chamber.check_admission(ctx.session, ctx.the_game, ctx.text)
         self._act(ctx, lambda c: c.propose(me, title, ctx.text, ctx.now))
         return f"{me} proposed {title}"
 

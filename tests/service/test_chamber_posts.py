@@ -7,7 +7,7 @@ Set ``REFEREE_UPDATE_GOLDEN=1`` to rewrite the golden files after a deliberate c
 from __future__ import annotations
 
 import os
-from datetime import datetime
+from datetime import datetime, timedelta
 from email.message import Message
 from pathlib import Path
 
@@ -82,3 +82,32 @@ _name = st.text(alphabet=st.characters(categories=("L",)), min_size=1, max_size=
 def test_rules_12_21_22_40_an_issue_line_renders_to_what_parses_back(issue: Issue) -> None:
     parsed, body = Issue.parse(f"{issue.render()}\nThe text.")
     assert (parsed, body) == (issue, "The text.")
+
+
+def _body(message: Message) -> str:
+    payload = message.get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    return " ".join(payload.decode().split())
+
+
+def test_rule_12_a_player_seated_later_joins_the_chamber_by_unanimous_consent(
+    table: Table,
+) -> None:
+    [(_, refusal)] = table.mail("alice@example.org", "propose Zed in [A]\nAdmit: Zed", to=LOUNGE)
+    assert "Zed is not seated in game MC 1" in _body(refusal)
+    table.mail("carol@example.org", "nomic join Carol", subject="[MC 1]")
+    table.speaker("approve 1 Carol")
+    table.sent()
+    [(_, refusal)] = table.mail("carol@example.org", "passive on", to=LOUNGE)
+    assert "Carol is not on this game's chamber roll" in _body(refusal)
+    table.mail("alice@example.org", "propose Carol in [A]\nAdmit: Carol", to=LOUNGE)
+    table.mail("bob@example.org", "vote aye Carol in [A]", to=LOUNGE)
+    table.mail("alice@example.org", "ratify Carol in [A]", to=LOUNGE)
+    table.sent()
+    from referee.service.timekeeper import run_due
+
+    run_due(table.factory, table.settings, T0 + timedelta(hours=1))  # type: ignore[arg-type]
+    news = [_body(m) for _, m in table.sent()]
+    assert any("Carol is added to the game by unanimous consent (ifMUD rule 12" in n for n in news)
+    [(rcpt, post)] = table.mail("carol@example.org", "passive on", to=LOUNGE)
+    assert rcpt == [LOUNGE] and "Carol is now on the Passive Voters list" in _body(post)
