@@ -19,6 +19,8 @@ TITLES: dict[int, str] = {
     41: "demerits start at zero",
     42: "tallies that go negative",
     128: "two weeks to decide",
+    146: "intent posted in advance",
+    147: "conditional intent",
 }
 """Our own short titles for the ifMUD rules the chamber applies (the seed gives none)."""
 

@@ -111,3 +111,13 @@ def test_rule_12_a_player_seated_later_joins_the_chamber_by_unanimous_consent(
     assert any("Carol is added to the game by unanimous consent (ifMUD rule 12" in n for n in news)
     [(rcpt, post)] = table.mail("carol@example.org", "passive on", to=LOUNGE)
     assert rcpt == [LOUNGE] and "Carol is now on the Passive Voters list" in _body(post)
+
+
+def test_rules_146_and_147_intent_in_advance_is_named_as_not_adjudicated(table: Table) -> None:
+    [(rcpt, answer)] = table.mail(
+        "bob@example.org", "intent vote nay Cheap fares [A] at noon on Friday", to=LOUNGE
+    )
+    assert rcpt == ["bob@example.org"]
+    body = _body(answer)
+    assert "recognised but not adjudicated" in body and "ifMUD rule 146" in body
+    assert "Nothing has changed" in body
