@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from sqlalchemy import Engine
 
 from referee.chamber import Issue, Purpose
+from referee.service.notices import Audience, Notice
 from referee.store.db import sessions
+from referee.store.models import Game
 from tests.service.harness import HandClock, Table
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mail"
@@ -27,8 +29,9 @@ T0 = datetime(2026, 11, 2, 9, 30)
 
 
 @pytest.fixture
-def table(sqlite_engine: Engine) -> Table:
-    table = Table(sessions(sqlite_engine), HandClock(T0))
+def table(engine: Engine) -> Table:
+    """Game MC 1 with Alice and Bob seated and its chamber open, on SQLite and PostgreSQL."""
+    table = Table(sessions(engine), HandClock(T0))
     table.speaker(f"new-game {LOUNGE}")
     for name in ("Alice", "Bob"):
         table.mail(f"{name.lower()}@example.org", f"nomic join {name}", subject="[MC 1]")
@@ -121,3 +124,58 @@ def test_rules_146_and_147_intent_in_advance_is_named_as_not_adjudicated(table: 
     body = _body(answer)
     assert "recognised but not adjudicated" in body and "ifMUD rule 146" in body
     assert "Nothing has changed" in body
+
+
+def test_rule_24_a_turn_in_a_game_with_a_chamber_is_judged_and_counts_as_a_post(
+    table: Table,
+) -> None:
+    from sqlalchemy import select
+
+    from referee.store.models import ChamberMember, Game
+    from tests.service.harness import declaring
+
+    table.speaker("start 1")
+    table.sent()
+    with table.factory() as session:
+        first = next(n for n in session.scalars(select(Game)).one().order_of_play if n != "Drone")
+    table.clock.advance(hours=5)
+    play = declaring(first, "Brixton (VC)")
+    sent = table.mail(f"{first.lower()}@example.org", f"{first} : {play}", to=LOUNGE)
+    assert [str(m["Subject"]) for _, m in sent] == [f"[MC 1] Turn 1: {first} : {play}"]
+    with table.factory() as session:
+        posts = {row.player_id: row.last_post_at for row in session.scalars(select(ChamberMember))}
+    assert sorted(posts.values()) == [T0, T0 + timedelta(hours=5)]
+
+
+class Recording:
+    """An enactor that keeps what it was asked to enact (the seam a rulebook plugs into)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[int, str, str, datetime]] = []
+
+    def enact(
+        self, session: object, game: Game, proposal: str, text: str, at: datetime
+    ) -> list[Notice]:
+        self.calls.append((game.number, proposal, text, at))
+        return [Notice("lounge.proposal-recorded", Audience.lounge(game.lounge_address), {
+            "proposal": proposal, "text": "from the rulebook", "at": "then"})]  # fmt: skip
+
+
+def test_rule_10_the_enactor_is_called_once_when_the_hour_has_passed(table: Table) -> None:
+    from referee.service.timekeeper import run_due
+
+    enactor = Recording()
+    table.runner.enactor = enactor
+    table.mail("alice@example.org", "propose Fares [A]\nPrices: Zone 1 costs 2.", to=LOUNGE)
+    table.mail("bob@example.org", "vote aye Fares [A]", to=LOUNGE)
+    table.clock.advance(minutes=30)
+    table.mail("alice@example.org", "ratify Fares [A]", to=LOUNGE)
+    effect = T0 + timedelta(minutes=90)
+    run_due(table.factory, table.settings, effect - timedelta(seconds=1), enactor=enactor)  # type: ignore[arg-type]
+    assert enactor.calls == []
+    table.clock.now = effect + timedelta(minutes=5)
+    sent = table.mail("bob@example.org", "proposals", to=LOUNGE)  # a message catches it up
+    assert enactor.calls == [(1, "Fares [A]", "Prices: Zone 1 costs 2.", effect)]
+    assert any("from the rulebook" in _body(m) for _, m in sent), "its notices are queued"
+    run_due(table.factory, table.settings, effect + timedelta(hours=1), enactor=enactor)  # type: ignore[arg-type]
+    assert len(enactor.calls) == 1, "once only"
