@@ -179,3 +179,26 @@ def test_rule_10_the_enactor_is_called_once_when_the_hour_has_passed(table: Tabl
     assert any("from the rulebook" in _body(m) for _, m in sent), "its notices are queued"
     run_due(table.factory, table.settings, effect + timedelta(hours=1), enactor=enactor)  # type: ignore[arg-type]
     assert len(enactor.calls) == 1, "once only"
+
+
+def test_rule_13_a_player_leaves_by_posting_intent_and_no_longer_counts(table: Table) -> None:
+    [(rcpt, post)] = table.mail("bob@example.org", "leave", to=LOUNGE)
+    assert rcpt == [LOUNGE] and "Bob has left the game (ifMUD rule 13" in _body(post)
+    [(_, posted)] = table.mail("alice@example.org", "propose Alone [A]\nJust me.", to=LOUNGE)
+    assert "not yet voted: none" in _body(posted), "Bob is not counted"
+    [(_, refusal)] = table.mail("bob@example.org", "vote nay Alone [A]", to=LOUNGE)
+    assert "Bob has left the game, so cannot act in it" in _body(refusal)
+
+
+def test_rule_22_deception_agreed_by_the_others_is_a_demerit(table: Table) -> None:
+    from referee.service.timekeeper import run_due
+
+    text = "propose Bob fibbed [A]\nDeceived: Bob\nBob said the Lounge was empty."
+    [(_, posted)] = table.mail("alice@example.org", text, to=LOUNGE)
+    assert "Deceived: Bob" in _body(posted) and "not yet voted: none" in _body(posted)
+    table.mail("bob@example.org", "vote nay Bob fibbed [A]", to=LOUNGE)
+    [(_, ratified)] = table.mail("alice@example.org", "ratify Bob fibbed [A]", to=LOUNGE)
+    assert "not counted: Bob" in _body(ratified)
+    run_due(table.factory, table.settings, T0 + timedelta(hours=1))  # type: ignore[arg-type]
+    news = [_body(m) for _, m in table.sent()]
+    assert any("Bob incurs a demerit (ifMUD rule 22, deception) and now has 1" in n for n in news)
