@@ -20,6 +20,7 @@ from referee.chamber import Issue, Purpose
 from referee.service.notices import Audience, Notice
 from referee.store.db import sessions
 from referee.store.models import Game
+from tests.conftest import Seeded
 from tests.service.harness import HandClock, Table
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mail"
@@ -202,3 +203,27 @@ def test_rule_22_deception_agreed_by_the_others_is_a_demerit(table: Table) -> No
     run_due(table.factory, table.settings, T0 + timedelta(hours=1))  # type: ignore[arg-type]
     news = [_body(m) for _, m in table.sent()]
     assert any("Bob incurs a demerit (ifMUD rule 22, deception) and now has 1" in n for n in news)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["propose X [A]", "vote aye X [A]", "dead X [A]", "ratify X [A]", "passive on", "leave",
+     "proposals", "intent vote nay X [A]"],
+)  # fmt: skip
+def test_rule_10_without_a_chamber_every_chamber_command_is_answered_in_the_lounge(
+    seeded: Seeded, line: str
+) -> None:
+    """A game whose chamber is not open still answers each command, where it was posted."""
+    from sqlalchemy import select
+
+    from referee.service import classify
+    from referee.service.chain import run_chain
+    from referee.store.models import OutboxMessage
+    from tests.service.test_classify import LIST_HEADERS, _mail, _work
+
+    with _work(seeded, _mail(line, **LIST_HEADERS)) as work:
+        run_chain(classify.CHAIN, work)
+        work.session.flush()
+        [row] = work.session.scalars(select(OutboxMessage)).all()
+        assert row.rcpt_tos == ["mc12@lounge.example.org"]
+        assert b"Nothing has changed" in row.raw
