@@ -1,7 +1,7 @@
 """Rules changes: each enactment of a game's rules, from which every version is rebuilt
 
 Revision ID: 0011
-Revises: 0009
+Revises: 0010
 Create Date: 2026-11-25 19:20:00.000000
 
 Version 1 of a game's rules is its ruleset as published, by reference; each row here is the
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0009"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
