@@ -21,8 +21,9 @@ from referee.mail.poller import Poller
 from referee.mail.postmaster import Postmaster
 from referee.mail.sender import Sender
 from referee.service.desk import TurnDesk
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor
 from referee.service.engine_desk import EngineDesk
+from referee.service.rulebook import RulebookEnactor
 from referee.service.runner import Runner
 from referee.service.timekeeper import run_due
 from referee.store.db import make_engine, sessions, upgrade
@@ -51,7 +52,7 @@ class Service:
         enactor: Enactor | None = None,
     ) -> None:
         self.settings = settings
-        self.enactor: Enactor = enactor or RecordOnly()
+        self.enactor: Enactor = enactor or RulebookEnactor()
         self.clock = clock
         self.engine = make_engine(
             settings.database_url, sqlite_synchronous=settings.sqlite_synchronous

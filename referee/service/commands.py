@@ -21,8 +21,9 @@ from referee.config import Settings
 from referee.engine import amended
 from referee.engine.fair_dice import commitment
 from referee.service import buzzes, chamber, game_dice, proof, roster, rulebook, seats, speaker
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor
 from referee.service.notices import Audience, CommandError, Notice
+from referee.service.rulebook import RulebookEnactor
 from referee.store.models import Game, Player
 
 
@@ -44,7 +45,7 @@ class Context:
     text: str = ""
     """What the message says below the command's line (a proposal's text)."""
     inbox_id: int | None = None
-    enactor: Enactor = field(default_factory=RecordOnly)
+    enactor: Enactor = field(default_factory=RulebookEnactor)
     """What a proposal taking effect does to the game's rules (:mod:`.enactment`)."""
     notices: list[Notice] = field(default_factory=list)
 

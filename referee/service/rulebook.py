@@ -20,6 +20,7 @@ from referee.engine.amended import Enactment, RulesVersion, amended, diff, enact
 from referee.engine.ruleset import Ruleset
 from referee.games.mornington import NAME as MORNINGTON
 from referee.notation.amendments import AmendmentError, Change, parse_amendments
+from referee.service.enactment import RecordOnly
 from referee.service.game_dice import settings_of
 from referee.service.gsd_edits import ruleset_of
 from referee.service.notices import Audience, CommandError, Notice
@@ -163,22 +164,21 @@ def notices_of(game: Game, proposal: str, done: Enactment, before: RulesVersion)
 
 
 class RulebookEnactor:
-    """The enactor for games with a living rulebook: a ratified proposal's amendments make
-    the game's next rules version, and the lounge is posted its diff."""
+    """The chamber's enactor (:class:`referee.service.enactment.Enactor`) for games with a
+    living rulebook: a ratified proposal's amendments make the game's next rules version,
+    and the lounge is posted its diff. A proposal with no amendment in the grammar, or of a
+    kind whose rules are not kept as versions, is recorded as :class:`RecordOnly` records
+    it: its text kept, its changes not adjudicated."""
 
     def enact(
         self, session: Session, game: Game, proposal: str, text: str, at: datetime
     ) -> Sequence[Notice]:
         if game.kind not in KINDS:
-            return [
-                Notice(
-                    "lounge.rules-not-kept",
-                    Audience.lounge(game.lounge_address),
-                    {"proposal": proposal, "kind": game.kind},
-                    subject=f"[MC {game.number}] {proposal} took effect",
-                )
-            ]
+            return RecordOnly().enact(session, game, proposal, text, at)
         done, before = record(session, game, proposal, text, at)
+        if not done.applied and not done.remarks:
+            # no amendment in the grammar: what its words change is recorded, not adjudicated
+            return RecordOnly().enact(session, game, proposal, text, at)
         return notices_of(game, proposal, done, before)
 
 

@@ -28,7 +28,8 @@ from referee.games.mornington import MorningtonNomic, TurnDesk
 from referee.service import gsd_edits, roster
 from referee.service.chain import Handling, Rule, Work, read_letter, run_chain
 from referee.service.classify import CHAIN
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor
+from referee.service.rulebook import RulebookEnactor
 from referee.store.models import InboxMessage
 from referee.store.status import InboxStatus
 from referee.store.wall_clock import Clock, utcnow
@@ -76,7 +77,7 @@ class Runner:
         self.desk = desk
         self.kinds = Kinds([mornington(desk), *kinds])
         self.chain = chain
-        self.enactor: Enactor = enactor or RecordOnly()
+        self.enactor: Enactor = enactor or RulebookEnactor()
         """What a ratified proposal taking effect does to a game's rules (the chamber)."""
         self.clock = clock
         self.on_queued = on_queued

@@ -20,8 +20,9 @@ from referee.engine.drone import is_drone, stick_holder
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.service import buzzes, chamber, deadlines, roster, seats
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor
 from referee.service.notices import Audience, Notice, queue_notice
+from referee.service.rulebook import RulebookEnactor
 from referee.store import games
 from referee.store.models import BuzzRecord, Deadline, Game
 
@@ -73,7 +74,7 @@ def run_due(
     (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect.
     """
     rng = rng or random.Random()
-    enactor = enactor or RecordOnly()
+    enactor = enactor or RulebookEnactor()
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     with factory() as session:
         ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))

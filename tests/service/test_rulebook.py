@@ -66,15 +66,30 @@ def test_a_ratified_proposal_makes_the_next_version_and_the_lounge_reads_its_dif
     assert "1.4.18" in version.unread
 
 
-def test_a_proposal_that_changes_no_rule_makes_no_version_and_says_so(seeded: Seeded) -> None:
+def test_a_proposal_with_no_amendment_is_recorded_as_not_adjudicated(seeded: Seeded) -> None:
+    """A proposal that changes the rules in words of its own, not the grammar's, makes no
+    version: its text is kept and the lounge told its changes are not adjudicated."""
     with seeded.factory.begin() as session:
         game = session.get_one(Game, seeded.game_id)
         [post] = rulebook.RulebookEnactor().enact(
             session, game, "Be Nice [Bo]", "Everyone should be nicer.", AT
         )
-    assert post.subject == "[MC 12] Be Nice [Bo] changed no rule"
-    body = render(post.template, game="MC 12", attachments=[], sender="", **post.values)
-    assert "it changed no rule of game MC 12: the rules stay at version 1" in body
+    assert post.subject == "[MC 12] Be Nice [Bo]: recorded, not adjudicated"
+    with seeded.factory() as session:
+        assert session.scalars(select(RulesChange)).all() == []
+
+
+def test_a_proposal_whose_amendments_all_have_no_effect_says_why(seeded: Seeded) -> None:
+    with seeded.factory.begin() as session:
+        game = session.get_one(Game, seeded.game_id)
+        [post] = rulebook.RulebookEnactor().enact(
+            session, game, "Tidy [Bo]", "Repeal rule 9.9.9.", AT
+        )
+    assert post.subject == "[MC 12] Tidy [Bo] changed no rule"
+    body = " ".join(
+        render(post.template, game="MC 12", attachments=[], sender="", **post.values).split()
+    )
+    assert "the rules stay at version 1" in body and "the game has no rule 9.9.9" in body
     with seeded.factory() as session:
         assert session.scalars(select(RulesChange)).all() == []
 
@@ -103,16 +118,12 @@ def test_a_kind_whose_rules_are_not_kept_as_versions_is_told_so_not_given_volume
     seeded: Seeded,
 ) -> None:
     """The chamber serves every kind of game; this rulebook keeps Mornington Nomic's. Another
-    kind's ratified proposal is not read against Volume 1: the lounge is told its rules are
-    not kept as versions, and nothing is recorded."""
+    kind's ratified proposal is not read against Volume 1: it is recorded, not adjudicated."""
     with seeded.factory.begin() as session:
         game = session.get_one(Game, seeded.game_id)
         game.kind = "one-day-in-london"
         [post] = rulebook.RulebookEnactor().enact(
             session, game, "Longer Journeys [Al]", "Amend rule 1.4.18: the price of Book is 5.", AT
         )
-        words = render(post.template, game="MC 12", attachments=[], sender="", **post.values)
-        assert "does not yet keep the rules of one-day-in-london as versions" in " ".join(
-            words.split()
-        )
+        assert post.subject == "[MC 12] Longer Journeys [Al]: recorded, not adjudicated"
         assert session.scalars(select(RulesChange)).all() == []
