@@ -19,7 +19,12 @@ from sqlalchemy.orm import Session
 from referee.engine.amended import Enactment, RulesVersion, amended, diff, enact, versions
 from referee.engine.ruleset import Ruleset
 from referee.games.mornington import NAME as MORNINGTON
-from referee.notation.amendments import AmendmentError, Change, parse_amendments
+from referee.notation.amendments import (
+    AmendmentError,
+    Change,
+    amendment_paragraphs,
+    parse_amendment,
+)
 from referee.service.enactment import RecordOnly
 from referee.service.game_dice import settings_of
 from referee.service.gsd_edits import ruleset_of
@@ -111,24 +116,39 @@ def record(
 
 
 def check(session: Session, game: Game, text: str) -> list[str]:
-    """What would stop ``text`` being enacted exactly as written: a line that breaks the
-    grammar, an amendment the rules forbid or the tables cannot take, or no amendment at all.
-    Empty when it would apply as written (a proposer can be told before the vote)."""
-    try:
-        amendments = parse_amendments(text)
-    except AmendmentError as error:
-        return [str(error)]
-    if not amendments:
+    """Everything that would stop ``text`` being enacted exactly as written: each line that
+    breaks the grammar, each amendment the rules forbid or the tables cannot take, or no
+    amendment at all. Empty when it would apply as written (a proposer can be told before
+    the vote)."""
+    problems: list[str] = []
+    readable: list[str] = []
+    for paragraph in amendment_paragraphs(text):
+        try:
+            parse_amendment(paragraph)
+        except AmendmentError as error:
+            problems.append(str(error))
+        else:
+            readable.append(paragraph)
+    if not readable and not problems:
         return ["it holds no amendment (see rules/amendments.md for the forms)"]
     current = versions_of(session, game)[-1]
     network = ruleset_for(game).network()
     trial = enact(
         current,
-        Change(current.number + 1, "check", datetime.min, text),
+        Change(current.number + 1, "check", datetime.min, "\n\n".join(readable)),
         network.resolve,
         published_amendable=published_amendable(game),
     )
-    return list(trial.remarks)
+    return problems + list(trial.remarks)
+
+
+def problems_before_the_vote(session: Session, game: Game, text: str) -> list[str]:
+    """What a proposer is told when eir proposal is posted: the amendments in its text that
+    would not apply as written if it were ratified now (none for a proposal in prose alone,
+    or for a kind whose rules are not kept as versions)."""
+    if game.kind not in KINDS or not amendment_paragraphs(text):
+        return []
+    return check(session, game, text)
 
 
 def notices_of(game: Game, proposal: str, done: Enactment, before: RulesVersion) -> list[Notice]:

@@ -20,7 +20,7 @@ from sqlalchemy import select
 from referee.notation.gsd import GSD
 from referee.store.models import Game, RulesChange
 from tests.conftest import MailPath
-from tests.service.test_chamber_mail import T0, Floor, _open_floor
+from tests.service.test_chamber_mail import T0, Floor, _open_floor, _text
 
 FIRST = "Alice : [Home: Upney (DS)] [LV+1] Holborn (CN)"
 SECOND = "Bob : [Home: Debden (CN)] Tottenham Court Road (CN)"
@@ -74,3 +74,26 @@ def test_1_4_18_a_ratified_price_takes_effect_and_the_next_turn_pays_it(
         [change] = session.scalars(select(RulesChange)).all()
         assert (change.version, change.proposal) == (2, "Dear chocolate [A]")
         assert change.effective_at == T0 + timedelta(minutes=70)
+
+
+def test_a_proposer_is_told_at_once_which_amendments_would_not_apply_as_written(
+    tmp_path: Path, mail_path: Callable[..., MailPath]
+) -> None:
+    """Bad input gets a clear answer: an amendment that breaks the grammar, or names what the
+    tables do not hold, is pointed out to its proposer when the proposal is posted, before
+    anyone votes; a proposal in prose alone is not."""
+    floor = _open_floor(tmp_path, mail_path, poll=0.02)
+    floor.say(
+        "Alice",
+        "propose Unicorns [A]\nAmend rule 1.4.18: the price of Unicorn is 4.\n"
+        "Amend rule 1.7.2: Anti-Narg costs 2Bk.",
+    )
+    [warning] = [
+        m for m in floor.posts() if m["Subject"] == "[MC 12] Unicorns [A]: amendments to check"
+    ]
+    assert warning["To"] == "alice@example.org"
+    words = _text(warning)
+    assert "'Unicorn' is not sold at the Emporium (rule 1.4.18)" in words
+    assert "rules/amendments.md" in words
+    floor.say("Bob", "propose Be kind [B]\nEveryone is kind to the Drone.")
+    assert not [m for m in floor.posts() if "amendments to check" in m["Subject"]]
