@@ -1,0 +1,118 @@
+"""ifMUD Nomic behind the game-kind seam (:mod:`referee.games.kind`).
+
+A thin adapter: the rules live in the modules it calls. The stored state is the state
+document (``state.py``); nothing in this game is hidden, so there is no private view. The
+dice are the game's committed seed (``referee.engine.fair_dice``) when it has one, so every
+roll and Random Selection (rule 95) can be checked; the rules' own dice server (79) and
+"any player may roll" (102) become the referee's dice. The clock is handed in when the kind
+is built (the service's edge): each posting is judged at the time it is judged, so bombs
+due esplode and turns due end first (27, 70).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+from referee.engine.dice import Dice, RecordingDice, Roll
+from referee.engine.fair_dice import SeededDice, SeededRoll
+from referee.games.ifmud.actions import Action, parse_actions, render_actions
+from referee.games.ifmud.effects import savage_wilderness
+from referee.games.ifmud.judge import judge
+from referee.games.ifmud.opening import new_game
+from referee.games.ifmud.state import GameState
+from referee.games.ifmud.turns import turn_order
+from referee.games.kind import GameView, Judgement, Owed, PlayerView
+
+NAME = "ifmud-nomic"
+
+Clock = Callable[[], datetime]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _state(game: GameView) -> GameState:
+    if game.state is None:
+        raise ValueError(f"game {game.number} has no ifMUD Nomic state")
+    return GameState.parse(game.state)
+
+
+def _stored(roll: Roll) -> dict[str, object]:
+    kept: dict[str, object] = {"sides": roll.sides, "value": roll.value, "why": roll.why}
+    if isinstance(roll, SeededRoll):
+        kept["label"] = roll.label
+    return kept
+
+
+class IfmudNomic:
+    """The kind: read a posting's actions, judge them, show the lounge the state."""
+
+    name = NAME
+    title = "ifMUD Nomic"
+
+    def __init__(self, clock: Clock = _now) -> None:
+        self.clock = clock
+
+    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+        """Rule 3's set of players is the game's seated players; the rest is the rules'."""
+        return new_game(players, self.clock().replace(microsecond=0)).render()
+
+    def read(self, game: GameView, text: str) -> tuple[Action, ...]:
+        return parse_actions(text)
+
+    def judge(
+        self, game: GameView, player: PlayerView, move: object, rng: random.Random
+    ) -> Judgement:
+        if not isinstance(move, tuple) or not all(isinstance(a, Action) for a in move):
+            raise TypeError(f"{move!r} is not a posting of ifMUD Nomic actions")
+        state = _state(game)
+        recording = RecordingDice(rng)
+        dice: Dice = recording
+        seeded: SeededDice | None = None
+        if game.seed is not None:
+            seeded = SeededDice(game.seed, game.number, game.draw)
+            dice = seeded
+        ruling = judge(state, player.name, move, dice, self.clock().replace(microsecond=0))
+        made = seeded.rolls if seeded is not None else recording.rolls
+        rolls = tuple(_stored(roll) for roll in made)
+        play = render_actions(move)
+        if ruling.out_of_turn:
+            return Judgement("out_of_turn", play=play, explanation=ruling.refusal or "")
+        if ruling.not_judged is not None:
+            return Judgement(
+                "not_adjudicated", play=play, explanation=ruling.not_judged, rolls=rolls
+            )
+        if ruling.refusal is not None:
+            return Judgement("illegal", play=play, violations=(ruling.refusal,), rolls=rolls)
+        return Judgement(
+            "legal",
+            play=play,
+            new_state=ruling.state.render(),
+            rolls=rolls,
+            winner=ruling.state.winner,
+            explanation="\n".join(ruling.notes),
+        )
+
+    def public_view(self, game: GameView) -> str:
+        """The whole state document (nothing is hidden), after a short summary."""
+        state = _state(game)
+        order = ", ".join(turn_order([p.name for p in state.players]))
+        summary = [
+            f"{state.name}: turn {state.turn}, {state.active or 'nobody'} is active.",
+            f"Order of turns (rule 27): {order}.",
+            f"Savage Wilderness (rule 122): {savage_wilderness(state) or '-'}.",
+            "",
+        ]
+        return "\n".join(summary) + state.render()
+
+    def private_view(self, game: GameView, player: str) -> str | None:
+        return None
+
+    def owed(self, game: GameView) -> Sequence[Owed]:
+        state = _state(game)
+        if state.winner is not None or state.active is None:
+            return ()
+        return (Owed("turn", state.active),)
