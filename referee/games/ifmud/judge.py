@@ -106,13 +106,13 @@ def judge(
         try:
             _check_state_of_mind(play, action)
             HANDLERS[action.verb](play, action)
+            _after_action(play, action)
+            if action.verb not in ("end turn", "leave game") and poster in _names(play.state):
+                _rule_42(before, play.state)
         except Refused as refusal:
             return Ruling(state, refusal=f"{where}: {refusal}")
         except NotJudged as why:
             return Ruling(state, not_judged=f"{where}: {why}")
-        _after_action(play, action)
-        if action.verb not in ("end turn", "leave game") and poster in _names(play.state):
-            _rule_42(before, play.state, where)
         if play.state.winner is not None:
             break
     notes = tuple(play.notes)
@@ -123,7 +123,7 @@ def _names(state: GameState) -> set[str]:
     return {p.name for p in state.players}
 
 
-def _rule_42(before: Player, state: GameState, where: str) -> None:
+def _rule_42(before: Player, state: GameState) -> None:
     """Rule 42: an action on one's own intent may not push one's tally below zero."""
     after = state.player(before.name)
     for tally in ("brownie", "demerits", "puissance"):
@@ -131,7 +131,7 @@ def _rule_42(before: Player, state: GameState, where: str) -> None:
         if (old >= 0 > new) or (old < 0 and new < old):
             raise Refused(
                 42,
-                f"{where} would take your {tally.replace('brownie', 'brownie points')} from "
+                f"it would take your {tally.replace('brownie', 'brownie points')} from "
                 f"{old} to {new}; no action taken on your own intent may do that",
             )
 
