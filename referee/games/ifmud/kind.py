@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 from referee.engine.dice import Dice, RecordingDice, Roll
 from referee.engine.fair_dice import SeededDice, SeededRoll
@@ -28,10 +28,7 @@ from referee.games.kind import GameView, Judgement, Owed, PlayerView
 NAME = "ifmud-nomic"
 
 Clock = Callable[[], datetime]
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
+"""The service's clock (timezone-aware UTC), handed in so this package never reads one."""
 
 
 def _state(game: GameView) -> GameState:
@@ -53,7 +50,7 @@ class IfmudNomic:
     name = NAME
     title = "ifMUD Nomic"
 
-    def __init__(self, clock: Clock = _now) -> None:
+    def __init__(self, clock: Clock) -> None:
         self.clock = clock
 
     def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:

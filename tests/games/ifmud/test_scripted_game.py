@@ -1,0 +1,143 @@
+"""A scripted game of four players and more than sixty turns, played through the kind's seam
+with the game's committed dice and a clock that moves with each posting, then replayed from
+its record to the same state. What the chamber would enact by consent (the map's first
+connections, a toll, a Dark Gift) is applied between postings with the consent functions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from referee.games.ifmud import consent
+from referee.games.ifmud.kind import IfmudNomic
+from referee.games.ifmud.opening import SEED_PLAYERS
+from referee.games.ifmud.state import GameState
+from referee.games.kind import GameView, PlayerView
+
+from .helpers import ADAM, CARL, JOTA, LINKS, ROGER, START
+
+SEED = bytes(range(1, 33))
+Agreed = Callable[[GameState], GameState]
+
+
+def agreed_map(state: GameState) -> GameState:
+    for one, two in (*LINKS, ("Embedded CPU", "Lounge"), ("Blasted Heath", "Attic")):
+        state = consent.connect(state, one, two)
+    state = consent.set_toll(state, "West of House", "Mailbox Fee", 3)
+    return consent.add_dark_gift(state, "Night Sight", "sees in the dark")
+
+
+OPENING: list[tuple[str, str] | Agreed] = [
+    agreed_map,
+    (ADAM, "move to Attic\nmove servant to Attic\nend turn"),
+    (ROGER, "name servant Jeeves, a valet"),
+    (ROGER, "move to Dot-Com Bubble\nend turn"),
+    (JOTA, "move to Central Park\nbuy a bomb of 2 days\nrename a bomb to an angry bomb\nend turn"),
+    (CARL, "metamorphose into Night Sight\nend turn"),
+    (ADAM, "move to West of House\ndrop Adam Biltcliffe's bomb\nend turn"),
+    (ROGER, "donate 3 to Admiral Jota"),
+    (JOTA, "accept donation from Roger Carbol"),
+    (ROGER, "move to Lounge\nmove the kitten\nend turn"),
+    (JOTA, "move to The House of Commons\nend turn"),
+    (CARL, "create quest red named Grail\nend turn"),
+    (ADAM, "xyzzy\nend turn"),
+    (ROGER, "robot examine after moving to Lounge\nend turn"),
+    (JOTA, "ride the omnibus to Saturn\ncreate pie bomb\nend turn"),
+    (CARL, "join the passive voters\nmove to Attic\nend turn"),
+]
+"""The first rounds, each posting a minute of the game apart."""
+
+CIRCUIT = ("Lounge", "Central Park", "Washington, DC", "Central Park")
+
+
+def rounds(count: int) -> list[tuple[str, str] | Agreed]:
+    """Then every player walks between the Lounge and Washington, DC, turn after turn."""
+    script: list[tuple[str, str] | Agreed] = []
+    for round_ in range(count):
+        for name in (ADAM, ROGER, JOTA, CARL):
+            script.append((name, "end turn" if round_ % 5 == 4 else "step"))
+    return script
+
+
+@dataclass
+class Record:
+    """What the service keeps of each judged posting: who, when, what, and the verdict."""
+
+    player: str
+    at: str
+    text: str
+    verdict: str
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def step(state: GameState, name: str) -> str:
+    """The next move on the circuit from where ``name`` stands, or xyzzy home."""
+    here = state.player(name).location
+    if state.player(name).chatting:
+        return "end turn"
+    if here == "Lounge":
+        return "move to Central Park\nend turn"
+    if here == "Central Park":
+        return "move to Washington, DC\nend turn"
+    if here == "Washington, DC":
+        return "move to Central Park\nend turn"
+    return "xyzzy\nend turn"
+
+
+def play(script: list[tuple[str, str] | Agreed]) -> tuple[GameState, list[Record]]:
+    clock = Clock()
+    kind = IfmudNomic(clock)
+    text = kind.opening(4, SEED_PLAYERS, random.Random(0))
+    records: list[Record] = []
+    for number, entry in enumerate(script, 1):
+        if callable(entry):
+            text = entry(GameState.parse(text)).render()
+            continue
+        name, posting = entry
+        state = GameState.parse(text)
+        if posting == "step":
+            posting = step(state, name)
+        clock.now = max(clock.now + timedelta(minutes=25), state.turn_began or START)
+        game = GameView(4, number, number, text, SEED_PLAYERS, seed=SEED, draw=f"message {number}")
+        player = PlayerView(name, f"{name}@example.org", SEED_PLAYERS.index(name) + 1)
+        judged = kind.judge(game, player, kind.read(game, posting), random.Random(0))
+        records.append(Record(name, clock.now.isoformat(), posting, judged.verdict))
+        assert judged.verdict == "legal", (number, name, posting, judged)
+        assert judged.new_state is not None
+        text = judged.new_state
+    return GameState.parse(text), records
+
+
+def replay(records: list[Record]) -> GameState:
+    """Judge the recorded postings again, at their recorded times, from a fresh opening."""
+    clock = Clock()
+    kind = IfmudNomic(clock)
+    text = agreed_map(GameState.parse(kind.opening(4, SEED_PLAYERS, random.Random(0)))).render()
+    for number, record in enumerate(records, 2):
+        clock.now = datetime.fromisoformat(record.at)
+        game = GameView(4, number, number, text, SEED_PLAYERS, seed=SEED, draw=f"message {number}")
+        player = PlayerView(record.player, "", SEED_PLAYERS.index(record.player) + 1)
+        judged = kind.judge(game, player, kind.read(game, record.text), random.Random(0))
+        assert judged.verdict == record.verdict
+        text = judged.new_state or text
+    return GameState.parse(text)
+
+
+def test_a_four_player_game_of_sixty_turns_replays_from_its_record_to_the_same_state() -> None:
+    final, records = play(OPENING + rounds(14))
+    assert final.turn > 60
+    assert final.winner is None and {p.name for p in final.players} == set(SEED_PLAYERS)
+    assert final.player(CARL).gifts == ("Night Sight",)
+    assert final.room("West of House").damage == 1
+    assert sum(r.visits for r in final.rooms) > 40
+    assert len(final.quests) == 1 and final.bubble_next == 2
+    assert replay(records) == final
