@@ -25,6 +25,7 @@ from .helpers import (
     legal,
     points,
     put,
+    put_servant,
     refused,
     token,
 )
@@ -243,3 +244,46 @@ def test_rule_11_three_demerits_remove_a_player() -> None:
 def test_an_unknown_action_is_refused_with_examples(line: str) -> None:
     with pytest.raises(ValueError, match="not an action"):
         parse_actions(line)
+
+
+def test_rule_39_connections_are_two_way() -> None:
+    state = put(game(), ADAM, "Attic")
+    assert legal(state, ADAM, "move to Lounge").player(ADAM).location == "Lounge"
+
+
+def test_rules_52_53_57_when_a_room_goes_servants_go_home_players_to_saturn_and_prizes_west() -> (
+    None
+):
+    state = put_servant(put(game(), JOTA, "Attic"), ROGER, "Attic")
+    state = add(state, Token("cup", Where("room", "Lounge"), value=3, destination="Attic"))
+    after = remove_room(state, "Attic")
+    assert after.player(JOTA).location == "Saturn"
+    assert after.servant(ROGER).location == "Servants' Quarters"
+    assert token(after, "cup").destination == "West of Nowhere"
+
+
+def test_rule_71_the_uplinks_holder_moves_the_monkey_once_a_turn() -> None:
+    state = add(game(), Token("mind-control satellite uplink", Where("player", ADAM), charge=5))
+    after = legal(state, ADAM, "move the monkey to Lounge")
+    assert after.monkey == "Lounge" and token(after, "mind-control satellite uplink").charge == 4
+    assert "rule 71" in refused(after, ADAM, "move the monkey to Central Park")
+    assert "rule 71" in refused(game(), ADAM, "move the monkey to Lounge")
+
+
+def test_rules_122_123_the_compass_points_at_the_savage_wilderness() -> None:
+    from referee.games.ifmud.consent import add_token
+    from referee.games.ifmud.effects import savage_wilderness
+
+    state = game()
+    assert savage_wilderness(state) == "Attic"
+    state = add_token(state, Token("Explorer's Compass", Where("room", "Lounge"), 5, "Saturn"))
+    assert token(state, "Explorer's Compass").destination == "Attic"
+
+
+def test_rule_154_a_protected_token_goes_to_the_jaws_of_death_before_leaving() -> None:
+    from referee.games.ifmud.consent import remove_token_named
+
+    state = add(game(), Token("relic", Where("room", "Lounge"), protected=True))
+    once = remove_token_named(state, "relic")
+    assert token(once, "relic").where == Where("room", "Jaws of Death")
+    assert not any(t.name == "relic" for t in remove_token_named(once, "relic").tokens)
