@@ -38,6 +38,18 @@ GRAMMAR: tuple[Verb, ...] = (
     Verb("xyzzy", r"xyzzy", "xyzzy", 62),
     Verb("servant pick up", r"servant picks? up (?P<token>.+)", "servant pick up {token}", 56),
     Verb("servant drop", r"servant drops? (?P<token>.+)", "servant drop {token}", 56),
+    Verb(
+        "monkey retime",
+        r"monkey re-?times? (?P<token>.+)",
+        "monkey retime {token}",
+        83,
+    ),
+    Verb(
+        "monkey steal",
+        r"monkey steals? (?P<token>.+) from (?P<victim>.+)",
+        "monkey steal {token} from {victim}",
+        85,
+    ),
     Verb("monkey pick up", r"monkey picks? up (?P<token>.+)", "monkey pick up {token}", 81),
     Verb("monkey drop", r"monkey drops? (?P<token>.+)", "monkey drop {token}", 81),
     Verb("pick up", r"pick up (?P<token>.+)", "pick up {token}", 56),
@@ -83,6 +95,7 @@ GRAMMAR: tuple[Verb, ...] = (
         optional=(("days", " of {days} days"),),
     ),
     Verb("rename", r"rename (?P<token>.+) to (?P<name>.+)", "rename {token} to {name}", 133),
+    Verb("create cigar", r"create (?:an |the )?esploding cigar", "create esploding cigar", 152),
     Verb("create pie bomb", r"create (?:a |the )?pie bomb", "create pie bomb", 120),
     Verb(
         "create quest",

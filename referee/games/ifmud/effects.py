@@ -49,6 +49,13 @@ COMPASS = "Explorer's Compass"
 PIE_BOMB = "pie bomb"
 TELEPORTER = "personal teleporter"
 UPLINK = "mind-control satellite uplink"
+CIGAR = "esploding cigar"
+
+
+def ticks(token: Token) -> bool:
+    """Whether the time a token has rested in its room counts: a time bomb's (70) or the
+    uplink's (101)."""
+    return token.is_time_bomb or same(token.name, UPLINK)
 
 
 class Refused(ValueError):
@@ -107,13 +114,16 @@ def place_token(play: Play, at: int, where: Where, *, direct: bool = False) -> i
             raise Refused(100, "the monkey already carries a token and can carry only one")
         where = room(state.monkey)
     old = token.where
-    since = state.time if where.kind == "room" and token.is_time_bomb else None
+    since = state.time if where.kind == "room" and ticks(token) else None
     if old == where and where.kind == "room":
         since = token.since
     barred = token.barred
     if barred is not None and where.kind in ("player", "servant") and where.name != barred:
         barred = None
-    play.state = with_token(state, at, replace(token, where=where, since=since, barred=barred))
+    mover = play.actor if play.actor in {p.name for p in state.players} else None
+    play.state = with_token(
+        state, at, replace(token, where=where, since=since, barred=barred, moved_by=mover)
+    )
     if same(token.name, BOTTLE_IMP) and old != where:
         if old.kind == "player":
             puissance(play, old.name, -1, "the Bottle Imp left them, rule 149")
@@ -201,6 +211,9 @@ def relocate_player(play: Play, name: str, to: str) -> None:
     """Set player ``name``'s location to room ``to`` with all that follows."""
     state = play.state
     player = state.player(name)
+    if player.location == to:
+        play.note(f"{name} is already in {to}: their location does not change")
+        return
     play.state = with_player(state, replace(player, location=to))
     log = play.state.log
     if (name, to) not in log.entered:
@@ -427,13 +440,16 @@ def settle(play: Play) -> None:
             play.note(f"{each.name} is a tax haven: its tolls cease (rule 68)")
     for at in reversed(range(len(play.state.tokens))):
         token = play.state.tokens[at]
-        if (
-            token.is_time_bomb
-            and token.where.kind == "room"
-            and play.state.room(token.where.name).secure
-        ):
-            play.state = without_tokens(play.state, {at})
-            play.note(f"{token.name} is taken away unexploded from a high-security area (rule 74)")
+        if not token.is_time_bomb or token.where.kind != "room":
+            continue
+        if play.state.room(token.where.name).secure:
+            play.note(f"{token.name} is in a high-security area: taken away unexploded (rule 74)")
+            remove_token(play, at, "a time bomb in a high-security area, rule 74")
+    for at, token in enumerate(play.state.tokens):
+        if ticks(token) and token.where.kind == "room" and token.since is None:
+            play.state = with_token(play.state, at, replace(token, since=play.state.time))
+        if same(token.name, CIGAR):
+            play.state = replace(play.state, last_cigar=token)
     time_bombs_for_all(play)
     monkey_and_banana(play)
     for at, token in enumerate(play.state.tokens):

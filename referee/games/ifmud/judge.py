@@ -18,6 +18,7 @@ from datetime import datetime
 from referee.engine.dice import Dice
 from referee.games.ifmud.actions import Action
 from referee.games.ifmud.board import (
+    BLASTED_HEATH,
     EMBEDDED_CPU,
     LOUNGE,
     MORNINGTON,
@@ -34,12 +35,14 @@ from referee.games.ifmud.board import (
     with_token,
 )
 from referee.games.ifmud.effects import (
+    CIGAR,
     LUNCHBOX,
     PIE_BOMB,
     TELEPORTER,
     UPLINK,
     Play,
     Refused,
+    booby_trap,
     brownie,
     drop_everything,
     lose,
@@ -861,8 +864,9 @@ def monkey_move(play: Play, action: Action) -> None:
     if not connected(play.state, play.state.monkey, to):
         raise Refused(26, f"{to} is not connected to {play.state.monkey}, where the monkey is")
     _once(play, "monkey moved", 71, "the monkey may be moved once per turn")
-    play.state = replace(play.state, monkey=to)
+    play.state = replace(play.state, monkey=to, monkey_moved=(play.actor, play.state.time))
     play.note(f"the monkey moves to {to}")
+    booby_trap(play, to)
 
 
 def _charge(play: Play) -> None:
@@ -898,6 +902,68 @@ def monkey_drop(play: Play, action: Action) -> None:
     play.note(f"the monkey drops {action.get('token')}")
 
 
+def monkey_retime(play: Play, action: Action) -> None:
+    """Rule 83: once a turn, the monkey sets the delay of a time bomb it carries to a d100 of
+    hours."""
+    at = find_token(play.state, action.get("token"), Where("monkey"))
+    if at is None or not play.state.tokens[at].is_time_bomb:
+        raise Refused(83, f"the monkey carries no time bomb called {action.get('token')!r}")
+    _charge(play)
+    _once(play, "monkey retimed", 83, "the monkey may re-time a bomb once per turn")
+    hours = play.dice.roll(100, "rule 83: the bomb's new delay in hours")
+    play.state = with_token(play.state, at, replace(play.state.tokens[at], delay=hours))
+    play.note(f"the monkey sets {play.state.tokens[at].name}'s delay to {hours} hours")
+
+
+def monkey_steal(play: Play, action: Action) -> None:
+    """Rule 85: the monkey steals for the uplink's holder from a player or servant in its
+    room, even in a high-security area; rule 65 still protects a player with their servant,
+    and the monkey still carries only one token (100)."""
+    victim = _victim(play, action.get("victim"))
+    if victim.kind == "monkey":
+        raise Refused(85, "the monkey cannot steal from itself")
+    state = play.state
+    if holder_room(state, victim) != state.monkey:
+        raise Refused(85, f"{action.get('victim')} is not in the monkey's room, {state.monkey}")
+    owner = victim.name
+    if state.servant(owner).location == state.player(owner).location:
+        raise Refused(65, f"{owner} is with their servant: their tokens are safe")
+    at = find_token(state, action.get("token"), victim)
+    if at is None:
+        raise Refused(85, f"{action.get('victim')} carries no token called {action.get('token')!r}")
+    _charge(play)
+    place_token(play, at, Where("monkey"), direct=True)
+    play.note(f"the monkey steals {action.get('token')} from {action.get('victim')}")
+
+
+def create_cigar(play: Play, action: Action) -> None:
+    """Rule 152: with no esploding cigar, the last one again, a day shorter; where it would
+    be removed at once, on the Blasted Heath instead."""
+    if any(same(t.name, CIGAR) for t in play.state.tokens):
+        raise Refused(152, "an esploding cigar already exists")
+    last = play.state.last_cigar
+    if last is None or last.delay is None:
+        raise Refused(152, "no esploding cigar has existed yet, so there is none to make again")
+    delay = last.delay - 24
+    if delay <= 0:
+        raise Refused(152, f"the last cigar's delay was {last.delay} hours: a day less leaves none")
+    where = last.where
+    if not _still_there(play.state, where):
+        where = room(BLASTED_HEATH)
+    cigar = replace(last, where=where, delay=delay, since=None, moved_by=None, barred=None)
+    play.state = replace(play.state, tokens=(*play.state.tokens, cigar))
+    play.note(f"{cigar.name} is made again {where.render()}, with a delay of {delay} hours")
+
+
+def _still_there(state: GameState, where: Where) -> bool:
+    """Whether a token placed at ``where`` would stay in the game (not removed at once)."""
+    if where.kind == "room":
+        return state.has_room(where.name) and not state.room(where.name).secure
+    if where.kind in ("player", "servant"):
+        return where.name in _names(state)
+    return not carried_by(state, Where("monkey"))
+
+
 Handler = Callable[[Play, Action], None]
 
 HANDLERS: dict[str, Handler] = {
@@ -911,6 +977,9 @@ HANDLERS: dict[str, Handler] = {
     "drop": drop,
     "servant drop": lambda play, action: drop(play, action, servant=True),
     "monkey drop": monkey_drop,
+    "monkey retime": monkey_retime,
+    "monkey steal": monkey_steal,
+    "create cigar": create_cigar,
     "steal": steal,
     "servant steal": servant_steal,
     "ride omnibus": ride_omnibus,

@@ -283,7 +283,8 @@ class Token:
     """A token (54) and whatever later rules add to it: a prize token's value and
     destination (57), a time bomb's delay in hours and the time it came to rest in its room
     (70), protection (154), the colour of its Quest (140), the teleporter's status (109),
-    the uplink's charge (101), the die of the Lunchbox (105), and the player barred from
+    the uplink's charge (101), the die of the Lunchbox (105), the player whose action last
+    moved it (90), and the player barred from
     taking it back (112, 145)."""
 
     name: str
@@ -298,6 +299,7 @@ class Token:
     charge: int | None = None
     die: int | None = None
     barred: str | None = None
+    moved_by: str | None = None
 
     @property
     def is_prize(self) -> bool:
@@ -334,6 +336,8 @@ class Token:
             parts.append(f"die d{self.die}")
         if self.barred is not None:
             parts.append(f"barred {self.barred}")
+        if self.moved_by is not None:
+            parts.append(f"moved by {self.moved_by}")
         return FIELD.join(parts)
 
     @classmethod
@@ -352,6 +356,7 @@ class Token:
         charge = _after(fields, "charge ")
         die = _after(fields, "die d")
         barred = _after(fields, "barred ")
+        moved_by = _after(fields, "moved by ")
         _done(fields, line)
         if delay is not None and not delay.endswith("h"):
             raise NotationError(f"{line!r}: a time bomb's delay is in hours, like 24h")
@@ -368,6 +373,7 @@ class Token:
             _int(charge, "a charge") if charge is not None else None,
             _int(die, "a die") if die is not None else None,
             barred,
+            moved_by,
         )
 
 
@@ -465,6 +471,8 @@ class GameState:
     active: str | None = None
     turn_began: datetime | None = None
     monkey: str = "Central Park"
+    monkey_moved: tuple[str, datetime] | None = None
+    """Who last moved the monkey, and when (rule 90)."""
     omnibus: str = "House of Commons"
     pieman: str = "Central Park"
     robot: str = "Embedded CPU"
@@ -481,6 +489,8 @@ class GameState:
     lost: tuple[str, ...] = ()
     winner: str | None = None
     log: TurnLog = field(default_factory=TurnLog)
+    last_cigar: Token | None = None
+    """The esploding cigar as it last existed (152)."""
     news: tuple[str, ...] = ()
     """What the last judged posting did, for the lounge to read with the state."""
 
@@ -520,7 +530,12 @@ class GameState:
         lines += [f"Connection: {one}{FIELD}{two}" for one, two in self.connections]
         lines += [f"Token: {token.render()}" for token in self.tokens]
         lines += [
-            f"Monkey: {self.monkey}",
+            f"Monkey: {self.monkey}"
+            + (
+                f"{FIELD}moved by {self.monkey_moved[0]} at {render_time(self.monkey_moved[1])}"
+                if self.monkey_moved
+                else ""
+            ),
             f"Omnibus: {self.omnibus}",
             f"Pieman: {self.pieman}",
             f"Robot: {self.robot}",
@@ -539,6 +554,7 @@ class GameState:
             f"Honours: {_render_items(self.honours)}",
             f"Lost: {_render_items(self.lost)}",
             f"Winner: {self.winner or NONE}",
+            f"Last cigar: {self.last_cigar.render() if self.last_cigar else NONE}",
             f"Done this turn: {_render_items(self.log.done)}",
             "Entered this turn: "
             + _render_items(tuple(f"{who} > {where}" for who, where in self.log.entered)),
@@ -593,6 +609,13 @@ class GameState:
             return first, second
 
         began = one("Turn began")
+        monkey, _, moved = one("Monkey").partition(FIELD)
+        monkey_moved = None
+        if moved:
+            who, at, when = moved.removeprefix("moved by ").rpartition(" at ")
+            if not at or not moved.startswith("moved by "):
+                raise NotationError(f"{moved!r}: the monkey's mover reads 'moved by NAME at TIME'")
+            monkey_moved = (who, parse_time(when))
         bubble = one("Bubble").split(FIELD)
         if (
             len(bubble) != 2
@@ -624,7 +647,8 @@ class GameState:
             turn=_int(one("Turn"), "the turn"),
             active=None if (active := one("Active")) == NONE else active,
             turn_began=None if began == NONE else parse_time(began),
-            monkey=one("Monkey"),
+            monkey=monkey,
+            monkey_moved=monkey_moved,
             omnibus=one("Omnibus"),
             pieman=one("Pieman"),
             robot=one("Robot"),
@@ -640,6 +664,7 @@ class GameState:
             honours=_items(one("Honours")),
             lost=_items(one("Lost")),
             winner=None if (winner := one("Winner")) == NONE else winner,
+            last_cigar=None if (cigar := one("Last cigar")) == NONE else Token.parse(cigar),
             log=TurnLog(
                 _items(one("Done this turn")),
                 tuple(entered),

@@ -11,6 +11,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from referee.games.ifmud.board import (
+    EMBEDDED_CPU,
     QUARTERS,
     holder_room,
     same,
@@ -21,14 +22,17 @@ from referee.games.ifmud.board import (
 )
 from referee.games.ifmud.effects import (
     TELEPORTER,
+    UPLINK,
     Play,
     brownie,
     drop_everything,
     settle,
 )
-from referee.games.ifmud.state import GameState, TurnLog, Where, room
+from referee.games.ifmud.state import GameState, Token, TurnLog, Where, room
 
 TURN = timedelta(hours=24)
+RECHARGE = timedelta(hours=48)
+FULL_CHARGE = 10
 ASLEEP_TURN = timedelta(hours=6)
 
 
@@ -107,6 +111,33 @@ def end_turn(play: Play, *, timed_out: bool = False) -> None:
     settle(play)
 
 
+def monkey_penalty(play: Play, bomb: Token) -> None:
+    """Rule 90: a bomb esploding where the monkey is costs whoever last moved the bomb or
+    the monkey, whichever was later, 40 brownie points or all they have. A tie goes to the
+    bomb's mover (rules/ifmud-nomic/readings.md#r90)."""
+    culprit = bomb.moved_by
+    moved = play.state.monkey_moved
+    if moved is not None and (bomb.since is None or moved[1] > bomb.since):
+        culprit = moved[0]
+    if culprit is None or culprit not in {p.name for p in play.state.players}:
+        return
+    loss = min(40, max(play.state.player(culprit).brownie, 0))
+    brownie(play, culprit, -loss, "a bomb esploded where the monkey is, rule 90")
+
+
+def _recharge_due(state: GameState) -> tuple[datetime, int] | None:
+    """Rule 101: the uplink resting in Embedded CPU for 48 hours is charged to 10 again."""
+    for at, token in enumerate(state.tokens):
+        if (
+            same(token.name, UPLINK)
+            and token.where == room(EMBEDDED_CPU)
+            and token.since is not None
+            and (token.charge or 0) < FULL_CHARGE
+        ):
+            return token.since + RECHARGE, at
+    return None
+
+
 def _bomb_due(state: GameState) -> tuple[datetime, int] | None:
     due = [
         (token.since + timedelta(hours=token.delay), at)
@@ -131,6 +162,8 @@ def esplode(play: Play, at: int) -> None:
         if player.location == where:
             drop_everything(play, Where("player", player.name), "an esplosion, rule 77")
             brownie(play, player.name, -2, "an esplosion, rule 77")
+    if play.state.monkey == where:
+        monkey_penalty(play, token)
     for i, other in enumerate(play.state.tokens):
         if same(other.name, TELEPORTER) and (
             other.where == room(where)
@@ -156,7 +189,9 @@ def pass_time(play: Play, now: datetime) -> None:
             if state.active is not None and state.turn_began is not None
             else None
         )
-        events = [e for e in (bomb and bomb[0], turn_due) if e is not None and e <= now]
+        recharge = _recharge_due(state)
+        due = (bomb and bomb[0], turn_due, recharge and recharge[0])
+        events = [e for e in due if e is not None and e <= now]
         if not events:
             break
         moment = min(events)
@@ -164,6 +199,16 @@ def pass_time(play: Play, now: datetime) -> None:
         if bomb is not None and bomb[0] == moment:
             esplode(play, bomb[1])
             settle(play)
+        elif recharge is not None and recharge[0] == moment:
+            uplink = play.state.tokens[recharge[1]]
+            play.state = replace(
+                play.state,
+                tokens=tuple(
+                    replace(t, charge=FULL_CHARGE) if i == recharge[1] else t
+                    for i, t in enumerate(play.state.tokens)
+                ),
+            )
+            play.note(f"{uplink.name} has rested 48 hours in {EMBEDDED_CPU}: charged (rule 101)")
         else:
             end_turn(play, timed_out=True)
     if now > play.state.time:

@@ -121,3 +121,60 @@ def test_rule_119_on_an_even_two_sided_die_a_carrier_near_the_kersplat_drops_all
     after = legal(state, ADAM, "move to Attic", 6, 1, 2, 1, 1)
     assert token(after, f"{ADAM}'s bomb").where == Where("player", ADAM)
     assert token(after, f"{ROGER}'s bomb").where == Where("room", "Lounge")
+
+
+def test_rule_70_a_bomb_added_to_a_room_by_agreement_starts_resting_at_once() -> None:
+    from referee.games.ifmud.consent import add_token
+
+    state = add_token(game(), Token("a gift bomb", Where("room", "Saturn"), delay=2))
+    assert token(state, "a gift bomb").since == state.time
+    assert not any(t.name == "a gift bomb" for t in later(state, 2).tokens)
+
+
+UPLINK = "mind-control satellite uplink"
+
+
+def test_rule_83_the_monkey_retimes_a_bomb_it_carries_to_a_d100_of_hours() -> None:
+    state = add(game(), Token(UPLINK, Where("player", ADAM), charge=3))
+    state = add(state, Token("a bomb", Where("monkey"), delay=24))
+    after = legal(state, ADAM, "monkey retime a bomb", 37)
+    assert token(after, "a bomb").delay == 37 and token(after, UPLINK).charge == 2
+    assert "rule 83" in refused(after, ADAM, "monkey retime a bomb", 5)
+
+
+def test_rule_90_a_bomb_esploding_at_the_monkey_costs_its_last_mover_up_to_40() -> None:
+    state = points(put(game(), ADAM, "Central Park"), ADAM, 55)
+    state = legal(state, ADAM, f"drop {ADAM}'s bomb\nmove to Lounge")
+    assert token(state, f"{ADAM}'s bomb").moved_by == ADAM
+    assert later(state, 24).player(ADAM).brownie == 55 - 40
+
+
+def test_rule_90_the_monkeys_later_mover_pays_instead() -> None:
+    state = add(put(game(), ADAM, "Central Park"), Token(UPLINK, Where("player", ADAM), charge=3))
+    state = legal(state, ADAM, f"drop {ADAM}'s bomb\nmove the monkey to Lounge\nend turn")
+    state = points(add(state, Token(UPLINK, Where("player", ROGER), charge=3)), ROGER, 30)
+    state = legal(state, ROGER, "move to Central Park\nmove the monkey to Central Park")
+    assert later(state, 24).player(ROGER).brownie == 0
+
+
+def test_rule_101_the_uplink_resting_48_hours_in_embedded_cpu_is_charged_to_10() -> None:
+    state = add(game(), Token(UPLINK, Where("room", "Embedded CPU"), charge=1, since=game().time))
+    assert token(later(state, 47), UPLINK).charge == 1
+    assert token(later(state, 48), UPLINK).charge == 10
+
+
+def test_rule_152_the_cigar_is_made_again_a_day_shorter() -> None:
+    cigar = Token("esploding cigar", Where("room", "Attic"), 5, "Saturn", 48, game().time)
+    state = later(add(game(), cigar), 48)
+    assert state.last_cigar is not None and state.last_cigar.name == "esploding cigar"
+    again = legal(state, state.active or "", "create esploding cigar")
+    made = token(again, "esploding cigar")
+    assert (made.where, made.delay, made.value, made.destination) == (
+        Where("room", "Attic"),
+        24,
+        5,
+        "Saturn",
+    )
+    assert "rule 152" in refused(again, again.active or "", "create esploding cigar")
+    gone = later(again, 24)
+    assert "rule 152" in refused(gone, gone.active or "", "create esploding cigar")

@@ -149,6 +149,7 @@ TOKEN = st.builds(
     st.none() | st.integers(0, 10),
     st.none() | st.integers(1, 30),
     st.none() | NAME,
+    st.none() | NAME,
 )
 PLAYER = st.builds(
     Player,
@@ -187,6 +188,8 @@ STATE = st.builds(
     active=st.none() | NAME,
     turn_began=st.none() | MOMENT,
     monkey=NAME,
+    monkey_moved=st.none() | st.tuples(NAME, MOMENT),
+    last_cigar=st.none() | TOKEN,
     passive_voters=NAMES,
     passive_turn_takers=NAMES,
     gifts=st.lists(st.builds(Gift, NAME, NAME), max_size=2).map(tuple),

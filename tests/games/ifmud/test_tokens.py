@@ -193,3 +193,21 @@ def test_rule_150_the_bottle_imp_stops_a_win() -> None:
     state = add(state, Token("cup", Where("player", ADAM), value=10, destination="Lounge"))
     after = legal(state, ADAM, "drop cup")
     assert after.winner is None and after.player(ADAM).brownie == 50
+
+
+def test_rule_85_the_monkey_steals_for_the_uplinks_holder_even_in_high_security() -> None:
+    from referee.games.ifmud.consent import set_high_security
+
+    state = set_high_security(game(), "Central Park")
+    state = add(put(state, ROGER, "Central Park"), Token("coin", Where("player", ROGER)))
+    state = add(state, Token("mind-control satellite uplink", Where("player", ADAM), charge=2))
+    after = legal(state, ADAM, "monkey steal coin from Roger Carbol")
+    assert token(after, "coin").where == Where("monkey")
+    guarded = put_servant(state, ROGER, "Central Park")
+    assert "rule 65" in refused(guarded, ADAM, "monkey steal coin from Roger Carbol")
+
+
+def test_rule_62_xyzzy_in_the_lounge_changes_nothing_but_the_chatting() -> None:
+    after = legal(game(), ADAM, "xyzzy")
+    assert after.player(ADAM).brownie == 10 and after.log.entered == ()
+    assert after.player(ADAM).chatting == 2
