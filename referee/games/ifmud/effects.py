@@ -36,6 +36,7 @@ from referee.games.ifmud.board import (
     without_tokens,
 )
 from referee.games.ifmud.order import standard_key, standard_order
+from referee.games.ifmud.settings import Readings
 from referee.games.ifmud.state import GameState, Room, Token, Where, room
 
 WIN = 350
@@ -75,6 +76,7 @@ class Play:
     actor: str
     dice: Dice
     notes: list[str] = field(default_factory=list)
+    readings: Readings = field(default_factory=Readings)
 
     def note(self, line: str) -> None:
         self.notes.append(line)
@@ -248,6 +250,8 @@ def enter_bubble(play: Play, name: str) -> None:
     state = play.state
     if state.bubble_last == name:
         play.note(f"{name} was the last to profit from the bubble: nothing this time (rule 29)")
+        if play.readings.bubble_doubles_every_entry:
+            play.state = replace(state, bubble_next=state.bubble_next * 2)
         return
     award = state.bubble_next
     play.state = replace(state, bubble_next=award * 2, bubble_last=name)

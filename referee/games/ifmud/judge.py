@@ -53,6 +53,7 @@ from referee.games.ifmud.effects import (
     settle,
 )
 from referee.games.ifmud.order import random_selection
+from referee.games.ifmud.settings import Readings
 from referee.games.ifmud.state import (
     Donation,
     GameState,
@@ -91,10 +92,15 @@ class Ruling:
 
 
 def judge(
-    state: GameState, poster: str, actions: tuple[Action, ...], dice: Dice, now: datetime
+    state: GameState,
+    poster: str,
+    actions: tuple[Action, ...],
+    dice: Dice,
+    now: datetime,
+    readings: Readings | None = None,
 ) -> Ruling:
-    """Rule on ``poster``'s ``actions`` posted at ``now``."""
-    play = Play(state, poster, dice)
+    """Rule on ``poster``'s ``actions`` posted at ``now``, under the game's ``readings``."""
+    play = Play(state, poster, dice, readings=readings or Readings())
     pass_time(play, now)
     if play.state.winner is not None:
         return Ruling(state, refusal=f"rule 33: the game is over; {play.state.winner} won it")
@@ -213,11 +219,7 @@ def move_servant(play: Play, action: Action) -> None:
     and holds no other player, and not after the servant threw a pie."""
     to = _room(play, action.get("room"))
     servant = play.state.servant(play.actor)
-    if to == ZRBLM:
-        raise Refused(36, "no servant may be moved to Zrblm")
-    others = [p.name for p in play.state.players if p.location == to and p.name != play.actor]
-    if others:
-        raise Refused(87, f"{others[0]} is in {to}: your servant may not be moved there")
+    _servant_bars(play, to)
     if play.state.log.did("pie thrown"):
         raise Refused(116, "your servant threw a pie this turn and may not change location")
     if play.state.log.did("servant by omnibus"):
@@ -227,6 +229,15 @@ def move_servant(play: Play, action: Action) -> None:
     _once(play, "servant moved", 46, "you have already moved your servant this turn")
     _done(play, "servant location changed")
     relocate_servant(play, play.actor, to)
+
+
+def _servant_bars(play: Play, to: str) -> None:
+    """Rules 36 and 87: where no servant may be moved."""
+    if to == ZRBLM:
+        raise Refused(36, "no servant may be moved to Zrblm")
+    others = [p.name for p in play.state.players if p.location == to and p.name != play.actor]
+    if others:
+        raise Refused(87, f"{others[0]} is in {to}: your servant may not be moved there")
 
 
 def xyzzy(play: Play, action: Action) -> None:
@@ -421,6 +432,8 @@ def ride_omnibus(play: Play, action: Action, *, servant: bool = False) -> None:
         raise Refused(80, "the Omnibus carries its passenger to another room")
     if state.log.did("servant moved" if servant else "moved"):
         raise Refused(80, "the passenger has moved this turn and may not use the Omnibus")
+    if servant and play.readings.omnibus_servant_bars:
+        _servant_bars(play, to)
     if state.player(play.actor).brownie < 5:
         raise Refused(51, "riding the Omnibus costs five brownie points and you have fewer")
     _once(play, "omnibus", 80, "the Omnibus may be used once per turn")
@@ -501,8 +514,9 @@ def throw_pie(play: Play, action: Action) -> None:
     if there == servant.location or not connected(state, servant.location, there):
         raise Refused(116, f"a pie flies only into a room connected to {servant.location}")
     _done(play, "pie thrown")
-    roll = play.dice.roll(6, "rule 116: does the pie hit")
-    play.note(f"{play.actor} rolls {roll} on a d6 for the pie (rule 116)")
+    sides = play.readings.pie_die
+    roll = play.dice.roll(sides, "rule 116: does the pie hit")
+    play.note(f"{play.actor} rolls {roll} on a d{sides} for the pie (rule 116)")
     if roll % 2 == 0:
         remove_token(play, pies[0], "the pie hit, rule 116")
         drop_everything(play, target, "hit by a pie, rule 116")

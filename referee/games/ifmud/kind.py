@@ -21,6 +21,7 @@ from referee.games.ifmud.actions import Action, parse_actions, render_actions
 from referee.games.ifmud.effects import savage_wilderness
 from referee.games.ifmud.judge import judge
 from referee.games.ifmud.opening import new_game
+from referee.games.ifmud.settings import Readings
 from referee.games.ifmud.state import GameState
 from referee.games.ifmud.turns import turn_order
 from referee.games.kind import GameView, Judgement, Owed, PlayerView
@@ -72,7 +73,9 @@ class IfmudNomic:
         if game.seed is not None:
             seeded = SeededDice(game.seed, game.number, game.draw)
             dice = seeded
-        ruling = judge(state, player.name, move, dice, self.clock().replace(microsecond=0))
+        readings = Readings.parse(game.settings)
+        now = self.clock().replace(microsecond=0)
+        ruling = judge(state, player.name, move, dice, now, readings)
         made = seeded.rolls if seeded is not None else recording.rolls
         rolls = tuple(_stored(roll) for roll in made)
         play = render_actions(move)
@@ -101,6 +104,7 @@ class IfmudNomic:
             f"{state.name}: turn {state.turn}, {state.active or 'nobody'} is active.",
             f"Order of turns (rule 27): {order}.",
             f"Savage Wilderness (rule 122): {savage_wilderness(state) or '-'}.",
+            "Readings in force: " + ", ".join(Readings.parse(game.settings).render().split()),
             "",
         ]
         return "\n".join(summary) + state.render()
