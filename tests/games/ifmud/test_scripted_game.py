@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from referee.games.ifmud import consent
 from referee.games.ifmud.kind import IfmudNomic
 from referee.games.ifmud.opening import SEED_PLAYERS
-from referee.games.ifmud.state import GameState
+from referee.games.ifmud.state import GameState, Token, Where, room
 from referee.games.kind import GameView, PlayerView
 
 from .helpers import ADAM, CARL, JOTA, LINKS, ROGER, START
@@ -49,15 +49,54 @@ OPENING: list[tuple[str, str] | Agreed] = [
 ]
 """The first rounds, each posting a minute of the game apart."""
 
-CIRCUIT = ("Lounge", "Central Park", "Washington, DC", "Central Park")
+UPLINK = "mind-control satellite uplink"
+
+
+def agreed_tokens(state: GameState) -> GameState:
+    """The players agree a prize, the uplink and the Lunchbox into the game (rule 54)."""
+    state = consent.add_token(state, Token("golden key", room("Lounge"), 20, "Central Park"))
+    state = consent.add_token(state, Token(UPLINK, Where("player", ROGER), charge=10))
+    return consent.add_token(
+        state, Token("The Bus Driver's Lunchbox", room("Attic"), value=0, die=18)
+    )
+
+
+SECOND: list[tuple[str, str] | Agreed] = [
+    agreed_tokens,
+    (ADAM, "end turn"),
+    (
+        ROGER,
+        "pick up golden key\nmove to Central Park\ndrop golden key\n"
+        "set destination of golden key to Attic\nend turn",
+    ),
+    (JOTA, "move to The House of Commons\nend turn"),
+    (CARL, "pick up the bus driver's lunchbox\nmove servant to Attic\nend turn"),
+    (ADAM, "move to Central Park\npick up golden key\nend turn"),
+    (ROGER, "move the monkey to Lounge\nmove to Lounge\nend turn"),
+    (JOTA, "move to Central Park\nend turn"),
+    (CARL, "end turn"),
+    (ADAM, "move to Lounge\nend turn"),
+    (ROGER, "move to Attic\nend turn"),
+    (JOTA, "end turn"),
+    (
+        CARL,
+        f"steal {UPLINK} from Roger Carbol\nmove the monkey to Attic\n"
+        "monkey steal Roger Carbol's bomb from Roger Carbol\nend turn",
+    ),
+    (ADAM, "move to Attic\ndrop golden key\nend turn"),
+]
+"""A prize scored and passed on (103, 112), the monkey run by the uplink (71, 85, 101), the
+Lunchbox taken up (104-106), a theft with one's servant at hand (64, 67)."""
+
+
+ACTIVE = "(the active player)"
 
 
 def rounds(count: int) -> list[tuple[str, str] | Agreed]:
-    """Then every player walks between the Lounge and Washington, DC, turn after turn."""
+    """Then whoever is active walks the circuit, turn after turn; every fifth round passes."""
     script: list[tuple[str, str] | Agreed] = []
     for round_ in range(count):
-        for name in (ADAM, ROGER, JOTA, CARL):
-            script.append((name, "end turn" if round_ % 5 == 4 else "step"))
+        script += [(ACTIVE, "end turn" if round_ % 5 == 4 else "step")] * 4
     return script
 
 
@@ -84,6 +123,8 @@ def step(state: GameState, name: str) -> str:
     here = state.player(name).location
     if state.player(name).chatting:
         return "end turn"
+    if state.room("West of House").damage and state.player(name).brownie >= 2:
+        return "repair West of House letter 1 as V\nend turn"
     if here == "Lounge":
         return "move to Central Park\nend turn"
     if here == "Central Park":
@@ -93,17 +134,20 @@ def step(state: GameState, name: str) -> str:
     return "xyzzy\nend turn"
 
 
-def play(script: list[tuple[str, str] | Agreed]) -> tuple[GameState, list[Record]]:
+def play(script: list[tuple[str, str] | Agreed]) -> tuple[GameState, list[Record | Agreed]]:
     clock = Clock()
     kind = IfmudNomic(clock)
     text = kind.opening(4, SEED_PLAYERS, random.Random(0))
-    records: list[Record] = []
+    records: list[Record | Agreed] = []
     for number, entry in enumerate(script, 1):
         if callable(entry):
             text = entry(GameState.parse(text)).render()
+            records.append(entry)
             continue
         name, posting = entry
         state = GameState.parse(text)
+        if name == ACTIVE:
+            name = state.active or ""
         if posting == "step":
             posting = step(state, name)
         clock.now = max(clock.now + timedelta(minutes=25), state.turn_began or START)
@@ -117,12 +161,16 @@ def play(script: list[tuple[str, str] | Agreed]) -> tuple[GameState, list[Record
     return GameState.parse(text), records
 
 
-def replay(records: list[Record]) -> GameState:
-    """Judge the recorded postings again, at their recorded times, from a fresh opening."""
+def replay(records: list[Record | Agreed]) -> GameState:
+    """Judge the recorded postings again, at their recorded times, from a fresh opening, with
+    the recorded agreements applied where they fell."""
     clock = Clock()
     kind = IfmudNomic(clock)
-    text = agreed_map(GameState.parse(kind.opening(4, SEED_PLAYERS, random.Random(0)))).render()
-    for number, record in enumerate(records, 2):
+    text = kind.opening(4, SEED_PLAYERS, random.Random(0))
+    for number, record in enumerate(records, 1):
+        if callable(record):
+            text = record(GameState.parse(text)).render()
+            continue
         clock.now = datetime.fromisoformat(record.at)
         game = GameView(4, number, number, text, SEED_PLAYERS, seed=SEED, draw=f"message {number}")
         player = PlayerView(record.player, "", SEED_PLAYERS.index(record.player) + 1)
@@ -133,11 +181,15 @@ def replay(records: list[Record]) -> GameState:
 
 
 def test_a_four_player_game_of_sixty_turns_replays_from_its_record_to_the_same_state() -> None:
-    final, records = play(OPENING + rounds(14))
+    final, records = play(OPENING + SECOND + rounds(14))
     assert final.turn > 60
     assert final.winner is None and {p.name for p in final.players} == set(SEED_PLAYERS)
     assert final.player(CARL).gifts == ("Night Sight",)
-    assert final.room("West of House").damage == 1
+    assert final.room("West of House").damage == 0
+    assert final.room("West of House").connectivity_name == "Vest of House"
     assert sum(r.visits for r in final.rooms) > 40
     assert len(final.quests) == 1 and final.bubble_next == 2
+    key = next(t for t in final.tokens if t.name == "golden key")
+    assert key.barred == ADAM and key.where == room("Attic")
+    assert next(t for t in final.tokens if t.name == f"{ROGER}'s bomb").where == Where("monkey")
     assert replay(records) == final
