@@ -79,10 +79,29 @@ def carried_by(state: GameState, where: Where) -> list[int]:
     return [at for at, token in enumerate(state.tokens) if token.where == where]
 
 
+def synonymous(state: GameState, one: str, two: str) -> bool:
+    """Whether two names are the same name or stand in one row of the Table of Synonyms
+    (rule 72), case and articles aside."""
+    if same(one, two):
+        return True
+    return any(
+        any(same(one, word) for word in row) and any(same(two, word) for word in row)
+        for row in state.synonyms
+    )
+
+
+def find_room(state: GameState, name: str) -> str | None:
+    """The room ``name`` names: exactly, else through the Table of Synonyms (72)."""
+    if state.has_room(name):
+        return name
+    return next((r.name for r in state.rooms if synonymous(state, r.name, name)), None)
+
+
 def find_token(state: GameState, name: str, where: Where) -> int | None:
-    """The index of the first token at ``where`` named ``name`` (case and articles aside)."""
+    """The index of the first token at ``where`` that ``name`` names (case and articles
+    aside, or by a synonym, 72)."""
     for at in carried_by(state, where):
-        if same(state.tokens[at].name, name):
+        if synonymous(state, state.tokens[at].name, name):
             return at
     return None
 

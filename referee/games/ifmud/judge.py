@@ -25,6 +25,7 @@ from referee.games.ifmud.board import (
     ZRBLM,
     carried_by,
     connected,
+    find_room,
     find_token,
     holder_room,
     neighbours,
@@ -182,9 +183,11 @@ def _after_action(play: Play, action: Action) -> None:
 
 
 def _room(play: Play, name: str) -> str:
-    if not play.state.has_room(name):
+    """The room a player named, exactly or by a synonym (72); else refused (14)."""
+    found = find_room(play.state, name)
+    if found is None:
         raise Refused(14, f"there is no room called {name!r} on the map")
-    return name
+    return found
 
 
 def _once(play: Play, what: str, rule: int, sentence: str) -> None:

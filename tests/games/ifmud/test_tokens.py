@@ -211,3 +211,14 @@ def test_rule_62_xyzzy_in_the_lounge_changes_nothing_but_the_chatting() -> None:
     after = legal(game(), ADAM, "xyzzy")
     assert after.player(ADAM).brownie == 10 and after.log.entered == ()
     assert after.player(ADAM).chatting == 2
+
+
+def test_rule_72_a_synonym_names_the_same_room_or_token() -> None:
+    from referee.games.ifmud.consent import add_synonyms
+
+    state = add_synonyms(add(game(), GEM), ("gem", "jewel"))
+    state = add_synonyms(state, ("Attic", "loft"))
+    after = legal(state, ADAM, "pick up the jewel\nmove to Loft")
+    assert token(after, "gem").where == Where("player", ADAM)
+    assert after.player(ADAM).location == "Attic"
+    assert "rule 14" in refused(state, ADAM, "move to Cellar")
