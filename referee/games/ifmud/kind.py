@@ -104,7 +104,7 @@ class IfmudNomic:
             f"{state.name}: turn {state.turn}, {state.active or 'nobody'} is active.",
             f"Order of turns (rule 27): {order}.",
             f"Savage Wilderness (rule 122): {savage_wilderness(state) or '-'}.",
-            "Readings in force: " + ", ".join(Readings.parse(game.settings).render().split()),
+            "Readings in force: " + ", ".join(Readings.parse(game.settings).render().split()) + ".",
             "",
         ]
         return "\n".join(summary) + state.render()

@@ -111,3 +111,12 @@ def test_rules_79_95_102_rolls_come_from_the_games_seed_and_check_out() -> None:
 def test_nothing_is_hidden_so_no_private_view() -> None:
     kind = IfmudNomic(Clock(START))
     assert kind.private_view(view(kind.opening(9, SEED_PLAYERS, random.Random(0))), ADAM) is None
+
+
+def test_golden_lounge_view_of_the_opening() -> None:
+    from pathlib import Path
+
+    kind = IfmudNomic(Clock(START))
+    state = kind.opening(9, SEED_PLAYERS, random.Random(0))
+    golden = Path(__file__).parents[2] / "golden" / "ifmud-nomic" / "lounge-opening.txt"
+    assert kind.public_view(view(state)) == golden.read_text("utf-8")
