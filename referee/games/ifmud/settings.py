@@ -21,13 +21,14 @@ class Readings:
     """The settings and their defaults."""
 
     omnibus_servant_bars: bool = False
-    """Rule 80 (rules/ifmud-nomic/readings.md#r80): whether rules 36 and 87 also bar a servant's Omnibus ride
-    (no by default: riding is not a "move", rule 89)."""
+    """Rule 80 (rules/ifmud-nomic/readings.md#r80): whether rules 36 and 87 also bar a
+    servant's Omnibus ride (no by default: riding is not a "move", rule 89)."""
     bubble_doubles_every_entry: bool = False
-    """Rule 29 (rules/ifmud-nomic/readings.md#r29): whether the bubble's award doubles on every entry, even
-    one that earns nothing (no by default: it doubles when paid)."""
+    """Rule 29 (rules/ifmud-nomic/readings.md#r29): whether the bubble's award doubles on
+    every entry, even one that earns nothing (no by default: it doubles when paid)."""
     pie_die: int = 6
-    """Rule 116 (rules/ifmud-nomic/readings.md#r116): the sides of the "one die" a pie is thrown with."""
+    """Rule 116 (rules/ifmud-nomic/readings.md#r116): the sides of the "one die" a pie is
+    thrown with."""
 
     @classmethod
     def parse(cls, pairs: tuple[tuple[str, str], ...]) -> Readings:
