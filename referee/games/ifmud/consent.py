@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.engine.dice import Dice
-from referee.games.ifmud.board import with_player, with_room
+from referee.games.ifmud.board import with_player, with_room, with_servant
 from referee.games.ifmud.effects import (
     STARTING_BROWNIE,
     Play,
@@ -175,3 +175,18 @@ def remove_dark_gift(state: GameState, name: str) -> GameState:
 def add_synonyms(state: GameState, words: tuple[str, ...]) -> GameState:
     """Rule 72: a row of the Table of Synonyms."""
     return replace(state, synonyms=(*state.synonyms, tuple(check_name(w) for w in words)))
+
+
+def add_passive_voter(state: GameState, name: str) -> GameState:
+    """Rule 40: a player silent for 72 hours put on the Passive Voters by the others."""
+    if name not in {p.name for p in state.players}:
+        raise ValueError(f"{name} is not a player of this game")
+    if name in state.passive_voters:
+        raise ValueError(f"{name} is already on the Passive Voters")
+    return replace(state, passive_voters=(*state.passive_voters, name))
+
+
+def name_servant(state: GameState, owner: str, name: str, species: str) -> GameState:
+    """Rule 45: the others name a servant its player did not name in time."""
+    servant = state.servant(owner)
+    return with_servant(state, replace(servant, name=check_name(name), species=check_name(species)))

@@ -17,6 +17,7 @@ FILES = {
     "pie": "test_pieman.py",
     "more": "test_beings_gifts_quests.py",
     "kind": "test_kind.py",
+    "consent": "test_consent.py",
     "game": "test_scripted_game.py",
 }
 
@@ -48,7 +49,7 @@ def test_every_cited_test_exists_in_its_file() -> None:
     cited = 0
     for _, treatment in rows():
         for tag, prefix in re.findall(
-            r"\b(state|move|tok|pts|bomb|pie|more|kind) `(test_\w+?)(?:\.\.\.)?`", treatment
+            r"\b(state|move|tok|pts|bomb|pie|more|kind|consent) `(test_\w+?)(?:\.\.\.)?`", treatment
         ):
             source = (here / FILES[tag]).read_text("utf-8")
             assert f"def {prefix}" in source, f"{prefix} is not in {FILES[tag]}"
