@@ -73,7 +73,11 @@ class IfmudNomic:
         if game.seed is not None:
             seeded = SeededDice(game.seed, game.number, game.draw)
             dice = seeded
-        readings = Readings.parse(game.settings)
+        try:
+            readings = Readings.parse(game.settings)
+        except ValueError as error:
+            why = f"the game's settings cannot be read ({error}); the Speaker must fix them"
+            return Judgement("not_adjudicated", play=render_actions(move), explanation=why)
         now = self.clock().replace(microsecond=0)
         ruling = judge(state, player.name, move, dice, now, readings)
         made = seeded.rolls if seeded is not None else recording.rolls

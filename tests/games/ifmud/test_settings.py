@@ -13,7 +13,7 @@ from referee.games.ifmud.judge import judge
 from referee.games.ifmud.kind import IfmudNomic
 from referee.games.ifmud.opening import SEED_PLAYERS
 from referee.games.ifmud.settings import Readings
-from referee.games.kind import GameView
+from referee.games.kind import GameView, PlayerView
 
 from .helpers import ADAM, JOTA, ROGER, START, ScriptedDice, game, legal, points, put, put_servant
 
@@ -78,3 +78,13 @@ def test_the_kind_reads_the_games_settings_and_shows_them() -> None:
     view = GameView(2, 1, 1, state, SEED_PLAYERS, settings=(("pie_die", "8"),))
     assert "pie_die=8" in kind.public_view(view)
     assert "omnibus_servant_bars=no" in kind.public_view(view)
+
+
+def test_a_game_with_a_setting_that_means_nothing_is_answered_not_silently_judged() -> None:
+    kind = IfmudNomic(lambda: START)
+    state = kind.opening(2, SEED_PLAYERS, random.Random(0))
+    view = GameView(2, 1, 1, state, SEED_PLAYERS, settings=(("pie_die", "lots"),))
+    judged = kind.judge(
+        view, PlayerView(ADAM, "a@example.org", 1), kind.read(view, "xyzzy"), random.Random(0)
+    )
+    assert judged.verdict == "not_adjudicated" and "pie_die" in judged.explanation
