@@ -45,6 +45,13 @@ def _stored(roll: Roll) -> dict[str, object]:
     return kept
 
 
+def _readings_line(game: GameView) -> str:
+    try:
+        return ", ".join(Readings.parse(game.settings).render().split())
+    except ValueError as error:
+        return f"unreadable ({error})"
+
+
 class IfmudNomic:
     """The kind: read a posting's actions, judge them, show the lounge the state."""
 
@@ -108,7 +115,7 @@ class IfmudNomic:
             f"{state.name}: turn {state.turn}, {state.active or 'nobody'} is active.",
             f"Order of turns (rule 27): {order}.",
             f"Savage Wilderness (rule 122): {savage_wilderness(state) or '-'}.",
-            "Readings in force: " + ", ".join(Readings.parse(game.settings).render().split()) + ".",
+            f"Readings in force: {_readings_line(game)}.",
             "",
         ]
         return "\n".join(summary) + state.render()

@@ -104,3 +104,9 @@ def test_rule_80_the_servant_may_ride_instead() -> None:
     after = legal(state, ADAM, "send servant by omnibus to Saturn")
     assert after.servant(ADAM).location == "Saturn"
     assert "rule 80" in refused(after, ADAM, "ride the omnibus to Lounge")
+
+
+def test_rule_80_after_the_servant_rides_the_player_may_still_move() -> None:
+    state = put_servant(game(), ADAM, "The House of Commons")
+    after = legal(state, ADAM, "send servant by omnibus to Saturn\nmove to Attic")
+    assert after.player(ADAM).location == "Attic"

@@ -41,8 +41,8 @@ def move(play: Play, action: Action) -> None:
     """Rules 26 and 30: once per turn, to a room connected to one's own."""
     to = named_room(play, action.get("room"))
     here = play.state.player(play.actor).location
-    if play.state.log.did("omnibus") or play.state.log.did("teleported"):
-        rule = 80 if play.state.log.did("omnibus") else 110
+    if play.state.log.did("rode the omnibus") or play.state.log.did("teleported"):
+        rule = 80 if play.state.log.did("rode the omnibus") else 110
         raise Refused(rule, "after riding the Omnibus or teleporting you may not move this turn")
     if not connected(play.state, here, to):
         raise Refused(26, f"{to} is not connected to {here}, so you cannot move there")
@@ -105,7 +105,7 @@ def ride_omnibus(play: Play, action: Action, *, servant: bool = False) -> None:
         mark(play, "servant by omnibus", "servant location changed")
         relocate_servant(play, play.actor, to)
     else:
-        mark(play, "location changed")
+        mark(play, "rode the omnibus", "location changed")
         relocate_player(play, play.actor, to)
 
 
