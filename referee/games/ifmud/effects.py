@@ -317,9 +317,9 @@ def drop_room(play: Play, name: str) -> None:
             remove_token(play, at, f"its Quest lost its room {name}, rule 151")
 
 
-def lose(play: Play, name: str, why: str) -> None:
+def lose(play: Play, name: str, why: str, *, lost: bool = True) -> None:
     """Rule 33: a player who loses leaves the state for good; their servant ceases (44) and
-    what they and it carried goes to the Attic (49)."""
+    what they and it carried goes to the Attic (49). One who leaves (13) is not ``lost``."""
     for holder in (Where("player", name), Where("servant", name)):
         for at in carried_by(play.state, holder):
             place_token(play, at, room(ATTIC))
@@ -331,9 +331,9 @@ def lose(play: Play, name: str, why: str) -> None:
         passive_voters=tuple(n for n in state.passive_voters if n != name),
         passive_turn_takers=tuple(n for n in state.passive_turn_takers if n != name),
         donations=tuple(d for d in state.donations if name not in (d.donor, d.recipient)),
-        lost=(*state.lost, name),
+        lost=(*state.lost, name) if lost else state.lost,
     )
-    play.note(f"{name} has lost and leaves the game ({why})")
+    play.note(f"{name} {'has lost and leaves' if lost else 'leaves'} the game ({why})")
 
 
 def quests_for(play: Play, name: str) -> None:

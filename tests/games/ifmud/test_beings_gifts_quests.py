@@ -287,3 +287,12 @@ def test_rule_154_a_protected_token_goes_to_the_jaws_of_death_before_leaving() -
     once = remove_token_named(state, "relic")
     assert token(once, "relic").where == Where("room", "Jaws of Death")
     assert not any(t.name == "relic" for t in remove_token_named(once, "relic").tokens)
+
+
+def test_rule_93_saying_so_wakes_a_sleeper_at_any_time() -> None:
+    from dataclasses import replace
+
+    state = game()
+    state = replace(state, players=(*state.players[:3], replace(state.player(CARL), asleep=True)))
+    assert not legal(state, CARL, "I am awake").player(CARL).asleep
+    assert "rule 93" in refused(game(), CARL, "i am awake")

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from referee.games.ifmud.actions import Action
 from referee.games.ifmud.board import (
+    with_player,
     with_servant,
 )
 from referee.games.ifmud.effects import (
@@ -82,27 +83,29 @@ def join_list(play: Play, action: Action, *, joining: bool = True) -> None:
     """Rules 32 and 91: onto or off the Passive Voters or Passive Turn-Takers."""
     field = "passive_voters" if action.get("list") == "passive voters" else "passive_turn_takers"
     rule = 32 if field == "passive_voters" else 91
-    names: tuple[str, ...] = getattr(play.state, field)
-    if joining == (play.actor in names):
+    members: tuple[str, ...] = getattr(play.state, field)
+    if joining == (play.actor in members):
         raise Refused(
             rule, f"you are {'already' if joining else 'not'} on the {action.get('list')}"
         )
-    names = (*names, play.actor) if joining else tuple(n for n in names if n != play.actor)
+    members = (*members, play.actor) if joining else tuple(n for n in members if n != play.actor)
     if field == "passive_voters":
-        play.state = replace(play.state, passive_voters=names)
+        play.state = replace(play.state, passive_voters=members)
     else:
-        play.state = replace(play.state, passive_turn_takers=names)
+        play.state = replace(play.state, passive_turn_takers=members)
     play.note(f"{play.actor} {'joins' if joining else 'leaves'} the {action.get('list')}")
 
 
 def wake(play: Play, action: Action) -> None:
     """Rule 93: a player asleep at the switch says they are not."""
-    if not play.state.player(play.actor).asleep:
+    player = play.state.player(play.actor)
+    if not player.asleep:
         raise Refused(93, "you are not asleep at the switch")
+    play.state = with_player(play.state, replace(player, asleep=False))
+    play.note(f"{play.actor} is no longer asleep at the switch (rule 93)")
 
 
 def leave_game(play: Play, action: Action) -> None:
     """Rule 13: a player leaves; their servant ceases (44) and their tokens go to the Attic
     (49). A player who leaves has not lost, so may be added again (12)."""
-    lose(play, play.actor, "they left the game, rule 13")
-    play.state = replace(play.state, lost=play.state.lost[:-1])
+    lose(play, play.actor, "they left the game, rule 13", lost=False)

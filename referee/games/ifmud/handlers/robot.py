@@ -59,7 +59,7 @@ def robot_examine(play: Play, action: Action) -> None:
     to = action.get("room")
     where = play.state.robot
     if to:
-        named_room(play, to)
+        to = named_room(play, to)
         if not connected(play.state, where, to):
             raise Refused(26, f"{to} is not connected to {where}, where the robot is")
         where = to
