@@ -58,6 +58,11 @@ def judge(
         return Ruling(state, refusal=f"rule 3: {poster} is not a player of this game")
     for number, action in enumerate(actions, 1):
         where = f"action {number} ({action.render()})"
+        if poster not in names(play.state):
+            why = "you are no longer a player (you left or lost earlier in this posting)"
+            return Ruling(state, refusal=f"{where}: rule 33: {why}")
+        if play.state.winner is not None:
+            break
         if action.turn_dependent and play.state.active != poster:
             why = f"it is {play.state.active}'s turn, and {where} is for the active player only"
             return Ruling(state, out_of_turn=True, refusal=f"rule 27: {why}")
