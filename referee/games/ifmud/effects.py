@@ -261,14 +261,15 @@ def enter_bubble(play: Play, name: str) -> None:
 
 
 def burst(play: Play) -> None:
-    """Rule 29: everything in the bubble goes to the Lounge and the bubble leaves the map."""
-    state = play.state
-    for player in state.players:
+    """Rule 29: everything in the bubble goes to the Lounge and the bubble leaves the map.
+    Players so moved change location as by any other means (43, 98, 99)."""
+    for player in play.state.players:
         if player.location == BUBBLE:
-            state = with_player(state, replace(player, location=LOUNGE))
-    for servant in state.servants:
+            relocate_player(play, player.name, LOUNGE)
+    for servant in play.state.servants:
         if servant.location == BUBBLE:
-            state = with_servant(state, replace(servant, location=LOUNGE))
+            relocate_servant(play, servant.owner, LOUNGE)
+    state = play.state
     play.state = replace(
         state,
         monkey=LOUNGE if state.monkey == BUBBLE else state.monkey,

@@ -68,6 +68,7 @@ def test_rule_29_at_32_points_the_bubble_bursts_into_the_lounge() -> None:
     assert not after.has_room("Dot-Com Bubble")
     assert after.player(ADAM).brownie == 42
     assert after.player(JOTA).location == after.player(ADAM).location == "Lounge"
+    assert (JOTA, "Lounge") in after.log.entered  # counted for rule 98 like any arrival
 
 
 def test_rule_131_ending_a_turn_in_the_servants_quarters_costs_three() -> None:
