@@ -1,7 +1,8 @@
 """A scripted game of four players and more than sixty turns, played through the kind's seam
 with the game's committed dice and a clock that moves with each posting, then replayed from
 its record to the same state. What the chamber would enact by consent (the map's first
-connections, a toll, a Dark Gift) is applied between postings with the consent functions."""
+connections, a toll, a Dark Gift, tokens, and at the end a crown whose scoring wins) is applied
+between postings with the consent functions, and kept in the record with them."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from referee.games.ifmud import consent
+from referee.games.ifmud.board import neighbours
 from referee.games.ifmud.kind import IfmudNomic
 from referee.games.ifmud.opening import SEED_PLAYERS
 from referee.games.ifmud.state import GameState, Token, Where, room
@@ -118,6 +120,18 @@ class Clock:
         return self.now
 
 
+def agreed_crown(state: GameState) -> GameState:
+    """At the end the players agree a crown worth 400 into the active player's hands, bound
+    for the first room next to them (rule 54)."""
+    name = state.active or ""
+    goal = sorted(neighbours(state, state.player(name).location))[0]
+    return consent.add_token(state, Token("crown", Where("player", name), 400, goal))
+
+
+FINALE: list[tuple[str, str] | Agreed] = [agreed_crown, (ACTIVE, "win")]
+"""Scoring the crown wins the game (103, 148) and ends it (33)."""
+
+
 def step(state: GameState, name: str) -> str:
     """The next move on the circuit from where ``name`` stands, or xyzzy home."""
     here = state.player(name).location
@@ -150,6 +164,9 @@ def play(script: list[tuple[str, str] | Agreed]) -> tuple[GameState, list[Record
             name = state.active or ""
         if posting == "step":
             posting = step(state, name)
+        if posting == "win":
+            crown = next(t for t in state.tokens if t.name == "crown")
+            posting = f"move to {crown.destination}\ndrop crown"
         clock.now = max(clock.now + timedelta(minutes=25), state.turn_began or START)
         game = GameView(4, number, number, text, SEED_PLAYERS, seed=SEED, draw=f"message {number}")
         player = PlayerView(name, f"{name}@example.org", SEED_PLAYERS.index(name) + 1)
@@ -180,10 +197,11 @@ def replay(records: list[Record | Agreed]) -> GameState:
     return GameState.parse(text)
 
 
-def test_a_four_player_game_of_sixty_turns_replays_from_its_record_to_the_same_state() -> None:
-    final, records = play(OPENING + SECOND + rounds(14))
+def test_a_four_player_game_of_sixty_turns_is_won_and_replays_from_its_record() -> None:
+    final, records = play(OPENING + SECOND + rounds(14) + FINALE)
     assert final.turn > 60
-    assert final.winner is None and {p.name for p in final.players} == set(SEED_PLAYERS)
+    assert final.winner is not None and final.active is None
+    assert final.player(final.winner).brownie >= 350
     assert final.player(CARL).gifts == ("Night Sight",)
     assert final.room("West of House").damage == 0
     assert final.room("West of House").connectivity_name == "Vest of House"
