@@ -477,8 +477,10 @@ def settle(play: Play) -> None:
 
 
 def win(play: Play, name: str) -> None:
-    """Rule 148 and 33: the game ends and everyone else loses."""
-    play.state = replace(play.state, winner=name, active=None)
+    """Rule 148 and 33: the game ends and everyone else loses. The others are listed as lost
+    but kept in the final state for the record (rules/ifmud-nomic/readings.md#r33)."""
+    others = tuple(p.name for p in play.state.players if p.name != name)
+    play.state = replace(play.state, winner=name, active=None, lost=(*play.state.lost, *others))
     play.note(f"{name} has {WIN} brownie points and wins the game (rules 148, 33)")
 
 

@@ -88,6 +88,7 @@ def test_rule_148_350_brownie_points_win_the_game() -> None:
     state = points(game(), ADAM, 349)
     after = legal(state, ADAM, "move to Dot-Com Bubble")
     assert after.winner == ADAM and after.active is None
+    assert set(after.lost) == {ROGER, JOTA, CARL}
 
 
 def test_rule_33_once_the_game_is_won_nothing_more_is_played() -> None:
