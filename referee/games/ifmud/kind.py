@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from referee.engine.dice import Dice, RecordingDice, Roll
 from referee.engine.fair_dice import SeededDice, SeededRoll
 from referee.games.ifmud.actions import Action, parse_actions, render_actions
-from referee.games.ifmud.effects import savage_wilderness
+from referee.games.ifmud.effects import Play, savage_wilderness
 from referee.games.ifmud.judge import judge
 from referee.games.ifmud.opening import new_game
 from referee.games.ifmud.settings import Readings
 from referee.games.ifmud.state import GameState
-from referee.games.ifmud.turns import turn_order
+from referee.games.ifmud.turns import pass_time, turn_order
 from referee.games.kind import GameView, Judgement, Owed, PlayerView
 
 NAME = "ifmud-nomic"
@@ -106,6 +107,19 @@ class IfmudNomic:
             winner=ruling.state.winner,
             explanation="\n".join(ruling.notes),
         )
+
+    def advance(self, game: GameView) -> tuple[str, tuple[str, ...]] | None:
+        """What time alone has done by the clock's now (turns timed out, rule 27 and 92;
+        bombs esploded, 70; the uplink recharged, 101): the new state and what happened, or
+        None when nothing was due. For the service's deadline runner, so the lounge hears of
+        a timed-out turn without waiting for the next posting."""
+        state = _state(game)
+        play = Play(state, "the clock", RecordingDice(random.Random(0)))
+        pass_time(play, self.clock().replace(microsecond=0))
+        if not play.notes:
+            return None
+        notes = tuple(play.notes)
+        return replace(play.state, news=notes).render(), notes
 
     def public_view(self, game: GameView) -> str:
         """The whole state document (nothing is hidden), after a short summary."""

@@ -120,3 +120,16 @@ def test_golden_lounge_view_of_the_opening() -> None:
     state = kind.opening(9, SEED_PLAYERS, random.Random(0))
     golden = Path(__file__).parents[2] / "golden" / "ifmud-nomic" / "lounge-opening.txt"
     assert kind.public_view(view(state)) == golden.read_text("utf-8")
+
+
+def test_rule_27_advance_times_out_a_turn_for_the_deadline_runner() -> None:
+    clock = Clock(START)
+    kind = IfmudNomic(clock)
+    state = kind.opening(9, SEED_PLAYERS, random.Random(0))
+    assert kind.advance(view(state)) is None
+    clock.now = START + timedelta(hours=24)
+    advanced = kind.advance(view(state))
+    assert advanced is not None
+    after, notes = advanced
+    assert GameState.parse(after).active == ROGER
+    assert any("24 hours passed" in note for note in notes)
