@@ -25,6 +25,7 @@ from referee.games.ifmud.board import (
     LOUNGE,
     MORNINGTON,
     QUARTERS,
+    SATURN,
     carried_by,
     connected,
     holder_room,
@@ -284,20 +285,40 @@ def burst(play: Play) -> None:
     drop_room(play, BUBBLE)
 
 
+def refuge(state: GameState, preferred: str, leaving: str) -> str:
+    """Where something goes when room ``leaving`` leaves the map: the room its rule names
+    (49, 52, 53), or, if that room is gone too, the first room alphabetically not counting
+    articles (69)."""
+    left = [r.name for r in state.rooms if r.name != leaving]
+    if preferred in left:
+        return preferred
+    return standard_order(n for n in left if standard_key(n)[0] == 0)[0]
+
+
 def drop_room(play: Play, name: str) -> None:
     """Take room ``name`` off the map with its connections, its Quests (151) and the
-    destinations that named it (57); what was in it has been moved out by the caller, and
-    anything left goes where rules 49, 52 and 53 say."""
-    state = play.state
-    for at in carried_by(state, room(name)):
-        place_token(play, at, room(ATTIC))
+    destinations that named it (57); what is still in it goes where rules 49 (tokens to the
+    Attic), 52 (servants to their Quarters) and 53 (the rest to Saturn) say, or 69."""
+    attic, quarters, saturn = (
+        refuge(play.state, preferred, name) for preferred in (ATTIC, QUARTERS, SATURN)
+    )
+    for at in carried_by(play.state, room(name)):
+        place_token(play, at, room(attic))
     state = play.state
     for servant in state.servants:
         if servant.location == name:
-            state = with_servant(state, replace(servant, location=QUARTERS))
+            state = with_servant(state, replace(servant, location=quarters))
     for player in state.players:
         if player.location == name:
-            state = with_player(state, replace(player, location="Saturn"))
+            state = with_player(state, replace(player, location=saturn))
+    state = replace(
+        state,
+        monkey=saturn if state.monkey == name else state.monkey,
+        omnibus=saturn if state.omnibus == name else state.omnibus,
+        pieman=saturn if state.pieman == name else state.pieman,
+        robot=saturn if state.robot == name else state.robot,
+        kitten=saturn if state.kitten == name else state.kitten,
+    )
     rooms = tuple(r for r in state.rooms if r.name != name)
     fallback = "West of Nowhere"
     if not any(r.name == fallback for r in rooms):

@@ -296,3 +296,13 @@ def test_rule_93_saying_so_wakes_a_sleeper_at_any_time() -> None:
     state = replace(state, players=(*state.players[:3], replace(state.player(CARL), asleep=True)))
     assert not legal(state, CARL, "I am awake").player(CARL).asleep
     assert "rule 93" in refused(game(), CARL, "i am awake")
+
+
+def test_rules_53_and_69_when_saturn_itself_goes_its_players_and_beings_go_to_the_first_room() -> (
+    None
+):
+    from dataclasses import replace as changed
+
+    state = changed(put(game(), JOTA, "Saturn"), monkey="Saturn")
+    after = remove_room(state, "Saturn")
+    assert after.player(JOTA).location == "Attic" and after.monkey == "Attic"
