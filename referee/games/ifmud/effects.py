@@ -502,7 +502,8 @@ def win(play: Play, name: str) -> None:
     but kept in the final state for the record (rules/ifmud-nomic/readings.md#r33)."""
     others = tuple(p.name for p in play.state.players if p.name != name)
     play.state = replace(play.state, winner=name, active=None, lost=(*play.state.lost, *others))
-    play.note(f"{name} has {WIN} brownie points and wins the game (rules 148, 33)")
+    points = play.state.player(name).brownie
+    play.note(f"{name} has {points} brownie points, {WIN} or more, and wins (rules 148, 33)")
 
 
 def monkey_and_banana(play: Play) -> None:

@@ -63,6 +63,14 @@ def agreed_tokens(state: GameState) -> GameState:
     )
 
 
+def agreed_pies(state: GameState) -> GameState:
+    """The players agree a pie into each servant's hands (rule 54)."""
+    for servant in state.servants:
+        pie = Token("a pie", Where("servant", servant.owner), status="pie")
+        state = consent.add_token(state, pie)
+    return state
+
+
 SECOND: list[tuple[str, str] | Agreed] = [
     agreed_tokens,
     (ADAM, "end turn"),
@@ -86,9 +94,11 @@ SECOND: list[tuple[str, str] | Agreed] = [
         "monkey steal Roger Carbol's bomb from Roger Carbol\nend turn",
     ),
     (ADAM, "move to Attic\ndrop golden key\nend turn"),
+    agreed_pies,
 ]
 """A prize scored and passed on (103, 112), the monkey run by the uplink (71, 85, 101), the
-Lunchbox taken up (104-106), a theft with one's servant at hand (64, 67)."""
+Lunchbox taken up (104-106), a theft with one's servant at hand (64, 67); then every servant
+is given a pie, thrown in the rounds that follow when a target stands next door (116)."""
 
 
 ACTIVE = "(the active player)"
@@ -132,11 +142,26 @@ FINALE: list[tuple[str, str] | Agreed] = [agreed_crown, (ACTIVE, "win")]
 """Scoring the crown wins the game (103, 148) and ends it (33)."""
 
 
+def throw(state: GameState, name: str) -> str:
+    """A pie thrown by ``name``'s servant at someone in a room next to it, if it has one."""
+    servant = state.servant(name)
+    if not any(t.status == "pie" and t.where == Where("servant", name) for t in state.tokens):
+        return ""
+    around = neighbours(state, servant.location)
+    targets = sorted(p.name for p in state.players if p.location in around and p.name != name)
+    return f"throw pie at {targets[0]}\n" if targets else ""
+
+
 def step(state: GameState, name: str) -> str:
-    """The next move on the circuit from where ``name`` stands, or xyzzy home."""
+    """The next move on the circuit from where ``name`` stands, or xyzzy home; a pie first
+    when the servant has one and a target."""
     here = state.player(name).location
     if state.player(name).chatting:
         return "end turn"
+    return throw(state, name) + walk(state, name, here)
+
+
+def walk(state: GameState, name: str, here: str) -> str:
     if state.room("West of House").damage and state.player(name).brownie >= 2:
         return "repair West of House letter 1 as V\nend turn"
     if here == "Lounge":
@@ -210,4 +235,5 @@ def test_a_four_player_game_of_sixty_turns_is_won_and_replays_from_its_record() 
     key = next(t for t in final.tokens if t.name == "golden key")
     assert key.barred == ADAM and key.where == room("Attic")
     assert next(t for t in final.tokens if t.name == f"{ROGER}'s bomb").where == Where("monkey")
+    assert not any(t.status == "pie" and t.where.kind == "servant" for t in final.tokens)
     assert replay(records) == final
