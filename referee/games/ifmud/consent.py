@@ -190,3 +190,12 @@ def name_servant(state: GameState, owner: str, name: str, species: str) -> GameS
     """Rule 45: the others name a servant its player did not name in time."""
     servant = state.servant(owner)
     return with_servant(state, replace(servant, name=check_name(name), species=check_name(species)))
+
+
+def change_token(state: GameState, name: str, token: Token) -> GameState:
+    """Rule 54: a token modified by unanimous agreement (its place, value, status...)."""
+    for at, old in enumerate(state.tokens):
+        if old.name == name:
+            tokens = (*state.tokens[:at], token, *state.tokens[at + 1 :])
+            return _settled(replace(state, tokens=tokens))
+    raise ValueError(f"there is no token called {name}")

@@ -59,3 +59,13 @@ def test_rule_40_a_silent_player_is_put_on_the_passive_voters() -> None:
 def test_rule_45_the_others_name_a_servant_left_unnamed() -> None:
     servant = consent.name_servant(game(), ADAM, "Igor", "hunchback").servant(ADAM)
     assert (servant.name, servant.species) == ("Igor", "hunchback")
+
+
+def test_rule_54_a_token_may_be_changed_by_agreement() -> None:
+    from referee.games.ifmud.state import Token, Where
+
+    charged = Token("personal teleporter", Where("player", ADAM), status="fully charged")
+    state = consent.change_token(game(), "personal teleporter", charged)
+    assert charged in state.tokens
+    with pytest.raises(ValueError, match="no token called"):
+        consent.change_token(game(), "unicorn", charged)

@@ -138,8 +138,21 @@ def agreed_crown(state: GameState) -> GameState:
     return consent.add_token(state, Token("crown", Where("player", name), 400, goal))
 
 
-FINALE: list[tuple[str, str] | Agreed] = [agreed_crown, (ACTIVE, "win")]
-"""Scoring the crown wins the game (103, 148) and ends it (33)."""
+def agreed_teleporter(state: GameState) -> GameState:
+    """The players agree the teleporter, charged, into the active player's hands (rule 54)."""
+    charged = Token(
+        "personal teleporter", Where("player", state.active or ""), status="fully charged"
+    )
+    return consent.change_token(state, "personal teleporter", charged)
+
+
+FINALE: list[tuple[str, str] | Agreed] = [
+    agreed_teleporter,
+    (ACTIVE, "teleport to The North Pole\nend turn"),
+    agreed_crown,
+    (ACTIVE, "win"),
+]
+"""A teleport (110); then scoring the crown wins the game (103, 148) and ends it (33)."""
 
 
 def throw(state: GameState, name: str) -> str:
@@ -236,4 +249,6 @@ def test_a_four_player_game_of_sixty_turns_is_won_and_replays_from_its_record() 
     assert key.barred == ADAM and key.where == room("Attic")
     assert next(t for t in final.tokens if t.name == f"{ROGER}'s bomb").where == Where("monkey")
     assert not any(t.status == "pie" and t.where.kind == "servant" for t in final.tokens)
+    teleporter = next(t for t in final.tokens if t.name == "personal teleporter")
+    assert teleporter.status == "burned out" and teleporter.where.kind == "room"
     assert replay(records) == final
