@@ -306,3 +306,12 @@ def test_rules_53_and_69_when_saturn_itself_goes_its_players_and_beings_go_to_th
     state = changed(put(game(), JOTA, "Saturn"), monkey="Saturn")
     after = remove_room(state, "Saturn")
     assert after.player(JOTA).location == "Attic" and after.monkey == "Attic"
+
+
+def test_rule_57_without_west_of_nowhere_a_lost_destination_is_the_last_room_alphabetically() -> (
+    None
+):
+    state = remove_room(game(), "West of Nowhere")
+    state = add(state, Token("cup", Where("room", "Lounge"), value=3, destination="Attic"))
+    after = remove_room(state, "Attic")
+    assert token(after, "cup").destination == "Zrblm"

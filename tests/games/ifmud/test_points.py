@@ -117,3 +117,22 @@ def test_rule_33_and_44_a_loser_leaves_with_their_servant_and_tokens_go_to_the_a
     assert ADAM not in {s.owner for s in after.servants}
     bomb = next(t for t in after.tokens if t.name == f"{ADAM}'s bomb")
     assert bomb.where == Where("room", "Attic")
+
+
+def test_rule_153_players_reaching_250_at_once_share_honours() -> None:
+    state = set_toll(game(), "Attic", "Fee", 4)
+    state = points(points(points(state, ROGER, 248), JOTA, 248), CARL, 10)
+    after = legal(state, ADAM, "move to Attic")
+    assert set(after.honours) == {ROGER, JOTA}
+
+
+def test_rule_150_the_servant_holding_the_imp_halves_a_win_to_at_most_150() -> None:
+    from referee.games.ifmud.state import Token, Where
+
+    state = points(game(), ADAM, 340)
+    state = replace(state, tokens=(*state.tokens, Token("Bottle Imp", Where("servant", ADAM))))
+    state = replace(
+        state, tokens=(*state.tokens, Token("cup", Where("player", ADAM), 20, "Lounge"))
+    )
+    after = legal(state, ADAM, "drop cup")
+    assert after.winner is None and after.player(ADAM).brownie == 150
