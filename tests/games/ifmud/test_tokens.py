@@ -222,3 +222,11 @@ def test_rule_72_a_synonym_names_the_same_room_or_token() -> None:
     assert token(after, "gem").where == Where("player", ADAM)
     assert after.player(ADAM).location == "Attic"
     assert "rule 14" in refused(state, ADAM, "move to Cellar")
+
+
+def test_rule_66_a_servant_is_named_in_any_case_either_way() -> None:
+    state = add(put_servant(game(), ROGER, "Lounge"), Token("coin", Where("servant", ROGER)))
+    state = put(state, ROGER, "Attic")
+    for victim in ("the servant of roger carbol", "Roger Carbol's servant"):
+        after = legal(state, ADAM, f"steal coin from {victim}")
+        assert token(after, "coin").where == Where("player", ADAM)

@@ -65,19 +65,29 @@ def open_choice(play: Play, choice: str) -> None:
 
 
 def victim_of(play: Play, text: str) -> Where:
+    """Whom a player names as the target of a theft or a pie: a player, ``the servant of``
+    a player (or ``PLAYER's servant``), or the monkey; names in any case."""
     lowered = text.lower()
     if lowered in ("the monkey", "monkey"):
         return Where("monkey")
     for prefix in ("the servant of ", "servant of "):
         if lowered.startswith(prefix):
-            owner = text[len(prefix) :]
-            if owner in names(play.state):
+            owner = player_named(play.state, text[len(prefix) :])
+            if owner is not None:
                 return Where("servant", owner)
-    if text.endswith("'s servant") and text[: -len("'s servant")] in names(play.state):
-        return Where("servant", text[: -len("'s servant")])
-    if text in names(play.state):
-        return Where("player", text)
+    if lowered.endswith("'s servant"):
+        owner = player_named(play.state, text[: -len("'s servant")])
+        if owner is not None:
+            return Where("servant", owner)
+    player = player_named(play.state, text)
+    if player is not None:
+        return Where("player", player)
     raise Refused(84, f"{text!r} is no player, servant or the monkey")
+
+
+def player_named(state: GameState, text: str) -> str | None:
+    """The player ``text`` names, case aside."""
+    return next((p.name for p in state.players if p.name.casefold() == text.casefold()), None)
 
 
 def check_barred(token: Token, actor: str) -> None:

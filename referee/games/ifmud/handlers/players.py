@@ -18,7 +18,7 @@ from referee.games.ifmud.effects import (
     lose,
 )
 from referee.games.ifmud.handlers.common import (
-    names,
+    player_named,
 )
 from referee.games.ifmud.state import (
     Donation,
@@ -44,9 +44,10 @@ def name_servant(play: Play, action: Action) -> None:
 
 def donate(play: Play, action: Action) -> None:
     """Rule 113: an offer of brownie points, waiting for the recipient to accept."""
-    to, amount = action.get("player"), int(action.get("amount"))
-    if to not in names(play.state) or to == play.actor:
-        raise Refused(113, f"{to!r} is not another player of this game")
+    named, amount = action.get("player"), int(action.get("amount"))
+    to = player_named(play.state, named)
+    if to is None or to == play.actor:
+        raise Refused(113, f"{named!r} is not another player of this game")
     if amount <= 0:
         raise Refused(113, "a donation is a positive number of brownie points")
     kept = tuple(d for d in play.state.donations if (d.donor, d.recipient) != (play.actor, to))
@@ -56,7 +57,7 @@ def donate(play: Play, action: Action) -> None:
 
 def accept(play: Play, action: Action) -> None:
     """Rule 113: the recipient accepts; the points pass at once."""
-    donor = action.get("player")
+    donor = player_named(play.state, action.get("player")) or action.get("player")
     offer = next(
         (d for d in play.state.donations if d.donor == donor and d.recipient == play.actor), None
     )
@@ -69,7 +70,7 @@ def accept(play: Play, action: Action) -> None:
 
 def retract(play: Play, action: Action) -> None:
     """Rule 113: a donation not yet accepted is withdrawn."""
-    to = action.get("player")
+    to = player_named(play.state, action.get("player")) or action.get("player")
     offer = next(
         (d for d in play.state.donations if d.donor == play.actor and d.recipient == to), None
     )
