@@ -199,3 +199,11 @@ def change_token(state: GameState, name: str, token: Token) -> GameState:
             tokens = (*state.tokens[:at], token, *state.tokens[at + 1 :])
             return _settled(replace(state, tokens=tokens))
     raise ValueError(f"there is no token called {name}")
+
+
+def set_passive_voter(state: GameState, name: str, on: bool) -> GameState:
+    """Rule 32, as the chamber records it: the game's copy of the Passive Voters follows."""
+    if name not in {p.name for p in state.players}:
+        raise ValueError(f"{name} is not a player of this game")
+    kept = tuple(n for n in state.passive_voters if n != name)
+    return replace(state, passive_voters=(*kept, name) if on else kept)

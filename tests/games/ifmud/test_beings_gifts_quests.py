@@ -194,10 +194,14 @@ def test_rule_42_a_sacrifice_that_could_go_negative_is_refused() -> None:
     assert "rule 42" in refused(add(game(), LUNCHBOX), ADAM, "sacrifice the lunchbox")
 
 
-def test_rule_32_and_91_players_join_and_leave_the_passive_lists_at_any_time() -> None:
-    state = legal(game(), CARL, "join the passive voters\njoin the passive turn-takers")
-    assert state.passive_voters == (CARL,) and state.passive_turn_takers == (CARL,)
-    assert legal(state, CARL, "leave the passive voters").passive_voters == ()
+def test_rule_91_players_join_and_leave_the_passive_turn_takers_at_any_time() -> None:
+    state = legal(game(), CARL, "join the passive turn-takers")
+    assert state.passive_turn_takers == (CARL,)
+    assert legal(state, CARL, "leave the passive turn-takers").passive_turn_takers == ()
+
+
+def test_rule_32_the_passive_voters_are_the_chambers_and_the_player_is_sent_there() -> None:
+    assert "'passive on'" in refused(game(), CARL, "join the passive voters")
 
 
 def test_rule_92_a_passive_turn_taker_timing_out_idle_is_asleep_and_has_six_hours() -> None:

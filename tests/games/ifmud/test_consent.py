@@ -69,3 +69,9 @@ def test_rule_54_a_token_may_be_changed_by_agreement() -> None:
     assert charged in state.tokens
     with pytest.raises(ValueError, match="no token called"):
         consent.change_token(game(), "unicorn", charged)
+
+
+def test_rule_32_the_chamber_sets_the_games_copy_of_the_passive_voters() -> None:
+    state = consent.set_passive_voter(game(), CARL, True)
+    assert state.passive_voters == (CARL,)
+    assert consent.set_passive_voter(state, CARL, False).passive_voters == ()

@@ -47,7 +47,7 @@ OPENING: list[tuple[str, str] | Agreed] = [
     (ADAM, "xyzzy\nend turn"),
     (ROGER, "robot examine after moving to Lounge\nend turn"),
     (JOTA, "ride the omnibus to Saturn\ncreate pie bomb\nend turn"),
-    (CARL, "join the passive voters\nmove to Attic\nend turn"),
+    (CARL, "join the passive turn-takers\nmove to Attic\nend turn"),
 ]
 """The first rounds, each posting a minute of the game apart."""
 

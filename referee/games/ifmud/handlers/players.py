@@ -81,8 +81,15 @@ def retract(play: Play, action: Action) -> None:
 
 
 def join_list(play: Play, action: Action, *, joining: bool = True) -> None:
-    """Rules 32 and 91: onto or off the Passive Voters or Passive Turn-Takers."""
-    field = "passive_voters" if action.get("list") == "passive voters" else "passive_turn_takers"
+    """Rule 91: onto or off the Passive Turn-Takers. The Passive Voters (32) are the
+    chamber's: a player is sent there."""
+    if action.get("list") == "passive voters":
+        raise Refused(
+            32,
+            "the Passive Voters list is the chamber's, which counts the votes: post "
+            "'passive on' or 'passive off' to it",
+        )
+    field = "passive_turn_takers"
     rule = 32 if field == "passive_voters" else 91
     members: tuple[str, ...] = getattr(play.state, field)
     if joining == (play.actor in members):
