@@ -70,6 +70,9 @@ class Unregistered:
     player told why it cannot be judged; nothing in the game changes."""
 
     title = "a kind of game this referee does not host"
+    dealt_at_start = True
+    players = (0, 0)
+    wins_are_final = True
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -96,4 +99,7 @@ class Unregistered:
         return ()
 
     def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+        raise UnknownKindError(f"no kind of game is named {self.name!r}")
+
+    def leave(self, game: GameView, player: str) -> str | None:
         raise UnknownKindError(f"no kind of game is named {self.name!r}")

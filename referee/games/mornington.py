@@ -72,6 +72,9 @@ class MorningtonNomic:
 
     name = NAME
     title = "Mornington Nomic"
+    dealt_at_start = False
+    players = (3, 1000)
+    wins_are_final = False
 
     def __init__(
         self,
@@ -115,6 +118,10 @@ class MorningtonNomic:
 
     def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
         return self._opening(number, rng)
+
+    def leave(self, game: GameView, player: str) -> str | None:
+        """None: the service's GSD edits carry out rule 1.1.3."""
+        return None
 
 
 def _claimed(text: str) -> str | None:

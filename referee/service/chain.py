@@ -157,7 +157,7 @@ class Work:
         audience = notice.audience
         inbound = self.letter.inbound
         address = audience.address or inbound.sender
-        capped = audience.role is not Role.LOUNGE
+        capped = audience.role is not Role.LOUNGE and notice.capped
         if self.via_list and self.game is not None:
             if audience.role is Role.POSTER:
                 address, capped = self.game.lounge_address, False

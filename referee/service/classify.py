@@ -51,6 +51,7 @@ def run_command(
         secret=letter.inbound.secret,
         subject=letter.inbound.subject,
         thread=letter.inbound.message_id,
+        kinds=work.kinds,
     )
     if work.game is not None:  # the deadline runner locks it too (timekeeper.run_due)
         work.session.refresh(work.game, with_for_update=True)

@@ -19,7 +19,8 @@ from sqlalchemy.orm import Session
 
 from referee.config import Settings
 from referee.engine.fair_dice import commitment
-from referee.service import buzzes, game_dice, proof, roster, seats, speaker
+from referee.games import MORNINGTON, GameKind, Kinds
+from referee.service import buzzes, dealt, game_dice, proof, roster, seats, speaker
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
 
@@ -40,6 +41,13 @@ class Context:
     subject: str = ""
     thread: str | None = None
     notices: list[Notice] = field(default_factory=list)
+    kinds: Kinds = field(default_factory=Kinds)
+    """The kinds of game this referee hosts (``speaker new-game LOUNGE KIND``)."""
+
+    def kind_of(self, game: Game) -> GameKind | None:
+        """The kind of ``game`` when its state is dealt at start (the seam's own path,
+        ``dealt.py``); None for Mornington Nomic, whose GSD ``speaker.py`` edits."""
+        return dealt.kind_of(self.kinds, game)
 
     def answer(self, template: str, **values: object) -> None:
         """Answer the sender in the thread of their message."""
@@ -78,6 +86,17 @@ class Command:
         raise NotImplementedError
 
 
+def _mornington_only(ctx: Context, game: Game, what: str) -> None:
+    """Refuse a Mornington Nomic step in a game of another kind, saying what it has instead."""
+    kind = ctx.kind_of(game)
+    if kind is not None:
+        raise CommandError(
+            f"{what} is a rule of Mornington Nomic; game MC {game.number} is {kind.title}, "
+            "which has none: a late player keeps the turn, is reminded, and after two months "
+            "of silence is resigned"
+        )
+
+
 def _number(text: str) -> int:
     digits = text.upper().removeprefix("MC").strip()
     if not digits.isdigit():
@@ -93,12 +112,15 @@ def _need(arguments: list[str], count: int, usage: str) -> None:
 class NewGame(Command):
     name = "new-game"
     argument_description = (
-        "LOUNGE [normal | special VARIANT ...] [set NAME=VALUE ...] [buzz-mode=players]"
+        "LOUNGE [normal | special VARIANT ...] [set NAME=VALUE ...] [buzz-mode=players], "
+        "or LOUNGE KIND for another kind of game (one-day-in-london)"
     )
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         _need(arguments, 1, f"speaker {self.name} {self.argument_description}")
         lounge, rest = arguments[0], arguments[1:]
+        if rest and rest[0].lower() in ctx.kinds and rest[0].lower() != MORNINGTON:
+            return self._dealt(ctx, lounge, ctx.kinds.find(rest[0].lower()), rest[1:])
         settings, words = [], []
         for word in rest:
             if "=" in word:
@@ -143,6 +165,17 @@ class NewGame(Command):
             )
         )
         return f"created game MC {game.number}"
+
+    def _dealt(self, ctx: Context, lounge: str, kind: GameKind, rest: list[str]) -> str:
+        if rest:
+            raise CommandError(
+                f"a game of {kind.title} takes no settings or variants yet; write "
+                f"'speaker {self.name} LOUNGE {kind.name}' (you wrote {' '.join(rest)!r})"
+            )
+        game = dealt.new_game(ctx.session, lounge, ctx.now, ctx.rng, kind)
+        ctx.game = game
+        ctx.notices.extend(dealt.created(game, kind, ctx.settings.speaker_address))
+        return f"created game MC {game.number} of {kind.title}"
 
 
 def shown_settings(game: Game) -> dict[str, object]:
@@ -199,6 +232,10 @@ class Approve(_OnGame):
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
         _need(rest, 1, f"speaker {self.name} {self.argument_description}")
+        kind = ctx.kind_of(game)
+        if kind is not None:
+            player, seat = speaker.application(ctx.session, game, " ".join(rest))
+            return dealt.approve(ctx.session, game, kind, player, seat, ctx.now)
         return speaker.approve(ctx.session, game, " ".join(rest), ctx.now, ctx.rng, ctx.timing)
 
 
@@ -221,6 +258,9 @@ class Start(_OnGame):
     argument_description = "GAME"
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        kind = ctx.kind_of(game)
+        if kind is not None:
+            return dealt.start(ctx.session, game, kind, ctx.now, ctx.rng, ctx.timing)
         return speaker.start(ctx.session, game, ctx.now, ctx.rng, ctx.timing)
 
 
@@ -327,6 +367,12 @@ class Resign(Command):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
         why = " ".join(arguments) or "no reason given"
+        kind = ctx.kind_of(game)
+        if kind is not None:
+            ctx.notices.extend(
+                dealt.resign(ctx.session, game, kind, player, ctx.now, why, ctx.timing)
+            )
+            return f"{player.name} resigned"
         ctx.notices.extend(
             seats.resign(ctx.session, game, player, ctx.now, why, rng=ctx.rng, timing=ctx.timing)
         )
@@ -341,6 +387,7 @@ class TakeBack(Command):
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
+        _mornington_only(ctx, game, "taking back a turn (rule 1.3.3)")
         ctx.notices.extend(seats.take_back(ctx.session, game, player, ctx.now, ctx.timing))
         return f"{player.name} took back eir turn"
 
@@ -354,6 +401,7 @@ class Timeout(Command):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         _need(arguments, 1, f"nomic {self.name} {self.argument_description}")
         game, player = ctx.the_game, ctx.the_player
+        _mornington_only(ctx, game, "a forced Timeout (rule 1.3.5)")
         late = " ".join(arguments)
         ctx.notices.extend(seats.timeout(ctx.session, game, player, late, ctx.now, ctx.timing))
         return f"{player.name} forced a Timeout for {late}"

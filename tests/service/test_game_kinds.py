@@ -46,6 +46,9 @@ class Pebbles:
 
     name = "pebbles"
     title = "Pebbles"
+    dealt_at_start = True
+    players = (2, 2)
+    wins_are_final = True
 
     def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
         return _write_state({"pile": "10", "next": players[0], **dict.fromkeys(players, "0")})
@@ -82,6 +85,9 @@ class Pebbles:
 
     def owed(self, game: GameView) -> Sequence[Owed]:
         return (Owed("turn", _read_state(game.state)["next"]),)
+
+    def leave(self, game: GameView, player: str) -> str | None:
+        return None
 
 
 def test_pebbles_satisfies_the_seam() -> None:
