@@ -135,6 +135,7 @@ def judged(
         "explanation": outcome.explanation,
         "turn": play,
         "violations": list(outcome.violations),
+        "kind": kind.name,
     }
     posted_illegal = _players_style_state(outcome, buzz_mode)
     if outcome.verdict == "legal" or posted_illegal is not None:

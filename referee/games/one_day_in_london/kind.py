@@ -58,8 +58,14 @@ class OneDayInLondon:
     def read(self, game: GameView, text: str) -> Move:
         try:
             move = parse_move(text)
-        except (MoveSyntaxError, UnknownStationError) as error:
+        except MoveSyntaxError as error:
             raise ValueError(str(error)) from None
+        except UnknownStationError as error:
+            raise ValueError(
+                f"{error} of {self.title}, whose stations are zone 1's "
+                "(rules/one-day-in-london/README.md); name a card of your rack as its card "
+                "shows it, or give its slot with 'place N'"
+            ) from None
         if any(isinstance(action, Resign) for action in move.actions):
             raise ValueError(
                 "to leave the game write 'nomic resign' on its own: the referee then takes "
