@@ -21,6 +21,7 @@ from referee.config import Settings
 from referee.engine.fair_dice import commitment
 from referee.games import MORNINGTON, GameKind, Kinds
 from referee.service import buzzes, dealt, game_dice, proof, roster, seats, speaker
+from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
 
@@ -86,14 +87,17 @@ class Command:
         raise NotImplementedError
 
 
-def _mornington_only(ctx: Context, game: Game, what: str) -> None:
+_LATE = "a late player keeps the turn, is reminded, and after two months of silence is resigned"
+_CHECKED = "the referee checks every move before it is applied, so there is nothing to buzz"
+
+
+def _mornington_only(ctx: Context, game: Game, what: str, instead: str = _LATE) -> None:
     """Refuse a Mornington Nomic step in a game of another kind, saying what it has instead."""
     kind = ctx.kind_of(game)
     if kind is not None:
         raise CommandError(
             f"{what} is a rule of Mornington Nomic; game MC {game.number} is {kind.title}, "
-            "which has none: a late player keeps the turn, is reminded, and after two months "
-            "of silence is resigned"
+            f"which has none: {instead}"
         )
 
 
@@ -269,7 +273,7 @@ class Void(_OnGame):
     argument_description = "GAME"
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
-        return speaker.void(ctx.session, game, ctx.now)
+        return speaker.void(ctx.session, game, ctx.now, shown=_shown(ctx, game))
 
 
 class Stalemate(_OnGame):
@@ -277,7 +281,16 @@ class Stalemate(_OnGame):
     argument_description = "GAME"
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
-        return speaker.stalemate(ctx.session, game, ctx.now)
+        return speaker.stalemate(ctx.session, game, ctx.now, shown=_shown(ctx, game))
+
+
+def _shown(ctx: Context, game: Game) -> str | None:
+    """What the last post of a dealt game shows in place of its stored state (which holds
+    the racks and the draw pile): its public view; None for Mornington's public GSD."""
+    kind = ctx.kind_of(game)
+    if kind is None:
+        return None
+    return kind.public_view(view_of(ctx.session, game)) if game.state else ""
 
 
 class Games(Command):
@@ -418,6 +431,7 @@ class OpenBuzz(Command):
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
+        _mornington_only(ctx, game, "a buzz (section 1.16)", _CHECKED)
         number: int | None = None
         if len(arguments) >= 2 and arguments[0].lower() == "turn" and arguments[1].isdigit():
             number, arguments = int(arguments[1]), arguments[2:]
@@ -453,6 +467,7 @@ class BuzzStep(Command):
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
+        _mornington_only(ctx, game, "a buzz (section 1.16)", _CHECKED)
         ctx.notices.extend(
             buzzes.step(ctx.session, game, player.name, self.step, ctx.now, ctx.rng, ctx.timing)
         )

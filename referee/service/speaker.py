@@ -240,14 +240,14 @@ def start(
     ]
 
 
-def void(session: Session, game: Game, now: datetime) -> list[Notice]:
+def void(session: Session, game: Game, now: datetime, *, shown: str | None = None) -> list[Notice]:
     """Rule 1.1.2: a new game that will not begin is declared void."""
     if game.status != GameStatus.FORMING:
         raise CommandError(
             f"game MC {game.number} is {game.status}; only a game that has not begun can be void"
         )
     how = "void: it did not begin (1.1.2)"
-    return finish(session, game, now, winner=None, status=GameStatus.VOID, how=how)
+    return finish(session, game, now, winner=None, status=GameStatus.VOID, how=how, shown=shown)
 
 
 def _not_agreed(session: Session, game: Game) -> list[str]:
@@ -300,7 +300,9 @@ def agree_stalemate(
     return notices
 
 
-def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
+def stalemate(
+    session: Session, game: Game, now: datetime, *, shown: str | None = None
+) -> list[Notice]:
     """Rule 1.1.11: once every Active non-Drone player agrees it is Stalemate, the Speaker may
     end the game; nobody has won or lost, so no points move (rule 1.1.9), and its last GSD goes
     to the Game Archive (rule 1.1.5)."""
@@ -313,7 +315,9 @@ def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
             f"with 'nomic stalemate': {', '.join(waiting)}"
         )
     how = "declared stalemate (1.1.11)"
-    return finish(session, game, now, winner=None, status=GameStatus.STALEMATE, how=how)
+    return finish(
+        session, game, now, winner=None, status=GameStatus.STALEMATE, how=how, shown=shown
+    )
 
 
 def listing(session: Session) -> list[str]:
