@@ -13,9 +13,12 @@ How a new kind plugs in:
    in ``games.kind``. The service builds its ``Kinds`` at start (``Runner(kinds=...)``).
 3. Nothing else in the service changes: the classification chain's last rule hands a seated
    player's turn to the game's kind, records the judgement, posts the public view to the
-   lounge (uncapped) and sends each private view only to its own player's address.
+   lounge (uncapped) and sends each private view only to its own player's address. A kind
+   ``dealt_at_start`` is opened, seated, started and resigned from by
+   ``referee.service.dealt`` through this seam alone.
 
-Mornington Nomic is the first kind (:mod:`referee.games.mornington`).
+Mornington Nomic is the first kind (:mod:`referee.games.mornington`); One Day in London
+(:mod:`referee.games.one_day_in_london.kind`) the second.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from itertools import count
 
 from sqlalchemy import select
 
-from referee.engine.fair_dice import commitment
+from referee.engine.fair_dice import commitment, derive, label
 from referee.games.mornington import NoEngineDesk
 from referee.games.one_day_in_london.cards import full_deck
 from referee.games.one_day_in_london.moves import parse_move
@@ -133,6 +133,8 @@ def test_a_three_player_game_by_mail_from_new_game_to_a_win_shows_each_rack_only
     assert new_game(order, stored.seed).seats == dealt.seats
     # the deal's seed is a draw of the committed dice seed, which verifies at the end
     assert checked.ok and checked.rolls >= 2
+    deal = label(1, "draw 2", 1, 2**256, "the deal of One Day in London")
+    assert f"{derive(bytes.fromhex(dice_seed), deal, 2**256) - 1:064x}" == stored.seed
     assert dice_seed and commitment(bytes.fromhex(dice_seed)) == checked.commitment
     assert order[0] in entry.final_gsd and "Deck:" not in entry.final_gsd
     assert points[order[0]] > 0
