@@ -24,6 +24,7 @@ from referee.service import buzzes, dealt, game_dice, proof, roster, seats, spea
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
+from referee.store.status import GameStatus
 
 
 @dataclass
@@ -308,6 +309,7 @@ class Referee(_OnGame):
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
         _need(rest, 1, f"speaker {self.name} {self.argument_description}")
+        _mornington_only(ctx, game, "a referee for a buzz (section 1.16)", _CHECKED)
         return buzzes.appoint(ctx.session, game, " ".join(rest), ctx.now, ctx.timing)
 
 
@@ -338,6 +340,12 @@ class Join(Command):
         if not ctx.settings.speaker_address:
             raise CommandError("this referee has no Speaker configured to approve a join")
         name = " ".join(arguments)
+        kind = ctx.kind_of(game)
+        if kind is not None and game.status == GameStatus.RUNNING:
+            raise CommandError(
+                f"game MC {game.number} of {kind.title} has been dealt, and it takes no new "
+                "player once the cards are out; ask the Speaker to open another"
+            )
         ctx.notices.extend(
             seats.request_join(
                 ctx.session, game, name, ctx.sender, ctx.secret, ctx.settings.speaker_address

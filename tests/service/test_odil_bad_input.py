@@ -157,6 +157,13 @@ def test_a_fifth_player_and_a_start_with_one_player_are_refused(table: Table) ->
     sent = table.speaker("start 1")
     assert "is for 2-4 players and game MC 1 has 1" in text(sent[-1][1])
     assert _stored(table)[0] == ""
+    for name in ("Bob", "Carol", "Dee", "Eve"):
+        table.mail(f"{name.lower()}@example.org", f"nomic join {name}", subject="[MC 1] join")
+        sent = table.speaker(f"approve 1 {name}")
+    assert "is for 2-4 players and game MC 1 has 4: decline the application" in text(sent[-1][1])
+    with table.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        assert game.order_of_play == ["Alice", "Bob", "Carol", "Dee"]
 
 
 def test_timeout_and_take_back_are_mornington_rules_refused_here(table: Table) -> None:

@@ -106,3 +106,9 @@ def test_a_stalemate_shows_the_lounge_view_and_archives_it_not_the_racks(
         [entry] = archive(session)
     assert "Setup: cards placed" in entry.final_gsd and "Deck:" not in entry.final_gsd
     assert not named(over) and not named(entry.final_gsd)  # no card at all before the piles
+
+
+def test_nobody_joins_once_the_cards_are_dealt(sqlite_engine: Engine) -> None:
+    table, _ = _dealt(sqlite_engine)
+    sent = table.mail("dee@example.org", "nomic join Dee", subject="[MC 1] join")
+    assert "has been dealt, and it takes no new player" in text(sent[-1][1])
