@@ -135,9 +135,11 @@ class NewGame(Command):
         kind = words[0].lower() if words else "normal"
         variants = tuple(w.strip(",") for w in words[1:] if w.strip(","))
         if kind not in {"normal", "special"} or (kind == "normal" and variants):
+            others = ", ".join(name for name in sorted(ctx.kinds) if name != MORNINGTON)
             raise CommandError(
                 "write 'normal', or 'special' followed by the variants' names, then any "
                 "settings as 'set NAME=VALUE'"
+                + (f"; or, for another kind of game, its name: {others}" if others else "")
             )
         if kind == "special" and not variants:
             raise CommandError("a Special Rules game names its variants (rule 1.1.2)")

@@ -190,3 +190,14 @@ def _all_cards() -> set[str]:
     from referee.games.one_day_in_london.cards import full_deck
 
     return set(full_deck())
+
+
+def test_the_speaker_is_told_the_kinds_there_are_and_that_this_one_takes_no_settings(
+    table: Table,
+) -> None:
+    sent = table.speaker(f"new-game {LOUNGE} odil")
+    assert "for another kind of game, its name: one-day-in-london" in text(sent[-1][1])
+    sent = table.speaker(f"new-game {LOUNGE} one-day-in-london set route_choice=first")
+    assert "takes no settings or variants yet" in text(sent[-1][1])
+    with table.factory() as session:
+        assert session.scalars(select(Game)).all() == []
