@@ -105,4 +105,5 @@ class Unregistered:
         raise UnknownKindError(f"no kind of game is named {self.name!r}")
 
     def leave(self, game: GameView, player: str) -> str | None:
-        raise UnknownKindError(f"no kind of game is named {self.name!r}")
+        """None: the state is kept as it is for the operator; the seat is still given up."""
+        return None

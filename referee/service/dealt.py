@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from referee.engine.fair_dice import commitment
 from referee.engine.life.deadlines import VANILLA_DEADLINES
-from referee.games import MORNINGTON, Kinds
+from referee.games import MORNINGTON, Kinds, Unregistered
 from referee.games.kind import GameKind
 from referee.games.one_day_in_london.kind import OneDayInLondon
 from referee.service import deadlines, game_dice
@@ -103,6 +103,7 @@ def approve(
             f"game MC {game.number} has been dealt; {kind.title} takes no new player once "
             "the cards are out: decline the application, giving that reason"
         )
+    _hosted(game, kind, "seated")
     seated = games.members(session, game)
     if len(seated) >= kind.players[1]:
         raise CommandError(
@@ -133,6 +134,7 @@ def start(
     """Draw the order of play, deal (``kind.opening``) and tell each player eir own cards."""
     if game.status != GameStatus.FORMING:
         raise CommandError(f"game MC {game.number} is {game.status}; only a new game can start")
+    _hosted(game, kind, "dealt")
     people = [p.name for p in games.members(session, game)]
     least, most = kind.players
     if not least <= len(people) <= most:
@@ -171,6 +173,14 @@ def start(
         ),
         *private_views(session, kind, game, "the deal"),
     ]
+
+
+def _hosted(game: Game, kind: GameKind, what: str) -> None:
+    if isinstance(kind, Unregistered):
+        raise CommandError(
+            f"game MC {game.number} cannot be {what}: this referee hosts no kind of game named "
+            f"{kind.name!r}"
+        )
 
 
 def owe(session: Session, game: Game, kind: GameKind, now: datetime, timing: Timing) -> list[str]:

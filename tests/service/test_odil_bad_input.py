@@ -201,3 +201,19 @@ def test_the_speaker_is_told_the_kinds_there_are_and_that_this_one_takes_no_sett
     assert "takes no settings or variants yet" in text(sent[-1][1])
     with table.factory() as session:
         assert session.scalars(select(Game)).all() == []
+
+
+def test_a_game_of_a_kind_no_longer_hosted_is_not_dealt_and_the_speaker_told(
+    table: Table,
+) -> None:
+    table.speaker(f"new-game {LOUNGE} one-day-in-london")
+    for name, address in list(PEOPLE.items())[:2]:
+        table.mail(address, f"nomic join {name}", subject="[MC 1] join")
+        table.speaker(f"approve 1 {name}")
+    with table.factory.begin() as session:
+        session.scalars(select(Game)).one().kind = "pebbles"
+    sent = table.speaker("start 1")
+    assert "cannot be dealt: this referee hosts no kind of game named 'pebbles'" in text(
+        sent[-1][1]
+    )
+    assert _stored(table)[0] == ""
