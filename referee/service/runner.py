@@ -29,6 +29,7 @@ from referee.games.one_day_in_london.kind import OneDayInLondon
 from referee.service import gsd_edits, roster
 from referee.service.chain import Handling, Rule, Work, read_letter, run_chain
 from referee.service.classify import CHAIN
+from referee.service.enactment import Enactor, RecordOnly
 from referee.store.models import InboxMessage
 from referee.store.status import InboxStatus
 from referee.store.wall_clock import Clock, utcnow
@@ -70,12 +71,15 @@ class Runner:
         rng: random.Random | None = None,
         kinds: Iterable[GameKind] = (),
         chain: tuple[Rule, ...] = CHAIN,
+        enactor: Enactor | None = None,
     ) -> None:
         self.factory = factory
         self.settings = settings
         self.desk = desk
         self.kinds = Kinds([mornington(desk), OneDayInLondon(), *kinds])
         self.chain = chain
+        self.enactor: Enactor = enactor or RecordOnly()
+        """What a ratified proposal taking effect does to a game's rules (the chamber)."""
         self.clock = clock
         self.on_queued = on_queued
         self.rng = rng or random.SystemRandom()
@@ -112,6 +116,7 @@ class Runner:
                     rng=self.rng,
                     timing=self.timing,
                     row=row,
+                    enactor=self.enactor,
                 )
                 work.handling.notes.extend(letter.notes)
                 handling = run_chain(self.chain, work)
