@@ -217,3 +217,42 @@ def test_a_game_of_a_kind_no_longer_hosted_is_not_dealt_and_the_speaker_told(
         sent[-1][1]
     )
     assert _stored(table)[0] == ""
+
+
+LIST_HEADERS = {
+    "List-Id": "<odil1.lounge.example.org>",
+    "List-Post": f"<mailto:{LOUNGE}>",
+    "Precedence": "list",
+}
+
+
+def test_through_the_lounge_list_cards_still_reach_only_their_owner(table: Table) -> None:
+    """A move relayed by the lounge list is answered in the lounge, but a refusal naming the
+    poster's own cards, and every rack, still go to each player's own address."""
+    _dealt(table)
+    mover = _setup_done(table).mover
+    absent = next(card for card in sorted(_all_cards()) if card not in mover.rack)
+    before = _stored(table)
+    sent = table.mail(
+        PEOPLE[mover.name],
+        f"take deck, exchange {absent}",
+        to=LOUNGE,
+        subject="[MC 1] my move",
+        headers=LIST_HEADERS,
+    )
+    assert _stored(table) == before
+    [(rcpt, answer)] = sent
+    assert rcpt == [PEOPLE[mover.name]] and "is not in your rack" in text(answer)
+    sent = table.mail(
+        PEOPLE[mover.name],
+        "take deck, place 3, discard pile 1",
+        to=LOUNGE,
+        subject="[MC 1] my move",
+        headers=LIST_HEADERS,
+    )
+    lounge = [text(m) for rcpt, m in sent if rcpt == [LOUNGE]]
+    racks = {rcpt[0]: text(m) for rcpt, m in sent if rcpt != [LOUNGE]}
+    assert len(lounge) == 1 and "Your rack" not in lounge[0]
+    assert set(racks) == set(PEOPLE.values())
+    for name, address in PEOPLE.items():
+        assert f"Your rack, {name}:" in racks[address]
