@@ -76,6 +76,7 @@ class Unregistered:
     dealt_at_start = True
     players = (0, 0)
     wins_are_final = True
+    choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -101,7 +102,13 @@ class Unregistered:
     def owed(self, game: GameView) -> Sequence[Owed]:
         return ()
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str:
         raise UnknownKindError(f"no kind of game is named {self.name!r}")
 
     def leave(self, game: GameView, player: str) -> str | None:

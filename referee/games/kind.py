@@ -10,7 +10,7 @@ kind is registered.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -111,6 +111,9 @@ class GameKind(Protocol):
     the game at once (False where the rules let the other players contest it, rule 1.1.1).
     ``leave`` is the state after a player resigns, or None when the service edits the state
     itself (Mornington's GSD, rule 1.1.3); it raises ``ValueError`` saying why not now.
+    ``choices`` are the readings of the kind's rules a Speaker may set per game: each name
+    with its allowed values, the default first; ``opening`` is handed the game's values
+    (Mornington's readings are its ruleset's settings, ``referee.variants.game_settings``).
     """
 
     name: str
@@ -118,6 +121,7 @@ class GameKind(Protocol):
     dealt_at_start: bool
     players: tuple[int, int]
     wins_are_final: bool
+    choices: Mapping[str, tuple[str, ...]]
 
     def read(self, game: GameView, text: str) -> object: ...
 
@@ -131,7 +135,13 @@ class GameKind(Protocol):
 
     def owed(self, game: GameView) -> Sequence[Owed]: ...
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str: ...
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str: ...
 
     def leave(self, game: GameView, player: str) -> str | None: ...
 

@@ -14,7 +14,7 @@ play in it is new depends on the record (rule 1.2.1).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -75,6 +75,7 @@ class MorningtonNomic:
     dealt_at_start = False
     players = (3, 1000)
     wins_are_final = False
+    choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(
         self,
@@ -116,7 +117,13 @@ class MorningtonNomic:
         following = self._to_play(game.state)
         return (Owed("turn", following),) if following is not None else ()
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str:
         return self._opening(number, rng)
 
     def leave(self, game: GameView, player: str) -> str | None:

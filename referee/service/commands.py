@@ -180,12 +180,14 @@ class NewGame(Command):
         return f"created game MC {game.number}"
 
     def _dealt(self, ctx: Context, lounge: str, kind: GameKind, rest: list[str]) -> str:
-        if rest:
+        words = [word.strip(",") for word in rest if word.lower() != "set" and word.strip(",")]
+        plain = [word for word in words if "=" not in word]
+        if plain:
             raise CommandError(
-                f"a game of {kind.title} takes no settings or variants yet; write "
-                f"'speaker {self.name} LOUNGE {kind.name}' (you wrote {' '.join(rest)!r})"
+                f"a game of {kind.title} takes no variants; write 'speaker {self.name} LOUNGE "
+                f"{kind.name} [set NAME=VALUE ...]' (you wrote {' '.join(plain)!r})"
             )
-        game = dealt.new_game(ctx.session, lounge, ctx.now, ctx.rng, kind)
+        game = dealt.new_game(ctx.session, lounge, ctx.now, ctx.rng, kind, words)
         ctx.game = game
         ctx.notices.extend(dealt.created(game, kind, ctx.settings.speaker_address))
         return f"created game MC {game.number} of {kind.title}"
@@ -215,6 +217,16 @@ class ShowSettings(Command):
         if game is None:
             raise CommandError(f"name the game: {self.name} {self.argument_description}")
         ctx.game = game
+        kind = ctx.kind_of(game)
+        if kind is not None:
+            ctx.answer(
+                "sender.dealt-game-settings",
+                number=game.number,
+                title=kind.title,
+                lines=dealt.settings_lines(kind, game),
+                commitment=commitment(bytes.fromhex(game.dice_seed)) if game.dice_seed else "",
+            )
+            return f"listed the settings of MC {game.number}"
         ctx.answer(
             "sender.game-settings",
             number=game.number,

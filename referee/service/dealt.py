@@ -16,6 +16,7 @@ draws of it, kept with the game, so ``referee verify`` recomputes them once the 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import func, select
@@ -49,22 +50,55 @@ def kind_of(kinds: Kinds, game: Game) -> GameKind | None:
     return kind if kind.dealt_at_start else None
 
 
+def chosen(kind: GameKind, texts: Sequence[str]) -> dict[str, str]:
+    """Every setting of ``kind`` for a new game: the Speaker's ``NAME=VALUE`` texts over the
+    defaults (the first value of each), or a refusal naming what may be set."""
+    values = {name: allowed[0] for name, allowed in kind.choices.items()}
+    known = "; ".join(f"{n}={'|'.join(a)}" for n, a in kind.choices.items()) or "none"
+    for text in texts:
+        name, equals, value = text.partition("=")
+        name, value = name.strip().lower(), value.strip().lower()
+        if not equals or name not in kind.choices or value not in kind.choices[name]:
+            raise CommandError(
+                f"{text!r} is not a setting of {kind.title}; it has: {known} "
+                "(the first value is the default)"
+            )
+        values[name] = value
+    return values
+
+
+def settings_lines(kind: GameKind, game: Game) -> list[str]:
+    """Each setting of ``game`` with its value and the default, for players to read."""
+    stored = game.settings or {}
+    return [
+        f"{name} = {stored.get(name, allowed[0])} (default {allowed[0]})"
+        for name, allowed in kind.choices.items()
+    ]
+
+
 def new_game(
-    session: Session, lounge: str, now: datetime, rng: random.Random, kind: GameKind
+    session: Session,
+    lounge: str,
+    now: datetime,
+    rng: random.Random,
+    kind: GameKind,
+    settings: Sequence[str] = (),
 ) -> Game:
-    """Open the next game of ``kind`` for joins; its dice seed is drawn now and committed to
-    in the first post, before anyone can know who will play or what will be dealt."""
+    """Open the next game of ``kind`` for joins, with its settings (``NAME=VALUE``, stored
+    with the game in full); its dice seed is drawn now and committed to in the first post,
+    before anyone can know who will play or what will be dealt."""
     if "@" not in lounge:
         raise CommandError(
             f"{lounge!r} is not a lounge address; write e.g. odil1@lounge.example.org"
         )
     if games.game_by_address(session, [lounge]) is not None:
         raise CommandError(f"{lounge} is already the lounge of another game")
+    values = chosen(kind, settings)
     number = (session.scalar(select(func.max(Game.number))) or 0) + 1
     game = games.create_game(session, number, lounge, now, name=f"{kind.title} {number}")
     game.kind = kind.name
     game.status = GameStatus.FORMING
-    game.variants, game.settings = [], {}
+    game.variants, game.settings = [], values
     game.dice_seed, game.dice_draws = game_dice.new_seed(rng).hex(), 0
     game.order_of_play = []
     return game
@@ -81,6 +115,7 @@ def created(game: Game, kind: GameKind, speaker: str) -> list[Notice]:
         "lounge": game.lounge_address,
         "speaker": speaker,
         "commitment": commitment(bytes.fromhex(game.dice_seed)),
+        "settings": settings_lines(kind, game),
     }
     return [
         Notice(
@@ -151,7 +186,7 @@ def start(
         if member is not None:
             member.seat = index
     deal = game_dice.chances(session, game, f"the deal of {kind.title}", rng)
-    game.state = kind.opening(game.number, order, deal)
+    game.state = kind.opening(game.number, order, deal, dict(game.settings or {}))
     game.status, game.started_at = GameStatus.RUNNING, now
     game.version += 1
     session.flush()

@@ -198,7 +198,12 @@ def test_the_speaker_is_told_the_kinds_there_are_and_that_this_one_takes_no_sett
     sent = table.speaker(f"new-game {LOUNGE} odil")
     assert "for another kind of game, its name: one-day-in-london" in text(sent[-1][1])
     sent = table.speaker(f"new-game {LOUNGE} one-day-in-london set route_choice=first")
-    assert "takes no settings or variants yet" in text(sent[-1][1])
+    assert "'route_choice=first' is not a setting of One Day in London; it has: " in text(
+        sent[-1][1]
+    )
+    assert "turn_back_alongside=no|yes" in text(sent[-1][1])
+    sent = table.speaker(f"new-game {LOUNGE} one-day-in-london special knightsbridge-1965")
+    assert "takes no variants" in text(sent[-1][1])
     with table.factory() as session:
         assert session.scalars(select(Game)).all() == []
 
@@ -256,3 +261,16 @@ def test_through_the_lounge_list_cards_still_reach_only_their_owner(table: Table
     assert set(racks) == set(PEOPLE.values())
     for name, address in PEOPLE.items():
         assert f"Your rack, {name}:" in racks[address]
+
+
+def test_r1_is_a_setting_the_speaker_sets_players_see_and_the_deal_keeps(table: Table) -> None:
+    sent = table.speaker(f"new-game {LOUNGE} one-day-in-london set turn_back_alongside=yes")
+    first = next(text(m) for rcpt, m in sent if rcpt == [LOUNGE])
+    assert "turn_back_alongside = yes (default no)" in first
+    for name, address in list(PEOPLE.items())[:2]:
+        table.mail(address, f"nomic join {name}", subject="[MC 1] join")
+        table.speaker(f"approve 1 {name}")
+    sent = table.mail(PEOPLE["Alice"], "nomic settings", subject="[MC 1] settings")
+    assert "turn_back_alongside = yes (default no)" in text(sent[-1][1])
+    table.speaker("start 1")
+    assert _state(table).rules.turn_back_alongside

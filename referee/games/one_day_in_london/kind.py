@@ -14,9 +14,10 @@ seed whose SHA-256 the first post published, and ``referee verify`` checks it at
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from referee.games.kind import GameView, Judgement, Owed, PlayerView
+from referee.games.one_day_in_london.journey import JourneyRules
 from referee.games.one_day_in_london.moves import Move, MoveSyntaxError, Resign, parse_move
 from referee.games.one_day_in_london.rules import (
     MAX_PLAYERS,
@@ -31,6 +32,7 @@ from referee.games.one_day_in_london.views import final_reveal, private_view, pu
 from referee.network.names import UnknownStationError
 
 NAME = "one-day-in-london"
+TURN_BACK_ALONGSIDE = "turn_back_alongside"
 
 
 def _state(game: GameView) -> GameState:
@@ -48,12 +50,22 @@ class OneDayInLondon:
     players = (MIN_PLAYERS, MAX_PLAYERS)
     wins_are_final = True
     """The referee checks the journey itself (Game End); nobody contests a checked win."""
+    choices: Mapping[str, tuple[str, ...]] = {TURN_BACK_ALONGSIDE: ("no", "yes")}
+    """Reading R1 (rules/one-day-in-london/README.md), off unless the Speaker sets it."""
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str:
         """The deal, from a deal seed that is one draw of ``rng``: the service hands in the
         game's committed dice (so the deal is fixed before anyone joins and checkable after),
-        and anyone else a generator of their own."""
-        return new_game(players, f"{rng.randrange(1 << 256):064x}").render()
+        and anyone else a generator of their own. ``settings`` may set reading R1."""
+        alongside = (settings or {}).get(TURN_BACK_ALONGSIDE, "no") == "yes"
+        seed = f"{rng.randrange(1 << 256):064x}"
+        return new_game(players, seed, JourneyRules(turn_back_alongside=alongside)).render()
 
     def read(self, game: GameView, text: str) -> Move:
         try:
