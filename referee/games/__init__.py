@@ -17,19 +17,37 @@ How a new kind plugs in:
    ``dealt_at_start`` is opened, seated, started and resigned from by
    ``referee.service.dealt`` through this seam alone.
 
-Mornington Nomic is the first kind (:mod:`referee.games.mornington`); One Day in London
-(:mod:`referee.games.one_day_in_london.kind`) the second.
+Mornington Nomic is the first kind (:mod:`referee.games.mornington`); the runner registers One
+Day in London (:mod:`referee.games.one_day_in_london.kind`) beside it, and :func:`hosted` gives
+the kinds built on the service's clock (ifMUD Nomic, :mod:`referee.games.ifmud`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
 
+from referee.games.ifmud.kind import NAME as IFMUD_NOMIC
+from referee.games.ifmud.kind import IfmudNomic
 from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView, UnknownKindError
 from referee.games.mornington import NAME as MORNINGTON
 
-__all__ = ["MORNINGTON", "GameKind", "Kinds", "UnknownKindError", "Unregistered"]
+__all__ = [
+    "IFMUD_NOMIC",
+    "MORNINGTON",
+    "GameKind",
+    "Kinds",
+    "UnknownKindError",
+    "Unregistered",
+    "hosted",
+]
+
+
+def hosted(clock: Callable[[], datetime]) -> tuple[GameKind, ...]:
+    """The kinds a referee hosts beside Mornington Nomic (whose kind needs the service's
+    desk), each built on the service's ``clock``: pass them as ``Runner(kinds=...)``."""
+    return (IfmudNomic(clock),)
 
 
 class Kinds(Mapping[str, GameKind]):
