@@ -166,7 +166,7 @@ def _body(message: EmailMessage, problems: list[str]) -> tuple[str, list[str]]:
     if broken:
         problems.append(f"the message's MIME structure is broken ({', '.join(broken)})")
     try:
-        part = message.get_body(preferencelist=("plain", "html"))
+        part = _first_text(message)
     except Exception:
         part = None
     attachments = []
@@ -185,6 +185,26 @@ def _body(message: EmailMessage, problems: list[str]) -> tuple[str, list[str]]:
     if part.get_content_type() == "text/html":
         text = html_to_text(text)
     return text.replace("\r\n", "\n").replace("\r", "\n"), attachments
+
+
+def _first_text(message: EmailMessage) -> EmailMessage | None:
+    """The text the sender wrote: in a multipart/mixed, that of its first inline part.
+
+    A list appends its footer to a post that is not plain text as a part of its own, after
+    the post (Mailman 3 makes such a post multipart/mixed). Asked for the best text of the
+    whole message, the standard library prefers that plain footer to an HTML-only post, so
+    the footer would be read as the turn; the post comes first.
+    """
+    if message.get_content_type() == "multipart/mixed":
+        for part in message.iter_parts():
+            if not isinstance(part, EmailMessage) or part.is_attachment():
+                continue
+            if part.get_content_maintype() == "text":
+                return part
+            if part.get_content_maintype() == "multipart":
+                return part.get_body(preferencelist=("plain", "html"))  # type: ignore[return-value]
+            break
+    return message.get_body(preferencelist=("plain", "html"))  # type: ignore[return-value]
 
 
 def _wrapped_original(message: EmailMessage, sender: str) -> EmailMessage | None:

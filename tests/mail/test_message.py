@@ -272,3 +272,17 @@ def test_a_forwarded_message_attached_by_a_player_is_not_read_as_the_post() -> N
     message = _plain(TURN)
     message.add_attachment(forwarded, disposition="inline")
     assert read_message(bytes(message)).turn_text == TURN
+
+
+def test_an_html_post_with_the_lists_plain_footer_is_read_from_the_post() -> None:
+    """Mailman appends its footer to an HTML-only post as a plain part after it."""
+    post = EmailMessage()
+    post["From"] = "Alice Rushton <alice@example.org>"
+    post["Subject"] = "[Mc12] [MC 12] my turn"
+    post.set_content(f"<div>{TURN}</div><div>-- <br>Alice</div>", subtype="html")
+    post.make_mixed()
+    post.add_attachment(
+        f"{'_' * 47}\nMc12 mailing list -- mc12@lounge.example.org\n", disposition="inline"
+    )
+    inbound = read_message(bytes(post))
+    assert (inbound.turn_text, inbound.problems, inbound.attachments) == (TURN, [], [])
