@@ -94,9 +94,9 @@ def _unjudged(ctx: TurnContext, gambit: str) -> str | None:
     a Declaration of it whose attributes it cannot read."""
     for play in ctx.before.plays:
         for action in play.actions:
-            if _key(str(action.args[0])) != gambit:
+            if action.name not in DECLARING or _key(str(action.args[0])) != gambit:
                 continue
-            if action.name in DECLARING and _declared(ctx, play, action) is None:
+            if _declared(ctx, play, action) is None:
                 return action.name
     return None
 
