@@ -17,7 +17,13 @@ from referee.notation.gsd import GSD
 class Event:
     """Something the Turn did, for the record and the notices: ``kind`` names it (``move``,
     ``tokens_collected``, ``tokens_paid``, ``charge``, ``lv``, ``time``, ``win`` ...),
-    ``text`` says it in a sentence, ``detail`` carries the values."""
+    ``text`` says it in a sentence, ``detail`` carries the values.
+
+    Every change in a player's Tokens is named with its counts, so a player can check eir row
+    of the Token Table from the notices: ``tokens_collected`` (gained), ``tokens_paid``,
+    ``tokens_lost`` and ``tokens_destroyed`` (lost) carry them in ``tokens``, a hand-over to
+    another player adds ``to``, and any other event names what it took and gave in ``lost``
+    and ``gained`` (``tests/engine/ledger.py`` checks it over generated games)."""
 
     kind: str
     player: str

@@ -25,8 +25,9 @@ def test_1_4_18_a_book_is_bought_at_euston_under_a_variant(name: str) -> None:
     gsd = game({"Rushton": "Euston (NT)"}, tokens={"Rushton": "10 Br, 2 Bk"})
     index = ruleset.action_index()
     text = "Rushton : [Purchasing Book] Pass Euston (NT)"
-    result = adjudicate(gsd, Play.parse(text, players=gsd.player_names, index=index), ruleset,
-                        check_order=False)  # fmt: skip
+    result = adjudicate(
+        gsd, Play.parse(text, players=gsd.player_names, index=index), ruleset, check_order=False
+    )
     assert result.legal, result.messages()
     assert luggage(result, "Rushton") == ["Book"]
 
