@@ -58,7 +58,7 @@ def test_clamping_costs_the_index_price() -> None:
 def test_clamping_needs_a_shared_station_and_line() -> None:
     """Rule 1.4.43 (index (S0,L0)): Garden on the Northern Line at Euston is out of reach."""
     result = play(together(garden="Euston (NT)"), "Rushton : Pass [Knidding Garden]")
-    assert rules_broken(result) == ["1.17.9"]
+    assert rules_broken(result) == ["1.4.43"]
 
 
 def test_clamping_another_player_only() -> None:

@@ -460,3 +460,269 @@ def test_1_5_4_no_turning_back_within_a_portion() -> None:
     back; the Move is the wrong length."""
     gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 3})
     assert rules_broken(play(gsd, "Rushton : Tottenham Court Road (CN)")) == ["1.6.2"]
+
+
+# -- A second audit (issue 12): sections 1.5, 1.9, 1.12 and 1.13 --------------------------------
+#
+# Written from the rule texts before the referee was run on them, as above. Stations: Holborn
+# (CN) lies between Tottenham Court Road and Chancery Lane, then St. Paul's; Covent Garden and
+# Russell Square are its Piccadilly neighbours; Chalk Farm is two stops from the Crescent;
+# Lambeth North is in Zone 1; Perivale is a plain Zone 4 station far out on the Central.
+
+
+def _after(gsd: GSD, *texts: str) -> GSD:
+    """The state after each play of ``texts``, each required legal."""
+    for text in texts:
+        result = play(gsd, text)
+        assert result.legal, (text, result.messages())
+        gsd = result.state
+    return gsd
+
+
+def _disruptions(gsd: GSD) -> list[str]:
+    return [d.render() for d in gsd.disruptions]
+
+
+def _at(gsd: GSD, name: str) -> str | None:
+    from referee.engine.history import derive
+
+    where = derive(gsd).position(name)
+    return where.station if where is not None else None
+
+
+def test_1_5_1_another_players_turn_leaves_ones_piece_where_it_was() -> None:
+    """Rule 1.5.1: a Piece does not move between its owner's Turns unless another Turn moves
+    it; Cryer's Pass leaves Rushton at Holborn."""
+    gsd = _after(game({"Rushton": "Holborn (CN)", "Cryer": "Euston (NT)"}), "Cryer : Pass")
+    assert _at(gsd, "Rushton") == "Holborn"
+
+
+def test_1_5_2_a_pass_leaves_the_piece_at_its_station() -> None:
+    """Rule 1.5.2: a Pass sets LV to zero; the Piece stays where it stood."""
+    gsd = _after(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 3}), "Rushton : Pass")
+    assert _at(gsd, "Rushton") == "Holborn" and row(gsd, "Rushton").lv == 0
+
+
+def test_1_5_12_a_farkle_is_a_pass_in_every_other_respect() -> None:
+    """Rule 1.5.12: a Farkle is identical to a Pass (LV becomes zero, the Piece stays)."""
+    gsd = _after(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 3}), "Rushton : Farkle")
+    assert row(gsd, "Rushton").lv == 0 and _at(gsd, "Rushton") == "Holborn"
+
+
+def test_1_6_2_and_1_12_4_going_home_is_a_special_move_whatever_the_lv() -> None:
+    """Rules 1.12.4 and 1.6.2: [Home] permits a Special Move to one's Home Station, which no
+    wrong LV makes Invalid (Rushton's Home is Ruislip Gardens, far from Holborn)."""
+    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
+                  "Rushton : [Home] Ruislip Gardens (CN)")
+    assert result.legal, result.messages()
+    assert _at(result.state, "Rushton") == "Ruislip Gardens"
+
+
+def test_1_9_1_only_an_adjacent_station_may_be_blocked() -> None:
+    """Rule 1.9.1: the Blocked Station is adjacent to the Piece: St. Paul's is two stops from
+    Holborn. (Found: the refusal cited rule 1.17.9, which defines the index's notation, not
+    rule 1.9.1, which the Block breaks.)"""
+    result = play(game({"Rushton": "Holborn (CN)"}), "Rushton : Pass [Blocking St. Paul's]")
+    assert rules_broken(result) == ["1.9.1"]
+
+
+def test_1_9_1_an_occupied_station_may_not_be_blocked() -> None:
+    """Rule 1.9.1: the Blocked Station is unoccupied; Cryer stands at Tottenham Court Road."""
+    gsd = game({"Rushton": "Holborn (CN)", "Cryer": "Tottenham Court Road (CN)"})
+    result = play(gsd, "Rushton : Pass [Blocking Tottenham Court Road]")
+    assert rules_broken(result) == ["1.9.1"]
+
+
+def test_1_9_1_each_further_block_in_a_turn_costs_one_red_more() -> None:
+    """Rule 1.9.1: the first Block costs 1 Red, the second 2: three Red for two Blocks, and
+    two Red are not enough."""
+    two = "Rushton : Pass [Blocking Chancery Lane] [Blocking Covent Garden]"
+    rich = play(game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "3 Re"}), two)
+    assert rich.legal, rich.messages()
+    assert row(rich.state, "Rushton").tokens.re == 0
+    poor = play(game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "2 Re"}), two)
+    assert not poor.legal
+
+
+def test_1_9_1_a_move_through_a_station_blocked_in_the_round_is_invalid() -> None:
+    """Rule 1.9.1: Cryer Blocks Holborn for one Round; Rushton's Move from Chancery Lane to
+    Tottenham Court Road passes through it and is Invalid."""
+    gsd = _after(game({"Rushton": "Chancery Lane (CN)", "Cryer": "Covent Garden (PD)"},
+                      lv={"Rushton": 2}), "Cryer : Pass [Blocking Holborn]")
+    result = play(gsd, "Rushton : Tottenham Court Road (CN)")
+    assert rules_broken(result) == ["1.9.1"]
+
+
+def test_1_9_2_a_fire_at_a_station_the_move_passed_through() -> None:
+    """Rule 1.9.2: a Fire may be spotted at a Station passed through (Chancery Lane, on the
+    way from Holborn to St. Paul's); it becomes Lightly Damaged."""
+    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
+                  "Rushton : St. Paul's (CN) [Fire at Chancery Lane]")
+    assert result.legal, result.messages()
+    assert any("Chancery Lane" in d and "Damage" in d for d in _disruptions(result.state))
+
+
+def test_1_9_2_no_fire_where_the_move_never_went() -> None:
+    """Rule 1.9.2: Oxford Circus is neither passed through nor adjacent to St. Paul's."""
+    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
+                  "Rushton : St. Paul's (CN) [Fire at Oxford Circus]")
+    assert rules_broken(result) == ["1.9.2"]
+
+
+def test_1_9_3_bulkheading_needs_the_station_adjacent() -> None:
+    """Rule 1.9.3: a Station is Bulkheaded "when adjacent to it"; Bank is three from Holborn.
+    (Found: cited as rule 1.17.9, like every missed Fosdyke Requirement.)"""
+    result = play(game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "4 Re"}),
+                  "Rushton : Pass [Bulkheading Bank]")
+    assert rules_broken(result) == ["1.9.3"]
+
+
+def test_1_9_3_a_fire_at_a_bulkheaded_station_removes_the_bulkhead() -> None:
+    """Rule 1.9.3: the Bulkhead is removed by spotting a Fire at the Station."""
+    gsd = game({"Rushton": "Holborn (CN)"}, disruptions=("Chancery Lane (Bulkhead)",))
+    result = play(gsd, "Rushton : Pass [Fire at Chancery Lane]")
+    assert result.legal, result.messages()
+    assert "Chancery Lane (Bulkhead)" not in _disruptions(result.state)
+
+
+def test_1_9_5_maelberging_a_station_the_move_did_not_pass() -> None:
+    """Rule 1.9.5: the Maelberged Station is one passed through during the Turn."""
+    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2},
+                       tokens={"Rushton": "1 Bu, 2 Bk"}),
+                  "Rushton : St. Paul's (CN) [Maelberging Oxford Circus]")
+    assert rules_broken(result) == ["1.9.5"]
+
+
+def test_1_9_5_a_maelberged_station_may_end_a_move_but_not_be_passed() -> None:
+    """Rule 1.9.5: Moves that begin or end at a Maelberged Station are Valid; passing through
+    it is not."""
+    maelberg = ("Chancery Lane (Maelberg)",)
+    one = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, disruptions=maelberg),
+               "Rushton : Chancery Lane (CN)")
+    assert one.legal, one.messages()
+    two = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}, disruptions=maelberg),
+               "Rushton : St. Paul's (CN)")
+    assert rules_broken(two) == ["1.9.5"]
+
+
+def test_1_9_6_a_move_through_a_sinkhole_is_invalid() -> None:
+    """Rule 1.9.6: four Black Tokens at Chancery Lane make a Kafka Sinkhole; a Move passing
+    through it is Invalid."""
+    from referee.notation.stacks import TokenStack
+    from referee.notation.tokens import Colour
+
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2})
+    sink = TokenStack(station="Chancery Lane", quadrant=0, tokens=(Colour.BK,) * 4)
+    result = play(gsd.model_copy(update={"stacks": (sink,)}), "Rushton : St. Paul's (CN)")
+    assert rules_broken(result) == ["1.9.6"]
+
+
+def _homeless(**kw: object) -> GSD:
+    return game({"Rushton": "Holborn (CN)"}, homes={}, **kw)  # type: ignore[arg-type]
+
+
+def test_1_12_2_a_valid_home_is_declared() -> None:
+    """Rule 1.12.2: Perivale (Zone 4, one Line, far from the Crescent) becomes the Home."""
+    result = play(_homeless(), "Rushton : [Home: Perivale] Pass")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").home == "Perivale"
+
+
+def test_1_12_2_an_interchange_is_no_home() -> None:
+    """Rule 1.12.2: Interchange Stations may not be chosen (Oxford Circus)."""
+    assert rules_broken(play(_homeless(), "Rushton : [Home: Oxford Circus] Pass")) == ["1.12.2"]
+
+
+def test_1_12_2_no_home_six_stations_or_fewer_from_the_crescent() -> None:
+    """Rule 1.12.2: Chalk Farm is two stations from Mornington Crescent."""
+    assert rules_broken(play(_homeless(), "Rushton : [Home: Chalk Farm] Pass")) == ["1.12.2"]
+
+
+def test_1_12_2_no_home_in_zone_1() -> None:
+    """Rule 1.12.2: Lambeth North is in Zone 1 (and seven from the Crescent)."""
+    result = play(_homeless(), "Rushton : [Home: Lambeth North] Pass")
+    assert rules_broken(result) == ["1.12.2"]
+
+
+def test_1_12_2_no_home_where_tokens_lie() -> None:
+    """Rule 1.12.2: a Station holding Tokens (a Token Stack at Perivale) may not be chosen."""
+    from referee.notation.stacks import TokenStack
+    from referee.notation.tokens import Colour
+
+    stack = TokenStack(station="Perivale", quadrant=4, tokens=(Colour.RE,))
+    gsd = _homeless().model_copy(update={"stacks": (stack,)})
+    assert rules_broken(play(gsd, "Rushton : [Home: Perivale] Pass")) == ["1.12.2"]
+
+
+def test_1_12_2_no_home_that_is_another_players() -> None:
+    """Rule 1.12.2: Cryer's Home, Fairlop, may not be chosen (Cryer has not agreed)."""
+    gsd = game({"Rushton": "Holborn (CN)"}, homes={"Cryer": "Fairlop"})
+    assert rules_broken(play(gsd, "Rushton : [Home: Fairlop] Pass")) == ["1.12.2"]
+
+
+def test_1_12_2_a_home_is_declared_once() -> None:
+    """Rule 1.12.2: the Action may not be performed by a player who has a Home already."""
+    gsd = game({"Rushton": "Holborn (CN)"})
+    assert rules_broken(play(gsd, "Rushton : [Home: Perivale] Pass")) == ["1.12.2"]
+
+
+def _tolled(**kw: object) -> GSD:
+    """Cryer's Home is Chancery Lane, between Holborn and St. Paul's."""
+    return game({"Rushton": "Holborn (CN)"}, homes={"Rushton": "Ruislip Gardens",
+                                                     "Cryer": "Chancery Lane"}, **kw)  # type: ignore[arg-type]
+
+
+def test_1_12_3_another_players_home_is_blocked_until_tolled() -> None:
+    """Rule 1.12.3: Cryer's Home is Blocked on Rushton's Turn; [Toll to Cryer] (4 Bronze,
+    gained by Cryer) makes it Closed instead, which a Move may pass through (rule 1.13.4)."""
+    gsd = _tolled(lv={"Rushton": 2}, tokens={"Rushton": "4 Br, 2 Bk", "Cryer": "1 Bk"})
+    assert rules_broken(play(gsd, "Rushton : St. Paul's (CN)")) == ["1.12.3"]
+    result = play(gsd, "Rushton : [Toll to Cryer] St. Paul's (CN)")
+    assert result.legal, result.messages()
+    assert row(result.state, "Cryer").tokens.br == 4
+    assert row(result.state, "Rushton").tokens.br == 0
+
+
+def test_1_12_3_a_tolled_home_is_closed_so_no_move_ends_there() -> None:
+    """Rules 1.12.3 and 1.13.4: after a Toll the Home is Closed: a Move may not end there."""
+    gsd = _tolled(lv={"Rushton": 1}, tokens={"Rushton": "4 Br, 2 Bk"})
+    assert not play(gsd, "Rushton : [Toll to Cryer] Chancery Lane (CN)").legal
+
+
+def test_1_12_3_rent_opens_the_home() -> None:
+    """Rule 1.12.3: [Rent to Cryer] (8 Bronze) makes the Home Open: a Move may end there."""
+    gsd = _tolled(lv={"Rushton": 1}, tokens={"Rushton": "8 Br, 2 Bk"})
+    result = play(gsd, "Rushton : [Rent to Cryer] Chancery Lane (CN)")
+    assert result.legal, result.messages()
+    assert row(result.state, "Cryer").tokens.br == 2 + 8
+
+
+def test_1_13_1_the_rules_example_2340_and_forty_minutes() -> None:
+    """Rule 1.13.1's example: a Turn of forty minutes from Wednesday 2340 ends at Thursday
+    0520, the hours 0000-0500 skipped. A Move (10), [Bulkheading] (20), [Blocking] (10)."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, time="Wednesday 2340",
+               tokens={"Rushton": "5 Re, 2 Bk"})
+    result = play(gsd, "Rushton : Chancery Lane (CN) [Bulkheading St. Paul's] "
+                       "[Blocking Holborn]")
+    assert result.legal, result.messages()
+    assert result.state.time is not None and result.state.time.render() == "Thursday 0520"
+
+
+def test_1_13_1_a_turn_of_more_than_an_hour_is_illegal() -> None:
+    """Rule 1.13.1: a Turn's maximum is one hour. A Move (10), [Bulkheading] (20) and three
+    Blocks (10 each) make sixty minutes, legal; one more ten-minute Action makes it Illegal."""
+    gsd = game({"Rushton": "Tottenham Court Road (CN)"}, lv={"Rushton": 1},
+               tokens={"Rushton": "12 Re, 2 Bk, 2 Bu"})
+    hour = ("Rushton : Holborn (CN) [Bulkheading Chancery Lane] [Blocking Covent Garden] "
+            "[Blocking Russell Square] [Blocking Tottenham Court Road]")
+    assert play(gsd, hour).legal, play(gsd, hour).messages()
+    assert "1.13.1" in rules_broken(play(gsd, hour + " [Cowering]"))
+
+
+def test_1_13_3_a_pass_takes_no_time_and_a_move_ten_minutes() -> None:
+    """Rule 1.13.3: a Pass has no duration; the movement of a Piece takes ten minutes."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1})
+    passed = play(gsd, "Rushton : Pass")
+    moved = play(gsd, "Rushton : Chancery Lane (CN)")
+    assert passed.state.time is not None and passed.state.time.render() == "Wednesday 1200"
+    assert moved.state.time is not None and moved.state.time.render() == "Wednesday 1210"
