@@ -251,3 +251,4 @@ def test_1_4_44_without_its_toffing_in_the_record_it_is_not_adjudicated() -> Non
     result = play(carrying("Toff Clamp", "Holborn (CN)", lv=1), "Rushton : Chancery Lane (CN)")
     assert not result.adjudicated
     assert result.unadjudicated == ("Toff Clamp (its Toffing is not in the record)",)
+    assert "rule 1.4.44 measures from where the carrier stood" in result.messages()[0]

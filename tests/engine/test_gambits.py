@@ -210,6 +210,7 @@ def test_1_18_1_attributes_the_referee_cannot_read_are_not_adjudicated() -> None
     text = DECLARE.replace("Colliers Wood ->", "Zone 3 ->")
     result = play(rich(*TOOTING), text)
     assert not result.adjudicated and result.unadjudicated == ("Declaring Gambit",)
+    assert "(rule 1.18.1) names an attribute of a Station" in result.messages()[0]
 
 
 def test_1_18_3_and_1_18_4_an_earlier_action_without_parameters_does_not_stop_the_referee() -> None:

@@ -26,7 +26,7 @@ from referee.notation.gsd import GSD
 from referee.variants.knightsbridge import Knightsbridge1965
 from tests.engine.ledger import assert_tokens_conserved
 from tests.engine.scripted import scripted_game
-from tests.engine.walker import Walk, walk
+from tests.engine.walker import Turn, Walk, walk
 from tests.variants.knightsbridge.test_podume_game import TURNS as PODUME_TURNS
 from tests.variants.knightsbridge.test_podume_game import opening as podume_opening
 
@@ -42,9 +42,10 @@ WALKS = settings(
 """A walk is a long chain of draws that shrinks slowly; a failure prints every draw instead."""
 
 
-def assert_unchanged(before_text: str, before: GSD, after: GSD) -> None:
-    assert after is before
-    assert before.render() == before_text
+def assert_unchanged(turn: Turn, ruleset: Ruleset) -> None:
+    """The refused Turn gave back the state it was judged on, written as it was before."""
+    assert turn.result.state is turn.before
+    assert turn.before.render(ruleset.action_index()) == turn.before_text
 
 
 def live_history(gsd: GSD, ruleset: Ruleset) -> History:
@@ -92,7 +93,7 @@ def test_an_illegal_turn_leaves_the_state_unchanged(data: st.DataObject, name: s
     walked = walk(data, ruleset, 12)
     for turn in walked.refused:
         positions = dict(live_history(turn.before, ruleset).positions)
-        assert_unchanged(turn.before.render(), turn.before, turn.result.state)
+        assert_unchanged(turn, ruleset)
         again = adjudicate(turn.before, turn.play, ruleset)
         assert again.legal is False and again.state is turn.before
         assert dict(live_history(turn.before, ruleset).positions) == positions
@@ -177,5 +178,5 @@ def test_an_illegal_turn_after_the_scripted_game_leaves_it_unchanged(data: st.Da
     start, final = _scripted()
     walked = walk(data, VANILLA, 6, start=start, at=final)
     for turn in walked.refused:
-        assert_unchanged(turn.before.render(), turn.before, turn.result.state)
+        assert_unchanged(turn, VANILLA)
     check_walk(walked)

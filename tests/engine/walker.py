@@ -69,9 +69,11 @@ def opening(ruleset: Ruleset) -> GSD:
 
 @dataclass
 class Turn:
-    """One play judged: the state it was judged on, the play, and the verdict."""
+    """One play judged: the state it was judged on (and that state as written before the
+    judging, to show it was left as it was), the play, and the verdict."""
 
     before: GSD
+    before_text: str
     play: Play
     result: TurnResult
 
@@ -127,8 +129,9 @@ def walk(
         play = _drawn_play(data, gsd, ruleset, player)
         if play is None:
             continue
+        text = gsd.render(ruleset.action_index())
         result = adjudicate(gsd, play, ruleset)
-        found.turns.append(Turn(gsd, play, result))
+        found.turns.append(Turn(gsd, text, play, result))
         if result.legal:
             gsd = found.reached = result.state
             if result.winner:

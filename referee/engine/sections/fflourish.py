@@ -50,7 +50,9 @@ def share_out(ctx: TurnContext) -> None:
     named = [active[ctx.roll(len(active), "rule 1.7.59") - 1] for _ in range(DICE)]
     pool: dict[Colour, int] = {}
     for row in ctx.players.values():
-        given = {c: row.tokens[c] for c in ORDER if c is not Colour.GO and row.tokens[c]}
+        given: dict[Colour, int] = {
+            c: row.tokens[c] for c in ORDER if c is not Colour.GO and row.tokens[c]
+        }
         for colour, count in given.items():
             pool[colour] = pool.get(colour, 0) + count
             row.tokens[colour] = 0
