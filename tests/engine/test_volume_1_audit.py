@@ -726,3 +726,189 @@ def test_1_13_3_a_pass_takes_no_time_and_a_move_ten_minutes() -> None:
     moved = play(gsd, "Rushton : Chancery Lane (CN)")
     assert passed.state.time is not None and passed.state.time.render() == "Wednesday 1200"
     assert moved.state.time is not None and moved.state.time.render() == "Wednesday 1210"
+
+
+# -- The second audit, continued: sections 1.10, 1.11.7 and 1.14 -------------------------------
+#
+# Garden stands at Euston (VC) with LV 2, Charge 20, two Gold and a Blue; Rushton comes from
+# Victoria at LV 4 (Green Park, Oxford Circus, Warren Street, Euston) with three Red; Cryer
+# stands at Moorgate (NT). Moorgate is four Northern stops from Euston (King's Cross, Angel,
+# Old Street), and Elephant and Castle four more to the south (Bank, London Bridge, Borough).
+
+TO_EUSTON = "Rushton : Euston (VC)"
+
+
+def _euston(**kw: object) -> GSD:
+    from tests.engine.test_targeting import at_euston
+
+    return at_euston(**kw)  # type: ignore[arg-type]
+
+
+def test_1_10_1_a_shunt_stops_both_and_shares_their_charge() -> None:
+    """Rule 1.10.1: after a Shunt both Shunter and Shuntee have LV zero and the mean of their
+    Charges prior to the Shunt (Rushton's after eir Move, rule 1.19.2, and Garden's 20,
+    rounded down: rules/vanilla/readings.md#r1-10-1); the Shuntee stands at the Target."""
+    moved = row(play(_euston(), TO_EUSTON).state, "Rushton").charge
+    result = play(_euston(), f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)]")
+    assert result.legal, result.messages()
+    state = result.state
+    assert (row(state, "Rushton").lv, row(state, "Garden").lv) == (0, 0)
+    mean = (moved + 20) // 2
+    assert (row(state, "Rushton").charge, row(state, "Garden").charge) == (mean, mean)
+    assert _at(state, "Garden") == "Moorgate"
+
+
+def test_1_10_1_no_shunt_to_mornington_crescent() -> None:
+    """Rule 1.10.1: the Target Station is not Mornington Crescent (one Northern stop from
+    Euston, so LV 1 would reach it)."""
+    gsd = _euston(lv=1, rushton="Warren Street (VC)")
+    result = play(gsd, f"{TO_EUSTON} [Shunting Garden to Mornington Crescent (NT)]")
+    assert rules_broken(result) == ["1.10.1"]
+
+
+def test_1_10_1_the_target_stations_line_serves_the_shuntee() -> None:
+    """Rule 1.10.1: the Target Station's Line Code is one of those serving the Shunted
+    Player's Station; the Central does not serve Euston."""
+    result = play(_euston(), f"{TO_EUSTON} [Shunting Garden to Bank (CN)]")
+    assert rules_broken(result) == ["1.10.1"]
+
+
+def test_1_10_0_a_shunt_is_the_first_post_move_action() -> None:
+    """Rule 1.10.0: Actions that target a player are performed as the first Post-Move Action
+    of the Turn, unless their rule says otherwise; a Block first puts the Shunt second."""
+    result = play(_euston(), f"{TO_EUSTON} [Blocking Warren Street] "
+                             "[Shunting Garden to Moorgate (NT)]")
+    assert "1.10.0" in rules_broken(result)
+
+
+def test_1_10_2_a_double_shunt_gains_a_silver() -> None:
+    """Rule 1.10.2: Garden is Shunted to Moorgate, where Cryer stands; Cryer is then
+    Double-Shunted as if directly, at the first Shunt's LV (4), and the Shunter gains one
+    Silver."""
+    result = play(_euston(), f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] "
+                             "[Double-Shunting Cryer to Elephant and Castle (NT)]")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").tokens.si == 1
+    assert _at(result.state, "Cryer") == "Elephant and Castle"
+
+
+def test_1_10_2_a_double_shunt_is_the_second_post_move_action() -> None:
+    """Rule 1.10.2: [Double-Shunting] may only be performed as the second Post-Move Action."""
+    result = play(_euston(), f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] "
+                             "[Blocking Warren Street] "
+                             "[Double-Shunting Cryer to Elephant and Castle (NT)]")
+    assert "1.10.2" in rules_broken(result)
+
+
+def test_1_10_3_a_dead_end_shunt_claims_nothing() -> None:
+    """Rule 1.10.3: the Shunter may not claim any Token or Possession in a Dead-End Shunt.
+    (Found: the claim was silently dropped and the Turn accepted; the player is now told.)"""
+    gsd = game({"Garden": "Bank (CN)", "Rushton": "Stratford (CN)"}, lv={"Rushton": 4},
+               tokens={"Garden": "2Go,1Bu"})
+    result = play(gsd, "Rushton : Bank (CN) [Dead-End Shunting Garden to Waterloo (WC)] "
+                       "{claim: Gold from Garden}")
+    assert rules_broken(result) == ["1.10.3"]
+
+
+def test_1_10_5_shadowing_takes_the_lv_and_a_plastic_token_of_the_shadowed() -> None:
+    """Rule 1.10.5: the Shadower's LV becomes the Shadowed Player's (2), and e gains one Plastic
+    Token of a colour the Shadowed Player holds (Blue); Garden keeps eir own."""
+    result = play(_euston(), f"{TO_EUSTON} [Shadowing Garden] {{shadow: Blue}}")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").lv == 2
+    assert row(result.state, "Rushton").tokens.bu == 1
+    assert row(result.state, "Garden").tokens.bu == 1
+
+
+def test_1_10_5_no_shadowing_for_a_colour_the_shadowed_lacks() -> None:
+    """Rule 1.10.5: Garden holds no Red, so no Red may be gained by Shadowing em."""
+    result = play(_euston(), f"{TO_EUSTON} [Shadowing Garden] {{shadow: Red}}")
+    assert rules_broken(result) == ["1.10.5"]
+
+
+def test_1_10_17_a_stationary_shunt_at_lv_zero_moves_the_target_one_stop() -> None:
+    """Rule 1.10.17: at LV zero (after a Pass at Euston) a Stationary Shunt acts as a Shunt at
+    LV 1: Garden goes to Warren Street, next on the Victoria."""
+    gsd = _euston(rushton="Euston (VC)")
+    result = play(gsd, "Rushton : Pass [Stationary-Shunting Garden to Warren Street (VC)]")
+    assert result.legal, result.messages()
+    assert _at(result.state, "Garden") == "Warren Street"
+
+
+def test_1_10_17_a_stationary_shunt_only_at_lv_zero() -> None:
+    """Rule 1.10.17: it may only be performed with an LV of zero."""
+    gsd = _euston(lv=1, rushton="Warren Street (VC)")
+    result = play(gsd, f"{TO_EUSTON} [Stationary-Shunting Garden to Warren Street (VC)]")
+    assert rules_broken(result) == ["1.10.17"]
+
+
+def test_1_10_17_a_stationary_shunt_claims_nothing() -> None:
+    """Rule 1.10.17: the Actioning Player may not take any Token or Possession. (Found: the
+    claim was silently dropped and the Turn accepted; the player is now told.)"""
+    gsd = _euston(rushton="Euston (VC)")
+    result = play(gsd, "Rushton : Pass [Stationary-Shunting Garden to Warren Street (VC)] "
+                       "{claim: Gold from Garden}")
+    assert rules_broken(result) == ["1.10.17"]
+
+
+def test_1_10_18_a_power_shunt_leaves_the_shunters_lv() -> None:
+    """Rule 1.10.18: as a Shunt, except that the Shunter's LV is unaffected (4)."""
+    result = play(_euston(), f"{TO_EUSTON} [Power-Shunting Garden to Moorgate (NT)]")
+    assert result.legal, result.messages()
+    assert (row(result.state, "Rushton").lv, row(result.state, "Garden").lv) == (4, 0)
+
+
+def test_1_10_18_a_power_shunt_claims_nothing() -> None:
+    """Rule 1.10.18: the Shunter may not claim any Token or Possession. (Found: the claim was
+    silently dropped and the Turn accepted; the player is now told.)"""
+    result = play(_euston(), f"{TO_EUSTON} [Power-Shunting Garden to Moorgate (NT)] "
+                             "{claim: Gold from Garden}")
+    assert rules_broken(result) == ["1.10.18"]
+
+
+def test_1_11_7_no_one_at_a_holy_station_is_targeted() -> None:
+    """Rule 1.11.7 - Sanctuary: a player at a Holy Station (Angel) may not be the target of
+    any Action; Blonking Garden there is refused."""
+    gsd = game({"Garden": "Angel (NT)", "Rushton": "King's Cross St. Pancras (NT)"},
+               lv={"Rushton": 1}, tokens={"Garden": "2 Go"})
+    result = play(gsd, "Rushton : Angel (NT) [Blonking Garden] {blonk: Gold}")
+    assert "1.11.7" in rules_broken(result)
+
+
+def test_1_14_3_a_dropped_token_leaves_the_table_for_the_top_of_the_stack() -> None:
+    """Rule 1.14.3: a Token dropped at the Station the Move started at (Holborn) leaves the
+    Token Table and tops the Stack there (Chancery Lane earns its own Black, rule 1.4.20)."""
+    from tests.engine.luggage_builder import stack
+
+    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}), {},
+                       stacks={"Holborn (0)": "Bk"})
+    result = play(gsd, "Rushton : Chancery Lane (CN) [Red Token on Holborn]")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").tokens.re == 1
+    assert stack(result, "Holborn") == "BkRe"
+
+
+def test_1_14_4_claiming_takes_the_top_token_only() -> None:
+    """Rule 1.14.4: the top Token is claimed (Red, on Black); a Black is not the top."""
+    from tests.engine.luggage_builder import stack
+
+    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}), {},
+                       stacks={"Holborn (0)": "BkRe"})
+    result = play(gsd, "Rushton : Chancery Lane (CN) [Claiming a Red Token from Holborn]")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").tokens.re == 3
+    assert stack(result, "Holborn") == "Bk"
+    black = play(gsd, "Rushton : Chancery Lane (CN) [Claiming a Black Token from Holborn]")
+    assert rules_broken(black) == ["1.14.4"]
+
+
+def test_1_14_4_once_a_station_but_at_several_stations() -> None:
+    """Rule 1.14.4: claimed more than once a Turn, but not twice for one Station (no Gloves)."""
+    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}), {},
+                       stacks={"Holborn (0)": "BkRe", "Chancery Lane (0)": "Bu"})
+    two = play(gsd, "Rushton : Chancery Lane (CN) [Claiming a Red Token from Holborn] "
+                    "[Claiming a Blue Token from Chancery Lane]")
+    assert two.legal, two.messages()
+    again = play(gsd, "Rushton : Chancery Lane (CN) [Claiming a Red Token from Holborn] "
+                      "[Claiming a Black Token from Holborn]")
+    assert rules_broken(again) == ["1.14.4"]

@@ -321,6 +321,17 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
             current = next((s for s in ctx.stacks if s.station == end.station
                             and s.marker == stack.marker), None)  # fmt: skip
         _claim(ctx, target, current, rule)
+    elif target.casefold() in _claims(ctx):
+        ctx.violate(rule, f"a {_SHUNT_NAMES[kind]} claims no Token or Possession; take "
+                          f"'claim: ... from {target}' out of your comment")  # fmt: skip
+
+
+_SHUNT_NAMES = {
+    "Dead-End Shunting": "Dead-End Shunt",
+    "Stationary-Shunting": "Stationary Shunt",
+    "Power-Shunting": "Power Shunt",
+}
+"""The Shunts whose rules (1.10.3, 1.10.17, 1.10.18) forbid a claim, as a sentence names them."""
 
 
 def _destination_ok(ctx: TurnContext, kind: str, rule: str, start: str, dest: Destination,
