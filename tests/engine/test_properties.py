@@ -13,8 +13,10 @@ under the 1965 Knightsbridge Amendments.
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -180,3 +182,33 @@ def test_an_illegal_turn_after_the_scripted_game_leaves_it_unchanged(data: st.Da
     for turn in walked.refused:
         assert_unchanged(turn, VANILLA)
     check_walk(walked)
+
+
+SCRIPTED = (
+    "test_bifurcation_radiation_narg_replay",
+    "test_blast_and_sinkhole_replay",
+    "test_cascades_tithes_hyde_streaking_replay",
+    "test_clamps_knerdling_poid_replay",
+    "test_game_states_translocations_rolls_replay",
+    "test_shunts_homes_packages_blocks_replay",
+)
+"""The short scripted games of the Action families (Shunts, Blasts, Cascades, Clamps, the PoID,
+Translocations ...), each a module of ``tests/engine`` with its ``played()``."""
+
+
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_the_family_games_conserve_tokens_and_derive_positions(name: str) -> None:
+    """Each family's scripted game, judged again Turn by Turn from its opening: every Turn
+    names its Token changes, the Turns reach the scripted final state, and the record alone
+    places the Pieces where the live Turns left them."""
+    module = importlib.import_module(f"tests.engine.{name}")
+    played = getattr(module, "played", None) or module._played
+    start, final = played()
+    state = start
+    for play in final.plays[len(start.plays) :]:
+        result = adjudicate(state, play, check_order=False)
+        assert result.legal, (play.render(), result.messages())
+        assert_tokens_conserved(state, result.state, result.events)
+        state = result.state
+    assert state.render() == final.render()
+    assert_positions_derived(state, VANILLA)
