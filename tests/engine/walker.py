@@ -48,6 +48,13 @@ FIRST_TURNS = (
 )
 """Each Piece is placed by its first Move (rules/vanilla/readings.md#r1-1-8), which declares
 the player's Home far out on the Map (rule 1.12.2)."""
+CROWDED = (
+    "Rushton : [Home: Ruislip Gardens] Euston (VC)",
+    "Cryer : [Home: Fairlop] Euston (VC)",
+    "Garden : [Home: Dagenham Heathway] Euston (NT)",
+)
+"""An opening with every Piece at Euston, two on one Line, so the Actions of section 1.10
+(which need a shared Station and Line) are often legal."""
 RICH = TokenCounts(bk=8, bu=6, br=6, go=3, gr=4, re=6, si=3)
 LUGGAGE = {"Rushton": "A to Z Hat, Newspaper", "Cryer": "Piano", "Garden": "Umbrella"}
 STACKS = {"Oxford Circus (2)": "ReBkGr", "Liverpool Street (3)": "BuSiRe"}
@@ -114,7 +121,7 @@ def walk(
     after :data:`FIRST_TURNS`, or from ``at``, a later state of the game begun at ``start``."""
     if start is None:
         start = at = opening(ruleset)
-        for text in FIRST_TURNS:
+        for text in data.draw(st.sampled_from([FIRST_TURNS, CROWDED]), label="opening"):
             play = Play.parse(text, players=at.player_names, index=ruleset.action_index())
             result = adjudicate(at, play, ruleset)
             assert result.legal, (text, result.messages())
@@ -143,7 +150,7 @@ def _drawn_play(data: st.DataObject, gsd: GSD, ruleset: Ruleset, player: str) ->
     history = derive(gsd, ruleset.registry())
     at = history.position(player)
     row = next(r for r in gsd.players if r.name == player)
-    kind = data.draw(st.sampled_from(["move"] * 6 + ["pass", "timeout"]), label="kind")
+    kind = data.draw(st.sampled_from(["move"] * 5 + ["pass"] * 2 + ["timeout"]), label="kind")
     parts: list[Action | Move] = []
     lv = row.lv
     change = data.draw(st.sampled_from([0, 0, 0, 1, -1, 2]), label="lv change")
@@ -262,6 +269,11 @@ LIKELY = frozenset(
         "Cashing in Podumes",
         "Creating Potato",
         "Giving Potato",
+        "Stationary-Shunting",
+        "Shadowing",
+        "Huffing",
+        "Blonking",
+        "Dead-End Shunting",
     }
 )
 """Actions a player in central London with Tokens to spend can often play legally: drawn
