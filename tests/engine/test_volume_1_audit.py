@@ -912,3 +912,94 @@ def test_1_14_4_once_a_station_but_at_several_stations() -> None:
     again = play(gsd, "Rushton : Chancery Lane (CN) [Claiming a Red Token from Holborn] "
                       "[Claiming a Black Token from Holborn]")
     assert rules_broken(again) == ["1.14.4"]
+
+
+# -- The second audit, continued: sections 1.8, 1.11.1 and 1.20 --------------------------------
+
+
+def test_1_8_2_a_cascade_allows_moves_to_parks_plants_and_greens_only() -> None:
+    """Rule 1.8.2: while a Parks and Greens Cascade is in effect a Move to a Station that is
+    no Park, Plant or Green (Chancery Lane) is Invalid, unless the mover performed [Cascade
+    Sidestep] (three Black) that Turn."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, tokens={"Rushton": "3 Bk"},
+               disruptions=("Parks and Greens",))
+    assert rules_broken(play(gsd, "Rushton : Chancery Lane (CN)")) == ["1.8.2"]
+    sidestep = play(gsd, "Rushton : [Cascade Sidestep] Chancery Lane (CN)")
+    assert sidestep.legal, sidestep.messages()
+
+
+def test_1_8_2_a_cascade_is_begun_at_a_park_or_green() -> None:
+    """Rule 1.8.2: [Parks and Greens Cascade] needs the Piece at a Park or Green Station;
+    Holborn is neither."""
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "2 Bu"})
+    result = play(gsd, "Rushton : Pass [Parks and Greens Cascade]")
+    assert rules_broken(result) == ["1.8.2"]
+
+
+def test_1_8_4_a_line_change_is_still_paid_in_knip() -> None:
+    """Rule 1.8.4: in Knip no Action that spends Tokens is allowed, except [Out of Knip] and
+    [Line Change]: Holborn (CN) to Russell Square (PD) pays its Black."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, disruptions=("In Knip",))
+    result = play(gsd, "Rushton : Russell Square (PD)")
+    assert result.legal, result.messages()
+    assert row(result.state, "Rushton").tokens.bk == 1
+
+
+def test_1_8_4_out_of_knip_is_paid_in_knip() -> None:
+    """Rule 1.8.4: [Out of Knip] (four Blue) may be spent in Knip, and ends it."""
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "4 Bu"},
+               disruptions=("In Knip",))
+    result = play(gsd, "Rushton : Pass [Out of Knip]")
+    assert result.legal, result.messages()
+    assert "In Knip" not in _disruptions(result.state)
+    assert row(result.state, "Rushton").tokens.bu == 0
+
+
+def test_1_8_3_bridges_up_is_shown_in_disruptions_until_bridges_down() -> None:
+    """Rule 1.8.3: Bridges Up is shown by the string "Bridges Up" in Disruptions; Bridges Down
+    changes the state back."""
+    gsd = game({"Rushton": "Holborn (CN)", "Cryer": "Euston (NT)"},
+               tokens={"Rushton": "2 Bu", "Cryer": "2 Bu"})
+    up = _after(gsd, "Rushton : Pass [Bridges Up]")
+    assert "Bridges Up" in _disruptions(up)
+    down = _after(up, "Cryer : Pass [Bridges Down]")
+    assert "Bridges Up" not in _disruptions(down)
+
+
+def test_1_20_5_a_power_failure_only_on_the_line_of_ones_move() -> None:
+    """Rule 1.20.5: the Line named is that of the player's most recent Move (the Central),
+    not the Northern."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, tokens={"Rushton": "3 Re"})
+    assert play(gsd, "Rushton : Chancery Lane (CN) [CN: Power Failure!]").legal
+    result = play(gsd, "Rushton : Chancery Lane (CN) [NT: Power Failure!]")
+    assert rules_broken(result) == ["1.20.5"]
+
+
+def test_1_20_5_no_move_starts_on_a_line_with_a_power_failure() -> None:
+    """Rule 1.20.5: for one Round a Move that starts, passes through or ends at a Station on
+    the failed Line is Invalid: Holborn is on the Central, so even a Piccadilly Move from it
+    to Covent Garden is."""
+    gsd = _after(game({"Rushton": "Holborn (CN)", "Cryer": "Bond Street (CN)"},
+                      lv={"Cryer": 1}, tokens={"Cryer": "3 Re"}),
+                 "Cryer : Oxford Circus (CN) [CN: Power Failure!]")
+    gsd = gsd.model_copy(update={"players": tuple(
+        r.model_copy(update={"lv": 1}) if r.name == "Rushton" else r for r in gsd.players)})
+    assert rules_broken(play(gsd, "Rushton : Chancery Lane (CN)")) == ["1.20.5"]
+    assert rules_broken(play(gsd, "Rushton : Covent Garden (PD)")) == ["1.20.5"]
+
+
+def test_1_20_6_soap_only_on_the_line_of_ones_move() -> None:
+    """Rule 1.20.6: the Soaped Line is that of the player's most recent Move."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, tokens={"Rushton": "2 Bu"})
+    assert play(gsd, "Rushton : Chancery Lane (CN) [CN: Soaped]").legal
+    result = play(gsd, "Rushton : Chancery Lane (CN) [PD: Soaped]")
+    assert rules_broken(result) == ["1.20.6"]
+
+
+def test_1_11_1_a_fourth_wild_station_removes_the_first() -> None:
+    """Rule 1.11.1: at most three Wild Stations; declaring a fourth removes the first."""
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "1 Gr"})
+    gsd = gsd.model_copy(update={"wild": ("Epping", "Morden", "Upminster")})
+    result = play(gsd, "Rushton : Pass [Perivale Wild]")
+    assert result.legal, result.messages()
+    assert tuple(result.state.wild) == ("Morden", "Upminster", "Perivale")
