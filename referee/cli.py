@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from referee import __version__
+from referee.commands.chamber import chamber
 from referee.commands.db import db
 from referee.commands.demo import demo
 from referee.commands.engine import ENGINE_COMMANDS
@@ -31,5 +32,5 @@ def main() -> None:
 
 for _command in (map_command, *NOTATION_COMMANDS, *ENGINE_COMMANDS, serve, demo, db):
     main.add_command(_command)
-for _command in (*GAME_COMMANDS, speaker, rules, odil, web):
+for _command in (*GAME_COMMANDS, speaker, chamber, rules, odil, web):
     main.add_command(_command)

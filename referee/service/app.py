@@ -21,6 +21,7 @@ from referee.mail.poller import Poller
 from referee.mail.postmaster import Postmaster
 from referee.mail.sender import Sender
 from referee.service.desk import TurnDesk
+from referee.service.enactment import Enactor, RecordOnly
 from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
 from referee.service.timekeeper import run_due
@@ -47,8 +48,10 @@ class Service:
         clock: Clock = utcnow,
         rng: random.Random | None = None,
         kinds: Iterable[GameKind] = (),
+        enactor: Enactor | None = None,
     ) -> None:
         self.settings = settings
+        self.enactor: Enactor = enactor or RecordOnly()
         self.clock = clock
         self.engine = make_engine(
             settings.database_url, sqlite_synchronous=settings.sqlite_synchronous
@@ -79,6 +82,7 @@ class Service:
             on_queued=self.sender_wake,
             rng=rng,
             kinds=kinds,
+            enactor=self.enactor,
         )
         self.sender = Sender(self.factory, settings, clock=clock)
         self.poller = (
@@ -107,7 +111,7 @@ class Service:
         """Process deadlines as they fall due, at ``deadline_poll_seconds`` with the clock."""
         while not stop.is_set():
             try:
-                done = run_due(self.factory, self.settings, self.clock())
+                done = run_due(self.factory, self.settings, self.clock(), enactor=self.enactor)
                 if done.reminded or done.passed:
                     self.sender_wake.set()
             except Exception:

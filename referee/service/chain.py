@@ -28,6 +28,7 @@ from referee.mail.compose import compose, render, reply_subject
 from referee.mail.message import Inbound, read_message
 from referee.service import roster
 from referee.service.commands import words_of
+from referee.service.enactment import Enactor, RecordOnly
 from referee.service.notices import Notice, Role
 from referee.service.proof import split_code
 from referee.store.models import Game, InboxMessage, Player
@@ -123,6 +124,7 @@ class Work:
     via_list: bool = False
     turn_text: str = ""
     handling: Handling = field(default_factory=Handling)
+    enactor: Enactor = field(default_factory=RecordOnly)
 
     @property
     def the_game(self) -> Game:

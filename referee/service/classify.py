@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
-from referee.service import commands, proof
+from referee.service import chamber, commands, proof
 from referee.service.chain import Handling, Rule, Work
+from referee.service.chamber_commands import CHAMBER_COMMANDS
 from referee.service.gsd_edits import GSDUnreadable
 from referee.service.identify import find_game, identify, list_poster
 from referee.service.notices import Audience, CommandError, Notice
@@ -51,6 +52,9 @@ def run_command(
         secret=letter.inbound.secret,
         subject=letter.inbound.subject,
         thread=letter.inbound.message_id,
+        text=_after_first_line(letter.text),
+        inbox_id=work.row.id,
+        enactor=work.enactor,
     )
     if work.game is not None:  # the deadline runner locks it too (timekeeper.run_due)
         work.session.refresh(work.game, with_for_update=True)
@@ -298,6 +302,37 @@ class BuzzCommand:
         return run_command(work, commands.BUZZ_COMMANDS, list(work.letter.words), "")
 
 
+class ChamberPost:
+    name = "chamber-post"
+    description = (
+        "In a game with a chamber, any message from a player is a post: the chamber is first "
+        "brought up to now, then eir week of ifMUD rule 24 starts again."
+    )
+
+    def apply(self, work: Work) -> Handling | None:
+        game, player = work.the_game, work.the_player
+        if not chamber.is_open(work.session, game):
+            return None
+        work.session.refresh(game, with_for_update=True)
+        lead = work.timing.turn_reminder
+        work.send_all(chamber.catch_up(work.session, game, work.now, work.enactor, lead))
+        chamber.record_post(work.session, game, player.name, work.now, lead)
+        return None
+
+
+class ChamberCommand:
+    name = "chamber-command"
+    description = (
+        "'propose', 'vote', 'dead', 'ratify', 'passive', 'leave' and 'proposals': the "
+        "chamber's business (ifMUD rules 10, 13, 21, 31, 32)."
+    )
+
+    def apply(self, work: Work) -> Handling | None:
+        if work.letter.verb not in CHAMBER_COMMANDS:
+            return None
+        return run_command(work, CHAMBER_COMMANDS, list(work.letter.words), "")
+
+
 class PlayerCommand:
     name = "player-command"
     description = (
@@ -370,7 +405,9 @@ CHAIN: tuple[Rule, ...] = (
     Join(),
     UnknownGame(),
     Identify(),
+    ChamberPost(),
     BuzzCommand(),
+    ChamberCommand(),
     PlayerCommand(),
     SpeakerViaList(),
     Turn(),

@@ -19,7 +19,8 @@ from sqlalchemy.orm import Session
 
 from referee.config import Settings
 from referee.engine.fair_dice import commitment
-from referee.service import buzzes, game_dice, proof, roster, seats, speaker
+from referee.service import buzzes, chamber, game_dice, proof, roster, seats, speaker
+from referee.service.enactment import Enactor, RecordOnly
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
 
@@ -39,6 +40,11 @@ class Context:
     secret: str | None = None
     subject: str = ""
     thread: str | None = None
+    text: str = ""
+    """What the message says below the command's line (a proposal's text)."""
+    inbox_id: int | None = None
+    enactor: Enactor = field(default_factory=RecordOnly)
+    """What a proposal taking effect does to the game's rules (:mod:`.enactment`)."""
     notices: list[Notice] = field(default_factory=list)
 
     def answer(self, template: str, **values: object) -> None:
@@ -258,6 +264,17 @@ class Referee(_OnGame):
         return buzzes.appoint(ctx.session, game, " ".join(rest), ctx.now, ctx.timing)
 
 
+class OpenChamber(_OnGame):
+    """The Speaker opens a game's chamber, where its seated players change it by proposal and
+    vote (ifMUD rules 10 and 21)."""
+
+    name = "chamber"
+    argument_description = "GAME"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        return chamber.open_chamber(ctx.session, game, ctx.now, ctx.timing.turn_reminder)
+
+
 SPEAKER_COMMANDS: dict[str, Command] = {
     c.name: c
     for c in (
@@ -268,6 +285,7 @@ SPEAKER_COMMANDS: dict[str, Command] = {
         Void(),
         Stalemate(),
         Referee(),
+        OpenChamber(),
         Games(),
         ShowSettings(),
     )
@@ -461,7 +479,9 @@ class NotHandled(Command):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         raise CommandError(
             f"{self.what} is recognised but not handled by this referee: Proposals belong to "
-            "the Nomic's own rules (section 0), which this referee does not run"
+            "the Nomic's own rules (section 0), which this referee does not run; a game whose "
+            "chamber the Speaker has opened takes proposals under the ifMUD Nomic's rules "
+            "instead, with 'propose NAME [YOU]'"
         )
 
 

@@ -28,6 +28,7 @@ from referee.games.mornington import MorningtonNomic, TurnDesk
 from referee.service import gsd_edits, roster
 from referee.service.chain import Handling, Rule, Work, read_letter, run_chain
 from referee.service.classify import CHAIN
+from referee.service.enactment import Enactor, RecordOnly
 from referee.store.models import InboxMessage
 from referee.store.status import InboxStatus
 from referee.store.wall_clock import Clock, utcnow
@@ -68,12 +69,15 @@ class Runner:
         rng: random.Random | None = None,
         kinds: Iterable[GameKind] = (),
         chain: tuple[Rule, ...] = CHAIN,
+        enactor: Enactor | None = None,
     ) -> None:
         self.factory = factory
         self.settings = settings
         self.desk = desk
         self.kinds = Kinds([mornington(desk), *kinds])
         self.chain = chain
+        self.enactor: Enactor = enactor or RecordOnly()
+        """What a ratified proposal taking effect does to a game's rules (the chamber)."""
         self.clock = clock
         self.on_queued = on_queued
         self.rng = rng or random.SystemRandom()
@@ -110,6 +114,7 @@ class Runner:
                     rng=self.rng,
                     timing=self.timing,
                     row=row,
+                    enactor=self.enactor,
                 )
                 work.handling.notes.extend(letter.notes)
                 handling = run_chain(self.chain, work)

@@ -19,7 +19,8 @@ from referee.config import Settings
 from referee.engine.drone import is_drone, stick_holder
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
-from referee.service import buzzes, deadlines, roster, seats
+from referee.service import buzzes, chamber, deadlines, roster, seats
+from referee.service.enactment import Enactor, RecordOnly
 from referee.service.notices import Audience, Notice, queue_notice
 from referee.store import games
 from referee.store.models import BuzzRecord, Deadline, Game
@@ -57,6 +58,7 @@ def run_due(
     now: datetime,
     *,
     rng: random.Random | None = None,
+    enactor: Enactor | None = None,
 ) -> Processed:
     """Remind and expire everything due at ``now`` (naive UTC), one transaction per game.
 
@@ -66,14 +68,18 @@ def run_due(
     silence) and a turn or Timeout arriving by mail at the same moment happen one after the
     other, each on what the other left, never both on the same old state. (SQLite takes the
     whole database for each writer, which orders them the same way.)
+
+    A chamber's deadline passing brings the whole chamber up to ``now``
+    (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect.
     """
     rng = rng or random.Random()
+    enactor = enactor or RecordOnly()
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     with factory() as session:
         ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))
     reminded = passed = 0
     for game_id in ids:
-        done = _run_game(factory, settings, game_id, now, rng, timing)
+        done = _run_game(factory, settings, game_id, now, rng, timing, enactor)
         reminded, passed = reminded + done.reminded, passed + done.passed
     return Processed(reminded, passed)
 
@@ -85,6 +91,7 @@ def _run_game(
     now: datetime,
     rng: random.Random,
     timing: roster.Timing,
+    enactor: Enactor,
 ) -> Processed:
     reminded = passed = 0
     with factory.begin() as session:
@@ -100,11 +107,19 @@ def _run_game(
             if row.due <= now:
                 row.passed_at = now
                 row.reminded_at = row.reminded_at or now
-                _send(session, settings, game, now, _passed(session, game, row, now, rng, timing))
+                if row.kind in chamber.KINDS:
+                    lead = timing.turn_reminder
+                    notices = chamber.catch_up(session, game, now, enactor, lead)
+                else:
+                    notices = _passed(session, game, row, now, rng, timing)
+                _send(session, settings, game, now, notices)
                 passed += 1
             else:
                 row.reminded_at = now
-                _send(session, settings, game, now, _reminder(session, game, row))
+                if row.kind in chamber.KINDS:
+                    _send(session, settings, game, now, chamber.remind(session, game, row))
+                else:
+                    _send(session, settings, game, now, _reminder(session, game, row))
                 reminded += 1
     return Processed(reminded, passed)
 

@@ -264,3 +264,64 @@ class BuzzRecord(Base):
     """Who was to play when the buzz paused the game, to owe the turn again if it stands."""
     created_at: Mapped[datetime]
     closed_at: Mapped[datetime | None]
+
+
+class ChamberRecord(Base):
+    """A game's chamber (``referee.chamber``): where its players change it by proposal and
+    vote. A game has one only once the Speaker opens it."""
+
+    __tablename__ = "chambers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), unique=True)
+    opened_at: Mapped[datetime]
+
+
+class ChamberMember(Base):
+    """A player on a chamber's roll, with the state ifMUD rules 24, 28 and 31 add: the
+    Passive Voters mark, the tallies, and when e last posted."""
+
+    __tablename__ = "chamber_members"
+    __table_args__ = (UniqueConstraint("game_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    roll: Mapped[int] = mapped_column(default=0)
+    """The order of the roll (who joined first)."""
+    status: Mapped[str] = mapped_column(String(16), default="in")
+    """``in``, ``left`` (rule 13) or ``removed`` (rule 11)."""
+    passive: Mapped[bool] = mapped_column(default=False)
+    demerits: Mapped[int] = mapped_column(default=0)
+    brownie_points: Mapped[int] = mapped_column(default=0)
+    last_post_at: Mapped[datetime]
+    silent_since: Mapped[datetime]
+    """Where rule 24's week counts from: the last post or the last demerit for silence."""
+
+
+class ProposalRecord(Base):
+    """A proposal as it stands (``referee.chamber.Proposal``): its name is unique in its
+    game for ever (rule 34), whatever became of it."""
+
+    __tablename__ = "proposals"
+    __table_args__ = (UniqueConstraint("game_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    name: Mapped[str] = mapped_column(String(400))
+    key: Mapped[str] = mapped_column(String(400))
+    """The name with case and spacing folded, as rule 34's uniqueness compares names."""
+    proposer: Mapped[str] = mapped_column(String(200))
+    text: Mapped[str] = mapped_column(Text, default="")
+    purpose: Mapped[str] = mapped_column(String(16), default="change")
+    subject: Mapped[str | None] = mapped_column(String(200))
+    section: Mapped[list[str] | None] = mapped_column(JSON)
+    votes: Mapped[list[list[str]]] = mapped_column(JSON, default=list)
+    """``[[name, "aye" | "nay"], ...]`` in the order cast."""
+    implicit: Mapped[list[str]] = mapped_column(JSON, default=list)
+    standing: Mapped[str] = mapped_column(String(16), default="pending")
+    implied_noted: Mapped[bool] = mapped_column(default=False)
+    posted_at: Mapped[datetime]
+    ratified_at: Mapped[datetime | None]
+    closed_at: Mapped[datetime | None]
+    inbox_id: Mapped[int | None] = mapped_column(ForeignKey("inbox.id"))

@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any, cast, get_type_hints
 
+from referee.chamber.settings import ChamberSettings
 from referee.engine.life.deadlines import DeadlinePolicy
 from referee.engine.ruleset import RouteChoice, Ruleset
 
@@ -63,7 +64,7 @@ class Setting:
     default: Value
     doc: str
     scope: str
-    """Where it acts: ``rules`` (the engine), ``deadlines`` or ``service``."""
+    """Where it acts: ``rules`` (the engine), ``deadlines``, ``service`` or ``chamber``."""
 
     @property
     def choices(self) -> tuple[str, ...]:
@@ -175,7 +176,8 @@ def catalogue(ruleset: type[Ruleset] = Ruleset) -> dict[str, Setting]:
     if ruleset not in _CATALOGUES:
         rules = _from_dataclass(type(ruleset().settings), "rules")
         deadlines = _from_dataclass(DeadlinePolicy, "deadlines")
-        _CATALOGUES[ruleset] = {s.name: s for s in (*rules, *deadlines, _BUZZ_MODE)}
+        chamber = _from_dataclass(ChamberSettings, "chamber")
+        _CATALOGUES[ruleset] = {s.name: s for s in (*rules, *deadlines, _BUZZ_MODE, *chamber)}
     return _CATALOGUES[ruleset]
 
 
@@ -195,7 +197,7 @@ class GameSettings:
         cls,
         assignments: Iterable[str],
         ruleset: type[Ruleset] = Ruleset,
-        scopes: tuple[str, ...] = ("rules", "deadlines", "service"),
+        scopes: tuple[str, ...] = ("rules", "deadlines", "service", "chamber"),
     ) -> GameSettings:
         """Settings from ``name=value`` texts (later ones win), or :class:`SettingError`
         naming the valid names or values; only settings of ``scopes`` are taken (the

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from referee.chamber.settings import ChamberSettings
 from referee.engine.ruleset import RuleSettings as Settings
 from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
 
 ROOT = Path(__file__).resolve().parents[2]
-RULESETS = ("vanilla", "early-draft", "knightsbridge-1965")
+RULESETS = ("vanilla", "early-draft", "knightsbridge-1965", "ifmud-nomic")
 WORDS = ("general", "settings")
 """Anchors of readings that belong to no one rule; every other anchor is a rule's."""
 ANCHOR = re.compile(r'^## <a id="([a-z0-9-]+)"></a>', re.M)
@@ -111,4 +112,10 @@ def test_every_setting_of_volume_1_has_its_reading(name: str) -> None:
 )
 def test_every_setting_of_knightsbridge_has_its_reading(name: str) -> None:
     text = (ROOT / "rules/knightsbridge-1965/readings.md").read_text("utf-8")
+    assert _section_of(text, name) is not None, f"no reading documents the setting {name}"
+
+
+@pytest.mark.parametrize("name", [f.name for f in fields(ChamberSettings)])
+def test_every_setting_of_the_chamber_has_its_reading(name: str) -> None:
+    text = (ROOT / "rules/ifmud-nomic/readings.md").read_text("utf-8")
     assert _section_of(text, name) is not None, f"no reading documents the setting {name}"
