@@ -1003,3 +1003,106 @@ def test_1_11_1_a_fourth_wild_station_removes_the_first() -> None:
     result = play(gsd, "Rushton : Pass [Perivale Wild]")
     assert result.legal, result.messages()
     assert tuple(result.state.wild) == ("Morden", "Upminster", "Perivale")
+
+
+# -- The second audit, continued: section 1.7 ----------------------------------------------------
+
+
+def test_1_7_10_walking_is_a_special_move_to_a_neighbour() -> None:
+    """Rule 1.7.10: [Walking] permits a Special Move to a Station within Walking Distance
+    (adjacent on the Map): Chancery Lane from Holborn, whatever the LV (3)."""
+    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 3}),
+                  "Rushton : [Walking] Chancery Lane (CN)")
+    assert result.legal, result.messages()
+    assert _at(result.state, "Rushton") == "Chancery Lane"
+
+
+def test_1_7_10_no_walk_beyond_walking_distance() -> None:
+    """Rule 1.7.10: St. Paul's is two stops from Holborn, not within Walking Distance."""
+    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
+                  "Rushton : [Walking] St. Paul's (CN)")
+    assert rules_broken(result) == ["1.7.10"]
+
+
+def test_1_7_21_an_exchange_may_be_made_any_number_of_times() -> None:
+    """Rule 1.7.21: each exchange may be performed any number of times a Turn: two Gold to
+    Silver, two Silver each."""
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "2 Go"})
+    result = play(gsd, "Rushton : Pass [Gold to Silver] [Gold to Silver]")
+    assert result.legal, result.messages()
+    assert (row(result.state, "Rushton").tokens.go, row(result.state, "Rushton").tokens.si) == (
+        0, 4)
+
+
+def test_1_7_27_a_gift_passes_the_named_tokens() -> None:
+    """Rule 1.7.27: the giver loses the Tokens the comment names and the other player gains
+    as many of the same colours."""
+    gsd = game({"Rushton": "Holborn (CN)"})
+    result = play(gsd, "Rushton : Pass [Giving Tokens to Cryer] {giving: 2 Re}")
+    assert result.legal, result.messages()
+    assert (row(result.state, "Rushton").tokens.re, row(result.state, "Cryer").tokens.re) == (
+        0, 4)
+
+
+def test_1_7_57_one_helsinki_a_turn() -> None:
+    """Rule 1.7.57: no more than one Helsinki Action per Turn."""
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "9 Bu"})
+    result = play(gsd, "Rushton : Pass [Single Helsinki] [Double Helsinki]")
+    assert "1.7.57" in rules_broken(result)
+
+
+def test_1_7_57_a_double_helsinki_destroys_the_bottom_two_tokens() -> None:
+    """Rule 1.7.57: a Double Helsinki destroys the bottom two Tokens of every Stack."""
+    from tests.engine.luggage_builder import stack
+
+    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "6 Bu"}), {},
+                       stacks={"Euston (0)": "BkReBu"})
+    result = play(gsd, "Rushton : Pass [Double Helsinki]")
+    assert result.legal, result.messages()
+    assert stack(result, "Euston") == "Bu"
+
+
+def test_1_7_60_streaking_only_without_possessions() -> None:
+    """Rule 1.7.60: [Streaking] needs its player to carry no Possessions; an Umbrella is one."""
+    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1},
+                            tokens={"Rushton": "4 Re"}), {"Rushton": "Umbrella"})
+    result = play(gsd, "Rushton : Chancery Lane (CN) [Streaking]")
+    assert rules_broken(result) == ["1.7.60"]
+
+
+def test_1_7_61_begging_only_after_a_pass() -> None:
+    """Rule 1.7.61: [Begging] needs a Move of Pass this Turn."""
+    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1})
+    result = play(gsd, "Rushton : Chancery Lane (CN) [Begging] {begging: Blue}")
+    assert rules_broken(result) == ["1.7.61"]
+
+
+def test_1_7_9_visiting_gains_a_gold_at_a_british_rail_station_after_a_pass() -> None:
+    """Rule 1.7.9: at a British Rail Station (Euston), having Passed, [Visiting York] (four
+    Bronze, by the index) gains one Gold; at Holborn, no British Rail Station, it is refused."""
+    fare = {"Rushton": "4 Br"}
+    euston = play(game({"Rushton": "Euston (VC)"}, tokens=fare), "Rushton : Pass [Visiting York]")
+    assert euston.legal, euston.messages()
+    assert row(euston.state, "Rushton").tokens.go == 1
+    holborn = play(game({"Rushton": "Holborn (CN)"}, tokens=fare),
+                   "Rushton : Pass [Visiting York]")
+    assert rules_broken(holborn) == ["1.7.9"]
+
+
+def test_1_7_9_visiting_only_after_a_pass() -> None:
+    """Rule 1.7.9: [Visiting] needs a Move of Pass this Turn."""
+    gsd = game({"Rushton": "Euston (VC)"}, lv={"Rushton": 1}, tokens={"Rushton": "4 Br"})
+    result = play(gsd, "Rushton : Warren Street (VC) [Visiting York]")
+    assert rules_broken(result) == ["1.7.9"]
+
+
+def test_1_7_9_a_late_arrival_holds_the_visitor_to_a_pass() -> None:
+    """Rule 1.7.9: Rushton Visited York; Cryer's [Late Arrival from York] (three Red) since
+    makes Rushton play a Pass with no Actions as eir next Move."""
+    gsd = game({"Rushton": "Euston (VC)", "Cryer": "Holborn (CN)"}, lv={"Rushton": 1},
+               tokens={"Rushton": "4 Br", "Cryer": "3 Re"})
+    gsd = _after(gsd, "Rushton : Pass [Visiting York]", "Cryer : Pass [Late Arrival from York]")
+    gsd = gsd.model_copy(update={"players": tuple(
+        r.model_copy(update={"lv": 1}) if r.name == "Rushton" else r for r in gsd.players)})
+    assert rules_broken(play(gsd, "Rushton : Warren Street (VC)")) == ["1.7.9"]
+    assert play(gsd, "Rushton : Pass").legal
