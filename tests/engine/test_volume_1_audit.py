@@ -1106,3 +1106,71 @@ def test_1_7_9_a_late_arrival_holds_the_visitor_to_a_pass() -> None:
         r.model_copy(update={"lv": 1}) if r.name == "Rushton" else r for r in gsd.players)})
     assert rules_broken(play(gsd, "Rushton : Warren Street (VC)")) == ["1.7.9"]
     assert play(gsd, "Rushton : Pass").legal
+
+
+# -- The second audit, continued: Token Collection and Tracking (1.4.19, 1.4.20, 1.4.22) --------
+
+
+def _tokens_after(at: str, lv: int, move: str) -> tuple[int, ...]:
+    result = play(game({"Rushton": at}, lv={"Rushton": lv}), f"Rushton : {move}")
+    assert result.legal, result.messages()
+    return _tokens(result.state)
+
+
+def test_1_4_20_moving_to_a_three_line_interchange_earns_a_black() -> None:
+    """Rule 1.4.20: Oxford Circus has three Lines (+1 Black), and the Move kept its Line
+    (+1 Black): two Black on the two held."""
+    assert _tokens_after("Tottenham Court Road (CN)", 1, "Oxford Circus (CN)")[0] == 4
+
+
+def test_1_4_20_moving_to_a_four_line_interchange_earns_a_blue() -> None:
+    """Rule 1.4.20: Bank counts four Lines (rule 1.5.3): +1 Blue, and +1 Black for a Move on
+    one Line."""
+    bk, bu, *_ = _tokens_after("St. Paul's (CN)", 1, "Bank (CN)")
+    assert (bk, bu) == (3, 1)
+
+
+def test_1_4_20_moving_to_an_interchange_of_five_or_more_lines_earns_a_silver() -> None:
+    """Rule 1.4.20: King's Cross St. Pancras has six Lines: +1 Silver (and +1 Black)."""
+    tokens = _tokens_after("Euston (VC)", 1, "King's Cross St. Pancras (VC)")
+    assert (tokens[0], tokens[6]) == (3, 1)
+
+
+def test_1_4_20_passing_through_exactly_three_interchanges_earns_a_black() -> None:
+    """Rule 1.4.20: Bond Street to Chancery Lane passes Oxford Circus, Tottenham Court Road and
+    Holborn (+1 Black) and keeps its Line (+1 Black); Chancery Lane is no Interchange."""
+    assert _tokens_after("Bond Street (CN)", 4, "Chancery Lane (CN)")[0] == 4
+
+
+def test_1_4_19_paid_tokens_go_onto_a_stack_the_player_selects() -> None:
+    """Rule 1.4.19: a non-Bronze Token paid for an Action (the Block's Red) is placed on a
+    Token Stack at a Station the player selects, which need not be on eir Move but may not be
+    in the Quadrant of eir final location nor one next to it: from Perivale (Quadrant 4),
+    Beckton (Quadrant 2) takes it and Upminster (Quadrant 1, next to 4) may not."""
+    from tests.engine.luggage_builder import stack
+
+    gsd = game({"Rushton": "Hanger Lane (CN)"}, lv={"Rushton": 1})
+    block = "Rushton : Perivale (CN) [Blocking Greenford]"
+    result = play(gsd, block + " {stack: Beckton}")
+    assert result.legal, result.messages()
+    assert stack(result, "Beckton") == "Re"
+    assert rules_broken(play(gsd, block + " {stack: Upminster}")) == ["1.4.19"]
+
+
+def test_1_4_19_exchanged_tokens_are_not_placed() -> None:
+    """Rule 1.4.19: Tokens paid for [Gold to Bronze] and the other exchanges are not placed."""
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "1 Go"})
+    result = play(gsd, "Rushton : Pass [Gold to Silver] {stack: Holborn}")
+    assert result.legal, result.messages()
+    assert result.state.stacks == ()
+
+
+def test_1_4_22_discarding_more_than_once_a_turn() -> None:
+    """Rule 1.4.22: a carried, uncursed Possession is destroyed by [Discarding]; the Action
+    may be performed more than once a Turn."""
+    from tests.engine.luggage_builder import luggage
+
+    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}), {"Rushton": "Umbrella, Book"})
+    result = play(gsd, "Rushton : Pass [Discarding Umbrella] [Discarding Book]")
+    assert result.legal, result.messages()
+    assert luggage(result, "Rushton") == []
