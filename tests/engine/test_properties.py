@@ -25,6 +25,7 @@ from referee.engine.replay import replay
 from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
+from referee.variants.early_draft import EarlyDraft
 from referee.variants.knightsbridge import Knightsbridge1965
 from tests.engine.ledger import assert_tokens_conserved
 from tests.engine.scripted import scripted_game
@@ -33,7 +34,7 @@ from tests.variants.knightsbridge.test_podume_game import TURNS as PODUME_TURNS
 from tests.variants.knightsbridge.test_podume_game import opening as podume_opening
 
 KB = Knightsbridge1965()
-RULESETS = {"vanilla": VANILLA, "knightsbridge-1965": KB}
+RULESETS = {"vanilla": VANILLA, "knightsbridge-1965": KB, "early-draft": EarlyDraft()}
 WALKS = settings(
     max_examples=25,
     deadline=None,

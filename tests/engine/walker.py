@@ -7,7 +7,8 @@ found by walking one Line of the graph for as many Stations as the new LV (rule 
 two Actions drawn from the ruleset's own index, their parameters taken near the player (eir
 Station and its neighbours, the game's players, small numbers, eir own Possessions). Most
 drawn Actions break some rule; that is the point: every play is adjudicated, an illegal one is
-kept as a refusal beside the state it was refused on, a legal one moves the game on.
+kept as a refusal beside the state it was refused on, a legal one moves the game on. Under a
+ruleset without Homes or LV changes (the early draft) the plays leave them out.
 
 The play is rendered and read back with the ruleset's index before it is judged, as a mailed
 play would be; a drawn play the notation cannot write is not played.
@@ -15,6 +16,7 @@ play would be; a drawn play the notation cannot write is not played.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -121,7 +123,8 @@ def walk(
     after :data:`FIRST_TURNS`, or from ``at``, a later state of the game begun at ``start``."""
     if start is None:
         start = at = opening(ruleset)
-        for text in data.draw(st.sampled_from([FIRST_TURNS, CROWDED]), label="opening"):
+        first = data.draw(st.sampled_from([FIRST_TURNS, CROWDED]), label="opening")
+        for text in first if "Home:" in ruleset.action_index() else map(_homeless, first):
             play = Play.parse(text, players=at.player_names, index=ruleset.action_index())
             result = adjudicate(at, play, ruleset)
             assert result.legal, (text, result.messages())
@@ -146,6 +149,12 @@ def walk(
     return found
 
 
+def _homeless(text: str) -> str:
+    """A first Turn without its Home declaration, for a ruleset that has none (the early
+    draft)."""
+    return re.sub(r"\[Home: [^\]]*\] ", "", text)
+
+
 def _drawn_play(data: st.DataObject, gsd: GSD, ruleset: Ruleset, player: str) -> Play | None:
     history = derive(gsd, ruleset.registry())
     at = history.position(player)
@@ -154,7 +163,7 @@ def _drawn_play(data: st.DataObject, gsd: GSD, ruleset: Ruleset, player: str) ->
     parts: list[Action | Move] = []
     lv = row.lv
     change = data.draw(st.sampled_from([0, 0, 0, 1, -1, 2]), label="lv change")
-    if kind == "move" and change and lv + change >= 1:
+    if kind == "move" and change and lv + change >= 1 and "LV+X" in ruleset.action_index():
         parts.append(Action(name="LV+X" if change > 0 else "LV-X", args=(abs(change),)))
         lv += change
     index = ruleset.action_index()
