@@ -1,5 +1,5 @@
-"""Properties of the engine over scripted and generated games (issue 12), under Volume 1 and
-under the 1965 Knightsbridge Amendments.
+"""Properties of the engine over scripted and generated games (issue 12), under Volume 1, the
+1965 Knightsbridge Amendments and the early draft.
 
 - Rule 1.16.1's rollback and the service's promise that bad input leaves the game untouched:
   an illegal (or not adjudicated) Turn gives back the very state it was judged on, unchanged.
