@@ -17,11 +17,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
 from referee.engine.drone import is_drone, stick_holder
+from referee.games import Kinds, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
-from referee.service import buzzes, chamber, deadlines, roster, seats
+from referee.service import buzzes, chamber, deadlines, kind_time, roster, seats
 from referee.service.enactment import Enactor, RecordOnly
 from referee.service.notices import Audience, Notice, queue_notice
+from referee.service.turns import view_of
 from referee.store import games
 from referee.store.models import BuzzRecord, Deadline, Game
 
@@ -59,6 +61,7 @@ def run_due(
     *,
     rng: random.Random | None = None,
     enactor: Enactor | None = None,
+    kinds: Kinds | None = None,
 ) -> Processed:
     """Remind and expire everything due at ``now`` (naive UTC), one transaction per game.
 
@@ -71,15 +74,19 @@ def run_due(
 
     A chamber's deadline passing brings the whole chamber up to ``now``
     (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect.
+    A kind's time step (:mod:`referee.service.kind_time`) is taken by the game's kind in
+    ``kinds`` (by default the kinds :func:`referee.games.hosted` builds on a clock stopped at
+    ``now``), and its new state posted.
     """
     rng = rng or random.Random()
+    kinds = kinds if kinds is not None else Kinds(hosted(lambda: deadlines.aware(now)))
     enactor = enactor or RecordOnly()
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     with factory() as session:
         ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))
     reminded = passed = 0
     for game_id in ids:
-        done = _run_game(factory, settings, game_id, now, rng, timing, enactor)
+        done = _run_game(factory, settings, game_id, now, rng, timing, enactor, kinds)
         reminded, passed = reminded + done.reminded, passed + done.passed
     return Processed(reminded, passed)
 
@@ -92,6 +99,7 @@ def _run_game(
     rng: random.Random,
     timing: roster.Timing,
     enactor: Enactor,
+    kinds: Kinds,
 ) -> Processed:
     reminded = passed = 0
     with factory.begin() as session:
@@ -110,6 +118,9 @@ def _run_game(
                 if row.kind in chamber.KINDS:
                     lead = timing.turn_reminder
                     notices = chamber.catch_up(session, game, now, enactor, lead)
+                elif row.kind == kind_time.TIMED:
+                    kind = kinds.judging(game.kind)
+                    notices = kind_time.advance(session, game, kind, now, view_of)
                 else:
                     notices = _passed(session, game, row, now, rng, timing)
                 _send(session, settings, game, now, notices)

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
-from referee.service import buzzes, game_dice, roster, seats
+from referee.service import buzzes, game_dice, kind_time, roster, seats
 from referee.service.notices import Audience, Notice, refusal_subject
 from referee.store import games
 from referee.store.models import Game, Membership, Player
@@ -194,14 +194,24 @@ def judged(
         number = recorded.number
         after = view_of(session, game, state=outcome.new_state)
         owing = kind.owed(view_of(session, game))
+        following = owing[0].owed_by if owing else None
+        steps = kind_time.timed(kind)
         owed = seats.turn_applied(
             session,
             game,
             player.name,
             now,
             timing,
-            following=owing[0].owed_by if owing else None,
+            following=following if steps is None else None,
         )
+        next_one, due, rule = (
+            owed.owed_by if owed is not None else "",
+            f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
+            "rule 1.3.5",
+        )
+        if steps is not None:
+            ends = kind_time.schedule(session, game, kind, now, view_of)
+            next_one, due, rule = following or "", f"{ends:%A %d %B %H:%M}" if ends else "", ""
         notices = [
             Notice(
                 "lounge.turn-applied",
@@ -211,8 +221,9 @@ def judged(
                     "play": play,
                     "gsd": kind.public_view(after) or "",
                     "player": player.name,
-                    "next": owed.owed_by if owed is not None and not outcome.winner else "",
-                    "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
+                    "next": next_one if not outcome.winner else "",
+                    "due": due,
+                    "rule": rule,
                 },
                 subject=turn_subject(game.number, number, play),
             ),

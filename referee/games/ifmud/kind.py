@@ -24,7 +24,7 @@ from referee.games.ifmud.judge import judge
 from referee.games.ifmud.opening import new_game
 from referee.games.ifmud.settings import Readings
 from referee.games.ifmud.state import GameState
-from referee.games.ifmud.turns import pass_time, turn_order
+from referee.games.ifmud.turns import next_due, pass_time, turn_order
 from referee.games.kind import GameView, Judgement, Owed, PlayerView
 
 NAME = "ifmud-nomic"
@@ -120,6 +120,11 @@ class IfmudNomic:
             return None
         notes = tuple(play.notes)
         return replace(play.state, news=notes).render(), notes
+
+    def due(self, game: GameView) -> datetime | None:
+        """When :meth:`advance` next has something to do (timezone-aware UTC), or None: the
+        moment the service's deadline runner is to call it."""
+        return next_due(_state(game))
 
     def public_view(self, game: GameView) -> str:
         """The whole state document (nothing is hidden), after a short summary."""
