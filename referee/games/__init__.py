@@ -28,6 +28,7 @@ from datetime import datetime
 
 from referee.games.ifmud.kind import NAME as IFMUD_NOMIC
 from referee.games.ifmud.kind import IfmudNomic
+from referee.games.ifmud.settings import Readings as IfmudReadings
 from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView, UnknownKindError
 from referee.games.mornington import NAME as MORNINGTON
 
@@ -39,7 +40,18 @@ __all__ = [
     "UnknownKindError",
     "Unregistered",
     "hosted",
+    "readings_of",
 ]
+
+READINGS: dict[str, type] = {IFMUD_NOMIC: IfmudReadings}
+"""The dataclass of the readings a Speaker may set, by kind, for a kind that is not played
+under a Mornington ruleset; ``referee.variants.game_settings`` builds its catalogue from it."""
+
+
+def readings_of(kind: str) -> type | None:
+    """The readings dataclass of the kind named ``kind``, or None when its settings are a
+    Mornington ruleset's (or it has none of its own)."""
+    return READINGS.get(kind)
 
 
 def hosted(clock: Callable[[], datetime]) -> tuple[GameKind, ...]:

@@ -11,6 +11,7 @@ when the game ends; every chance of the game, in a turn or outside one, is a dra
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
@@ -26,6 +27,7 @@ from referee.engine.fair_dice import (
     check,
     commitment,
 )
+from referee.games import readings_of
 from referee.service.gsd_edits import ruleset_of
 from referee.store.models import Game, Turn
 from referee.variants.game_settings import GameSettings
@@ -35,8 +37,14 @@ ENDED = ("won", "stalemate", "void")
 
 
 def settings_of(game: Game) -> GameSettings:
-    """The settings ``game`` is played under (the defaults where it stored none)."""
-    return GameSettings.of_stored(game.settings, type(ruleset_of(game.variants)))
+    """The settings ``game`` is played under (the defaults where it stored none), from the
+    catalogue of its kind's readings or, for Mornington Nomic, its ruleset's."""
+    return GameSettings.of_stored(game.settings, settings_key(game.kind, game.variants))
+
+
+def settings_key(kind: str, variants: Sequence[str] | None) -> type:
+    """What a game's settings catalogue is found by: its kind's readings, else its ruleset."""
+    return readings_of(kind) or type(ruleset_of(variants))
 
 
 def new_seed(rng: random.Random) -> bytes:

@@ -21,7 +21,7 @@ from referee.games import Kinds, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.service import buzzes, chamber, deadlines, kind_time, roster, seats
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor, by_kind
 from referee.service.notices import Audience, Notice, queue_notice
 from referee.service.turns import view_of
 from referee.store import games
@@ -73,14 +73,15 @@ def run_due(
     whole database for each writer, which orders them the same way.)
 
     A chamber's deadline passing brings the whole chamber up to ``now``
-    (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect.
+    (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect
+    (by default :func:`referee.service.enactment.by_kind`'s for ``kinds``).
     A kind's time step (:mod:`referee.service.kind_time`) is taken by the game's kind in
     ``kinds`` (by default the kinds :func:`referee.games.hosted` builds on a clock stopped at
     ``now``), and its new state posted.
     """
     rng = rng or random.Random()
     kinds = kinds if kinds is not None else Kinds(hosted(lambda: deadlines.aware(now)))
-    enactor = enactor or RecordOnly()
+    enactor = enactor or by_kind(kinds)
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     with factory() as session:
         ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))

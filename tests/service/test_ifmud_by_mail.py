@@ -29,9 +29,8 @@ from referee.games.ifmud.kind import NAME, IfmudNomic
 from referee.games.ifmud.opening import SEED_PLAYERS
 from referee.games.ifmud.state import GameState
 from referee.games.kind import GameView, PlayerView
+from referee.service import chamber as the_chamber
 from referee.service.deadlines import aware
-from referee.service.enactment import IfmudAgreements
-from referee.service.notices import queue_notice
 from referee.service.timekeeper import run_due
 from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
@@ -125,20 +124,28 @@ class Table:
             game.version += 1
 
     def enact(self, proposal: str, words: str) -> list[Message]:
-        """The chamber's enactor at work: a ratified proposal takes effect."""
-        service = self.path.service
-        kind = service.runner.kinds[NAME]
-        with service.factory.begin() as session:
-            game = session.scalars(select(Game).where(Game.number == 1)).one()
-            for notice in IfmudAgreements(kind).enact(session, game, proposal, words, self.clock()):
-                queue_notice(session, service.settings, notice, self.clock(), game="MC 1")
-        service.sender_wake.set()
-        return self.new()
+        """A proposal made, agreed by all and ratified by mail (rule 10); the deadline runner
+        makes it take effect an hour later, through the service's enactor."""
+        proposer, *others = SEED_PLAYERS
+        self.clock.advance(minutes=5)
+        self.post(proposer, f"propose {proposal}\n{words}")
+        for name in others:
+            self.clock.advance(minutes=5)
+            self.post(name, f"vote aye {proposal}")
+        self.clock.advance(minutes=5)
+        self.post(proposer, f"ratify {proposal}")
+        return self.deadlines(self.clock() + timedelta(hours=1, minutes=1))
 
     def deadlines(self, at: datetime) -> list[Message]:
         self.clock.now = at
         service = self.path.service
-        run_due(service.factory, service.settings, at, kinds=service.runner.kinds)
+        run_due(
+            service.factory,
+            service.settings,
+            at,
+            kinds=service.runner.kinds,
+            enactor=service.enactor,
+        )
         service.sender_wake.set()
         return self.new()
 
@@ -151,7 +158,9 @@ def private(messages: list[Message], name: str) -> list[str]:
     return [text(m) for m in messages if m["To"] == address(name)]
 
 
-def seed(url: str, clock: HandClock) -> None:
+def seed(
+    url: str, clock: HandClock, settings: dict[str, str] | None = None, *, chamber: bool = False
+) -> None:
     engine = make_engine(url, sqlite_synchronous="NORMAL")
     upgrade(engine)
     with sessions(engine).begin() as session:
@@ -159,9 +168,12 @@ def seed(url: str, clock: HandClock) -> None:
         game.kind = NAME
         game.status = GameStatus.RUNNING
         game.dice_seed = SEED.hex()
+        game.settings = settings or {}
         game.state = IfmudNomic(lambda: aware(clock())).opening(1, SEED_PLAYERS, random.Random(0))
         for seat, name in enumerate(SEED_PLAYERS, start=1):
             games.join(session, game, games.add_player(session, name, address(name)), seat)
+        if chamber:
+            the_chamber.open_chamber(session, game, clock(), timedelta(hours=12))
     engine.dispose()
 
 
@@ -169,7 +181,7 @@ def seed(url: str, clock: HandClock) -> None:
 def table(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Table:
     clock = HandClock(START)
     url = f"sqlite:///{tmp_path / 'ifmud.sqlite3'}"
-    seed(url, clock)
+    seed(url, clock, chamber=True)
     path = mail_path(
         url,
         clock=clock,
@@ -184,8 +196,10 @@ def play(table: Table, script: list[tuple[str, str] | Agreed], agreed: list[Agre
     for entry in script:
         if callable(entry):
             if entry is agreed_map:
-                made = lounge(table.enact("Proposal 1", MAP_PROPOSAL))
-                assert len(made) == 1 and "Night Sight" in made[0]
+                made = lounge(table.enact("The first map [AB]", MAP_PROPOSAL))
+                [enacted] = [m for m in made if "changes of the state" in m]
+                assert "made: connect Lounge and Attic" in enacted and "Night Sight" in enacted
+                assert "Not adjudicated" in enacted and "wear a hat on Fridays" in enacted
             else:
                 table.agree(entry)
             agreed.append(Agreement(table.judged(), entry))
