@@ -5,7 +5,8 @@ cases it is a plain function over one session that returns :class:`Notice` value
 runner words and queues them inside the message's transaction. What the turn means is the
 kind's (:mod:`referee.games.kind`); what the referee does about a judgement (one applied
 turn per game version, the pending win of rule 1.1.1, the players' buzz mode of rule 1.16,
-deadlines, who is told what) is here, the same for every kind.
+deadlines, who is told what) is here, the same for every kind; only Mornington Nomic's win
+waits for the others' word (rule 1.1.1), another kind's winning turn ends its game.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from referee.games import MORNINGTON
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
 from referee.service import buzzes, game_dice, kind_time, roster, seats
@@ -238,6 +240,19 @@ def judged(
                     subject=f"[MC {game.number}] Turn {number} applied: your tables differ",
                 )
             )
+        if outcome.winner and kind.name != MORNINGTON:
+            session.refresh(game)
+            how = f"turn {number} meets the winning conditions of the game's rules"
+            notices += seats.finish(
+                session,
+                game,
+                now,
+                winner=outcome.winner,
+                status=GameStatus.WON,
+                how=how,
+                archive=False,
+            )
+            return Decided(InboxStatus.DONE, f"turn {number} wins", notices)
         if outcome.winner:
             session.refresh(game)
             notices += seats.claim_win(session, game, outcome.winner, number, play, now)

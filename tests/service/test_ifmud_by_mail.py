@@ -191,8 +191,12 @@ def table(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Table:
     return Table(path, clock)
 
 
-def play(table: Table, script: list[tuple[str, str] | Agreed], agreed: list[Agreement]) -> None:
-    """Post each scripted posting by mail, each applied and answered in the lounge."""
+def play(
+    table: Table, script: list[tuple[str, str] | Agreed], agreed: list[Agreement]
+) -> list[str]:
+    """Post each scripted posting by mail, each applied and answered in the lounge; returns
+    what the lounge read of the last."""
+    posted: list[str] = []
     for entry in script:
         if callable(entry):
             if entry is agreed_map:
@@ -220,7 +224,9 @@ def play(table: Table, script: list[tuple[str, str] | Agreed], agreed: list[Agre
         before = table.game().turn_number
         sent = table.post(name, posting)
         assert table.game().turn_number == before + 1, (name, posting, [text(m) for m in sent])
-        assert lounge(sent)[0].startswith(f"{name} played turn {before + 1} of game MC 1")
+        posted = lounge(sent)
+        assert posted[0].startswith(f"{name} played turn {before + 1} of game MC 1")
+    return posted
 
 
 def replay(table: Table, agreed: list[Agreement]) -> GameState:
@@ -283,7 +289,12 @@ def test_rule_27_a_four_player_game_of_sixty_turns_is_played_by_mail_and_replays
     assert table.state().active != waiting.active
     assert table.state().turn_began.replace(tzinfo=None) > waiting.turn_began.replace(tzinfo=None)  # type: ignore[union-attr]
 
-    play(table, rounds(12) + FINALE, agreed)
+    play(table, rounds(12) + FINALE[:-1], agreed)
+    # Rules 33 and 148: the winning posting ends the game; nothing waits for a buzz.
+    [_, over] = play(table, FINALE[-1:], agreed)
+    assert table.game().status == "won" and table.game().winner == table.state().winner
+    assert f"is over: won by {table.game().winner}" in over
+    assert "1.1.1" not in over and "1.1.5" not in over
     final = table.state()
     assert final.turn > 60 and table.game().turn_number > 60
     assert final.winner is not None
