@@ -271,10 +271,17 @@ def test_rule_27_a_four_player_game_of_sixty_turns_is_played_by_mail_and_replays
     [answer] = private(refused, ROGER)
     assert "rule 26" in answer.lower() and "Saturn" in answer
 
+    # Rule 55: one drops only what one carries; again nothing changes.
+    refused = table.post(ROGER, "drop golden key")
+    [answer] = private(refused, ROGER)
+    assert "rule 55: you carry no token called 'golden key'" in " ".join(answer.split())
+    assert table.game().state == before
+
     # Rule 27: a turn is the active player's; the others are refused.
     refused = table.post(CARL, "move to Attic\nend turn")
     [answer] = private(refused, CARL)
-    assert "out of turn" in refused[0]["Subject"] and ROGER in answer
+    assert "out of turn" in refused[0]["Subject"]
+    assert f"rule 27: it is {ROGER}'s turn" in " ".join(answer.split())
     assert table.game().state == before
 
     play(table, OPENING[2:] + SECOND, agreed)
