@@ -21,8 +21,8 @@ from referee.games.ifmud.agreements import apply_agreements, parse_agreement
 from referee.games.ifmud.state import GameState
 from referee.games.kind import GameKind
 from referee.service import kind_time
+from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice
-from referee.service.turns import view_of
 from referee.store.models import Game
 
 
@@ -89,7 +89,7 @@ class IfmudAgreements:
             game.state = after.render()
             game.version += 1
             session.flush()
-            kind_time.schedule(session, game, self.kind, at, view_of)
+            kind_time.schedule(session, game, self.kind, at)
         values: dict[str, object] = {
             "proposal": proposal,
             "at": f"{at:%A %d %B %Y %H:%M}",

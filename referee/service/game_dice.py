@@ -11,7 +11,6 @@ when the game ends; every chance of the game, in a turn or outside one, is a dra
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
@@ -27,7 +26,7 @@ from referee.engine.fair_dice import (
     check,
     commitment,
 )
-from referee.games import readings_of
+from referee.games import MORNINGTON
 from referee.service.gsd_edits import ruleset_of
 from referee.store.models import Game, Turn
 from referee.variants.game_settings import GameSettings
@@ -37,14 +36,11 @@ ENDED = ("won", "stalemate", "void")
 
 
 def settings_of(game: Game) -> GameSettings:
-    """The settings ``game`` is played under (the defaults where it stored none), from the
-    catalogue of its kind's readings or, for Mornington Nomic, its ruleset's."""
-    return GameSettings.of_stored(game.settings, settings_key(game.kind, game.variants))
-
-
-def settings_key(kind: str, variants: Sequence[str] | None) -> type:
-    """What a game's settings catalogue is found by: its kind's readings, else its ruleset."""
-    return readings_of(kind) or type(ruleset_of(variants))
+    """The settings ``game`` is played under (the defaults where it stored none). A game of
+    another kind stores its kind's own settings (``referee.service.dealt``), so Mornington
+    Nomic's are all at their defaults for it."""
+    stored = game.settings if game.kind == MORNINGTON else None
+    return GameSettings.of_stored(stored, type(ruleset_of(game.variants)))
 
 
 def new_seed(rng: random.Random) -> bytes:

@@ -11,7 +11,6 @@ the next posting arrives. A kind without those two methods keeps its deadlines t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
@@ -19,11 +18,9 @@ from sqlalchemy.orm import Session
 
 from referee.games.kind import GameKind, GameView
 from referee.service import deadlines
+from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice
 from referee.store.models import Game
-
-Viewing = Callable[[Session, Game], GameView]
-"""How the service shows a stored game to its kind (``referee.service.turns.view_of``)."""
 
 TIMED = "kind-time"
 """The deadline of a game's next time step, owed by the active player when the step is the
@@ -44,9 +41,7 @@ def timed(kind: GameKind) -> Timed | None:
     return kind if isinstance(kind, Timed) else None
 
 
-def schedule(
-    session: Session, game: Game, kind: GameKind, now: datetime, view_of: Viewing
-) -> datetime | None:
+def schedule(session: Session, game: Game, kind: GameKind, now: datetime) -> datetime | None:
     """Make the game's one open :data:`TIMED` deadline match the kind's next step (naive UTC,
     as stored); returns it, or None when nothing is due."""
     steps = timed(kind)
@@ -63,9 +58,7 @@ def schedule(
     return stored
 
 
-def advance(
-    session: Session, game: Game, kind: GameKind, now: datetime, view_of: Viewing
-) -> list[Notice]:
+def advance(session: Session, game: Game, kind: GameKind, now: datetime) -> list[Notice]:
     """Take the kind's time steps due by ``now``: store the state they leave (a new version of
     the game, so a turn judged on the old one is judged again) and tell the lounge what
     happened, with the new state; then schedule the next step."""
@@ -93,5 +86,5 @@ def advance(
                 subject=f"[MC {game.number}] Time passes: {happened[0]}"[:120],
             )
         )
-    schedule(session, game, kind, now, view_of)
+    schedule(session, game, kind, now)
     return notices

@@ -20,10 +20,9 @@ from referee.engine.drone import is_drone, stick_holder
 from referee.games import Kinds, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
-from referee.service import buzzes, chamber, deadlines, kind_time, roster, seats
+from referee.service import buzzes, chamber, deadlines, dealt, kind_time, roster, seats
 from referee.service.enactment import Enactor, by_kind
 from referee.service.notices import Audience, Notice, queue_notice
-from referee.service.turns import view_of
 from referee.store import games
 from referee.store.models import BuzzRecord, Deadline, Game
 
@@ -35,6 +34,13 @@ _WHAT = {
         "rule 1.1.10: two calendar months without a move is a resignation",
     ),
 }
+
+_DEALT_WHAT = {
+    deadlines.TURN: "the referee's deadline for every game: 36 hours, weekends not counted",
+    deadlines.SILENCE: "two calendar months without a move count as resigning",
+}
+"""The same deadlines in a game of another kind, which has no rule 1.3.5 or 1.1.10 of its
+own: the referee keeps Mornington's times for it (rules/one-day-in-london/README.md)."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +127,7 @@ def _run_game(
                     notices = chamber.catch_up(session, game, now, enactor, lead)
                 elif row.kind == kind_time.TIMED:
                     kind = kinds.judging(game.kind)
-                    notices = kind_time.advance(session, game, kind, now, view_of)
+                    notices = kind_time.advance(session, game, kind, now)
                 else:
                     notices = _passed(session, game, row, now, rng, timing)
                 _send(session, settings, game, now, notices)
@@ -153,8 +159,10 @@ def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str
     return (player.name, player.address) if player is not None else None
 
 
-def _what(row: Deadline) -> tuple[str, str]:
+def _what(row: Deadline, game: Game | None = None) -> tuple[str, str]:
     what, rule = _WHAT.get(row.kind, (row.kind, ""))
+    if game is not None and dealt.kind_of(dealt.HOSTED, game) is not None:
+        return what, _DEALT_WHAT.get(row.kind, rule)
     if row.kind == deadlines.TURN and row.owed_by is not None and is_drone(row.owed_by):
         return "the Drone's turn", f"{rule}; you post it as carrier of the Drone Stick, 1.15.1"
     return what, rule
@@ -164,7 +172,7 @@ def _reminder(session: Session, game: Game, row: Deadline) -> list[Notice]:
     recipient = _recipient(session, game, row.owed_by)
     if recipient is None:
         return []
-    what, rule = _what(row)
+    what, rule = _what(row, game)
     values: dict[str, object] = {
         "player": recipient[0],
         "what": what,
@@ -184,7 +192,7 @@ def _passed(
     rng: random.Random,
     timing: roster.Timing,
 ) -> list[Notice]:
-    what, _ = _what(row)
+    what, _ = _what(row, game)
     notices: list[Notice] = []
     if row.kind == buzzes.BUZZ:
         consequence = "Silence counts against you (rules 1.16.3 and 1.16.4); see the lounge."
@@ -196,7 +204,18 @@ def _passed(
         player = games.player_by_name(session, row.owed_by)
         if player is not None and seats.seat_of(session, game, player) is not None:
             why = "two calendar months without a move (rule 1.1.10)"
-            notices += seats.resign(session, game, player, now, why, rng=rng, timing=timing)
+            kind = dealt.kind_of(dealt.HOSTED, game)
+            if kind is not None:
+                consequence = "After two months without a move you have resigned from the game."
+                why = "two calendar months without a move"
+                notices += dealt.resign(session, game, kind, player, now, why, timing)
+            else:
+                notices += seats.resign(session, game, player, now, why, rng=rng, timing=timing)
+    elif dealt.kind_of(dealt.HOSTED, game) is not None:
+        consequence = (
+            "The game waits for you: nobody can play in your place, and two calendar months "
+            "without a move count as resigning."
+        )
     else:
         whom = "the Drone" if row.owed_by and is_drone(row.owed_by) else "you"
         consequence = (

@@ -9,11 +9,6 @@ and a sentence saying which rule it reads. :class:`GameSettings` is the value a 
 the setting names mapped to values; :meth:`GameSettings.parse` and
 :meth:`GameSettings.render` are its text, written ``name=value`` as the Speaker's
 ``set route_choice=first`` and ``referee check --set route_choice=first`` write it.
-
-A game of Mornington Nomic finds its catalogue by its ruleset; another kind of game by the
-dataclass of its readings, which the kind names through the games seam
-(``referee.games.readings_of``), so this module never imports a kind: the catalogue of such a
-kind is its readings (scope ``rules``), the buzz mode and the chamber's.
 """
 
 from __future__ import annotations
@@ -42,13 +37,9 @@ WORD_CHOICES: dict[str, tuple[str, ...]] = {
 }
 """The words a setting held as plain text may take (an Enum field lists its own)."""
 
-BOUNDS: dict[str, tuple[float, float]] = {
-    "narg_tolerance_degrees": (0.0, 45.0),
-    "pie_die": (2, 1000),
-}
+BOUNDS: dict[str, tuple[float, float]] = {"narg_tolerance_degrees": (0.0, 45.0)}
 """Numbers outside these bounds mean nothing: beyond 45 degrees every section of Line would
-be both horizontal and vertical (rule 1.4.40); a die has at least two sides (ifMUD rule
-116)."""
+be both horizontal and vertical (rule 1.4.40)."""
 
 FALLBACK_DOCS = {
     "route_choice": "Rule 1.4.20: which of several valid routes counts for Token Collection: "
@@ -87,12 +78,7 @@ class Setting:
     def valid(self) -> str:
         """The valid values, as a refusal lists them."""
         if self.kind is int:
-            low, high = BOUNDS.get(self.name, (-math.inf, math.inf))
-            return (
-                f"a whole number from {low:g} to {high:g}"
-                if self.name in BOUNDS
-                else ("a whole number")
-            )
+            return "a whole number"
         if self.kind is float:
             low, high = BOUNDS.get(self.name, (-math.inf, math.inf))
             return f"a number from {low:g} to {high:g}" if self.name in BOUNDS else "a number"
@@ -105,9 +91,7 @@ class Setting:
             if self.kind is bool and word.casefold() in _TRUE + _FALSE:
                 return word.casefold() in _TRUE
             if self.kind is int and word.lstrip("+-").isdigit():
-                low, high = BOUNDS.get(self.name, (-math.inf, math.inf))
-                if low <= int(word) <= high:
-                    return int(word)
+                return int(word)
             if self.kind is float:
                 number = float(word)
                 low, high = BOUNDS.get(self.name, (-math.inf, math.inf))
@@ -184,20 +168,15 @@ _BUZZ_MODE = Setting(
 )
 
 
-_CATALOGUES: dict[type, dict[str, Setting]] = {}
+_CATALOGUES: dict[type[Ruleset], dict[str, Setting]] = {}
 
 
-def catalogue(ruleset: type = Ruleset) -> dict[str, Setting]:
-    """Every setting of a game under ``ruleset``, by name, in a stable order: a Mornington
-    ruleset's, or, for another kind of game, the catalogue of the dataclass of its readings
-    (every field a setting of scope ``rules``) with the buzz mode and the chamber's."""
+def catalogue(ruleset: type[Ruleset] = Ruleset) -> dict[str, Setting]:
+    """Every setting of a game under ``ruleset``, by name, in a stable order."""
     if ruleset not in _CATALOGUES:
+        rules = _from_dataclass(type(ruleset().settings), "rules")
+        deadlines = _from_dataclass(DeadlinePolicy, "deadlines")
         chamber = _from_dataclass(ChamberSettings, "chamber")
-        if issubclass(ruleset, Ruleset):
-            rules = _from_dataclass(type(ruleset().settings), "rules")
-            deadlines = _from_dataclass(DeadlinePolicy, "deadlines")
-        else:
-            rules, deadlines = _from_dataclass(ruleset, "rules"), []
         _CATALOGUES[ruleset] = {s.name: s for s in (*rules, *deadlines, _BUZZ_MODE, *chamber)}
     return _CATALOGUES[ruleset]
 
@@ -211,14 +190,13 @@ class GameSettings:
     """The settings of one game: a value for every setting named, defaults for the rest."""
 
     values: tuple[tuple[str, Value], ...] = ()
-    ruleset: type = Ruleset
-    """The game's Mornington ruleset, or the readings dataclass of another kind of game."""
+    ruleset: type[Ruleset] = Ruleset
 
     @classmethod
     def parse(
         cls,
         assignments: Iterable[str],
-        ruleset: type = Ruleset,
+        ruleset: type[Ruleset] = Ruleset,
         scopes: tuple[str, ...] = ("rules", "deadlines", "service", "chamber"),
     ) -> GameSettings:
         """Settings from ``name=value`` texts (later ones win), or :class:`SettingError`
@@ -238,7 +216,7 @@ class GameSettings:
         return cls(tuple((n, chosen[n]) for n in known if n in chosen), ruleset)
 
     @classmethod
-    def of_stored(cls, stored: Mapping[str, str] | None, ruleset: type) -> GameSettings:
+    def of_stored(cls, stored: Mapping[str, str] | None, ruleset: type[Ruleset]) -> GameSettings:
         """The settings a game stored as texts (see :meth:`as_stored`)."""
         return cls.parse((f"{k}={v}" for k, v in (stored or {}).items()), ruleset)
 
@@ -290,8 +268,6 @@ class GameSettings:
 
     def rules(self) -> Ruleset:
         """The ruleset judging this game's turns under these settings."""
-        if not issubclass(self.ruleset, Ruleset):
-            raise TypeError(f"{self.ruleset.__name__} is not a Mornington Nomic ruleset")
         base = self.ruleset()
         changes: dict[str, Any] = {
             n: v for n, v in self.values if catalogue(self.ruleset)[n].scope == "rules"

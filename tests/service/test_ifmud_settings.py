@@ -1,66 +1,84 @@
-"""ifMUD Nomic's readings in the Speaker's catalogue of settings, found through the games
-seam (``referee.games.readings_of``), stored with the game and shown to its players."""
+"""ifMUD Nomic's readings are the kind's choices on the games seam: the Speaker sets them when
+opening a game (``speaker new-game LOUNGE ifmud-nomic set pie_die=8``), they are stored with
+the game, shown to its players and read by the kind when it judges."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from email import message_from_bytes
 from email.message import EmailMessage
 from pathlib import Path
 
-import pytest
+from sqlalchemy import select
 
-from referee.engine.ruleset import Ruleset
-from referee.games import IFMUD_NOMIC, MORNINGTON, hosted, readings_of
-from referee.games.ifmud.opening import SEED_PLAYERS
-from referee.games.ifmud.settings import Readings
+from referee.games import hosted
+from referee.games.ifmud.kind import IfmudNomic
+from referee.games.ifmud.settings import Readings, choices
+from referee.games.kind import GameView
 from referee.service.deadlines import aware
-from referee.variants.game_settings import GameSettings, SettingError, catalogue
-from tests.conftest import MailPath
-from tests.service.harness import HandClock, text
-from tests.service.test_ifmud_by_mail import LOUNGE, START, address, seed
+from referee.store.models import Game
+from tests.conftest import REFEREE, MailPath
+from tests.service.harness import HandClock
+from tests.service.test_ifmud_by_mail import START
+
+SPEAKER, SECRET = "speaker@example.org", "gavel and bell"
+LOUNGE = "ifmud2@lounge.example.org"
 
 
-def test_the_games_seam_names_ifmud_nomics_readings_and_none_for_mornington() -> None:
-    assert readings_of(IFMUD_NOMIC) is Readings
-    assert readings_of(MORNINGTON) is None
+def test_rule_116_the_choices_offer_each_reading_with_its_default_first() -> None:
+    offered = choices()
+    assert set(offered) == {"omnibus_servant_bars", "bubble_doubles_every_entry", "pie_die"}
+    defaults = tuple((name, values[0]) for name, values in offered.items())
+    assert Readings.parse(defaults) == Readings()
+    for name, values in offered.items():  # every value offered is one the kind can read
+        for value in values:
+            Readings.parse(((name, value),))
+    assert offered["pie_die"][0] == "6" and "8" in offered["pie_die"]
 
 
-def test_the_ifmud_catalogue_is_its_readings_with_the_chambers_and_no_mornington_rule() -> None:
-    known = catalogue(Readings)
-    assert {"omnibus_servant_bars", "bubble_doubles_every_entry", "pie_die"} <= set(known)
-    assert "lone_nay_may_declare_dead" in known and "route_choice" not in known
-    assert "rules/ifmud-nomic/readings.md#r116" in known["pie_die"].doc
-    assert "pie_die" not in catalogue(Ruleset)
+def _speaker(path: MailPath, command: str, number: int) -> list[str]:
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = SPEAKER, REFEREE, "speaker"
+    message["Message-ID"] = f"<ifmud-settings-{number}@example.org>"
+    message.set_content(f"speaker {command}\nSecret: {SECRET}")
+    before = len(path.replies())
+    path.deliver(message, SPEAKER, [REFEREE])
+    path.settled()
+    with path.sink.sink.arrived:
+        raw = list(path.sink.sink.received)[before:]
+    texts = []
+    for _, _, data in raw:
+        payload = message_from_bytes(data).get_payload(decode=True)
+        assert isinstance(payload, bytes)
+        texts.append(" ".join(payload.decode().split()))
+    return texts
 
 
-def test_rule_116_pie_die_is_set_as_a_whole_number_of_at_least_two_sides() -> None:
-    chosen = GameSettings.parse(["pie_die=8", "bubble_doubles_every_entry=yes"], Readings)
-    assert chosen.full().as_stored()["pie_die"] == "8"
-    assert Readings.parse(tuple(chosen.full().as_stored().items())) == Readings(
-        bubble_doubles_every_entry=True, pie_die=8
-    )
-    with pytest.raises(SettingError, match="a whole number from 2 to 1000"):
-        GameSettings.parse(["pie_die=1"], Readings)
-    with pytest.raises(SettingError, match="not a setting of this game"):
-        GameSettings.parse(["route_choice=first"], Readings)
-
-
-def test_rule_116_a_games_pie_die_is_shown_to_its_players_by_mail(
+def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(
     tmp_path: Path, mail_path: Callable[..., MailPath]
 ) -> None:
     clock = HandClock(START)
-    url = f"sqlite:///{tmp_path / 'ifmud.sqlite3'}"
-    stored = GameSettings.parse(["pie_die=8"], Readings).full().as_stored()
-    seed(url, clock, stored)
-    path = mail_path(url, clock=clock, kinds=hosted(lambda: aware(clock())), rng=random.Random(1))
-    adam = SEED_PLAYERS[0]
-    message = EmailMessage()
-    message["From"], message["To"], message["Subject"] = address(adam), LOUNGE, "[MC 1]"
-    message["Message-ID"] = "<settings-1@example.org>"
-    message.set_content("nomic settings")
-    path.deliver(message, address(adam), [LOUNGE])
-    [answer] = path.replies()
-    body = " ".join(text(answer).split())
-    assert "pie_die = 8 (default 6)" in body
-    assert "omnibus_servant_bars = false" in body
+    path = mail_path(
+        f"sqlite:///{tmp_path / 'settings.sqlite3'}",
+        clock=clock,
+        rng=random.Random(3),
+        kinds=hosted(lambda: aware(clock())),
+        speaker_address=SPEAKER,
+        speaker_secret=SECRET,
+    )
+    refused = _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic set pie_die=7", 1)
+    assert any("'pie_die=7' is not a setting of ifMUD Nomic" in t for t in refused)
+    assert any("pie_die=6|4|8|10|12|20" in t for t in refused)
+    posted = _speaker(path, f"new-game {LOUNGE} ifmud-nomic set pie_die=8", 2)
+    assert any("pie_die = 8 (default 6)" in t for t in posted)
+    with path.service.factory() as session:
+        game = session.scalars(select(Game).where(Game.lounge_address == LOUNGE)).one()
+        stored = dict(game.settings or {})
+    assert stored["pie_die"] == "8" and stored["omnibus_servant_bars"] == "no"
+    view = GameView(1, 0, 0, None, (), settings=tuple(stored.items()))
+    assert Readings.parse(view.settings).pie_die == 8
+    kind = IfmudNomic(lambda: aware(clock()))
+    opened = kind.opening(1, ["Ann", "Ben"], random.Random(0), stored)
+    shown = kind.public_view(GameView(1, 0, 0, opened, ("Ann", "Ben"), settings=view.settings))
+    assert "pie_die=8" in shown

@@ -12,7 +12,7 @@ due esplode and turns due end first (27, 70).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -22,7 +22,7 @@ from referee.games.ifmud.actions import Action, parse_actions, render_actions
 from referee.games.ifmud.effects import Play, savage_wilderness
 from referee.games.ifmud.judge import judge
 from referee.games.ifmud.opening import new_game
-from referee.games.ifmud.settings import Readings
+from referee.games.ifmud.settings import Readings, choices
 from referee.games.ifmud.state import GameState
 from referee.games.ifmud.turns import next_due, pass_time, turn_order
 from referee.games.kind import GameView, Judgement, Owed, PlayerView
@@ -58,11 +58,30 @@ class IfmudNomic:
 
     name = NAME
     title = "ifMUD Nomic"
+    dealt_at_start = True
+    """Its first state is made from the seated players when the game starts (rule 3)."""
+    players = (2, 1000)
+    wins_are_final = True
+    """The referee judges every posting; rule 1.1.1's acknowledgement is Mornington's."""
+    choices: Mapping[str, tuple[str, ...]] = choices()
+    """Its readings (``settings.Readings``), which the Speaker sets with ``speaker new-game
+    LOUNGE ifmud-nomic set pie_die=8`` and players see in every lounge post."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+    def leave(self, game: GameView, player: str) -> str | None:
+        """None: the service keeps the state as it is (leaving by the rules is not yet
+        carried out through the seam)."""
+        return None
+
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str:
         """Rule 3's set of players is the game's seated players; the rest is the rules'."""
         return new_game(players, self.clock().replace(microsecond=0)).render()
 
