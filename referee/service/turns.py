@@ -5,8 +5,7 @@ cases it is a plain function over one session that returns :class:`Notice` value
 runner words and queues them inside the message's transaction. What the turn means is the
 kind's (:mod:`referee.games.kind`); what the referee does about a judgement (one applied
 turn per game version, the pending win of rule 1.1.1, the players' buzz mode of rule 1.16,
-deadlines, who is told what) is here, the same for every kind; only Mornington Nomic's win
-waits for the others' word (rule 1.1.1), another kind's winning turn ends its game.
+deadlines, who is told what) is here, the same for every kind.
 """
 
 from __future__ import annotations
@@ -178,15 +177,20 @@ def judged(
         number = recorded.number
         after = view_of(session, game, state=outcome.new_state)
         owing = kind.owed(view_of(session, game))
-        following = owing[0].owed_by if owing else None
-        next_one, due, waiting = "", "", ""
         if kind.dealt_at_start:
+            owed = None
             deadlines.moved(session, game, player.name, now, reminder_lead=SILENCE_REMINDER)
             waiting = ", ".join(dealt.owe(session, game, kind, now, timing))
         else:
-            owed = seats.turn_applied(session, game, player.name, now, timing, following=following)
-            if owed is not None:
-                next_one, due = owed.owed_by or "", f"{owed.due:%A %d %B %H:%M}"
+            owed = seats.turn_applied(
+                session,
+                game,
+                player.name,
+                now,
+                timing,
+                following=owing[0].owed_by if owing else None,
+            )
+            waiting = ""
         notices = [
             Notice(
                 "lounge.turn-applied",
@@ -196,8 +200,8 @@ def judged(
                     "play": play,
                     "gsd": kind.public_view(after) or "",
                     "player": player.name,
-                    "next": next_one if not outcome.winner else "",
-                    "due": due,
+                    "next": owed.owed_by if owed is not None and not outcome.winner else "",
+                    "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
                     "waiting": waiting,
                 },
                 subject=turn_subject(game.number, number, play),
