@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from datetime import timedelta
 from email import message_from_bytes
 from email.message import EmailMessage
 from pathlib import Path
@@ -17,7 +18,8 @@ from referee.games.ifmud.kind import IfmudNomic
 from referee.games.ifmud.settings import Readings, choices
 from referee.games.kind import GameView
 from referee.service.deadlines import aware
-from referee.store.models import Game
+from referee.service.kind_time import TIMED
+from referee.store.models import Deadline, Game
 from tests.conftest import REFEREE, MailPath
 from tests.service.harness import HandClock
 from tests.service.test_ifmud_by_mail import START
@@ -82,3 +84,42 @@ def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(
     opened = kind.opening(1, ["Ann", "Ben"], random.Random(0), stored)
     shown = kind.public_view(GameView(1, 0, 0, opened, ("Ann", "Ben"), settings=view.settings))
     assert "pie_die=8" in shown
+
+
+def _player(path: MailPath, address: str, body: str, number: int) -> None:
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = address, REFEREE, "[MC 1]"
+    message["Message-ID"] = f"<ifmud-join-{number}@example.org>"
+    message.set_content(body)
+    path.deliver(message, address, [REFEREE])
+    path.settled()
+
+
+def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(
+    tmp_path: Path, mail_path: Callable[..., MailPath]
+) -> None:
+    clock = HandClock(START)
+    path = mail_path(
+        f"sqlite:///{tmp_path / 'start.sqlite3'}",
+        clock=clock,
+        rng=random.Random(4),
+        kinds=hosted(lambda: aware(clock())),
+        speaker_address=SPEAKER,
+        speaker_secret=SECRET,
+    )
+    _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic", 10)
+    for number, name in enumerate(("Ann Able", "Ben Baker"), start=11):
+        _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", number)
+        _speaker(path, f"approve 1 {name}", number + 10)
+    started = _speaker(path, "start 1", 30)
+    with path.service.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        open_rows = [
+            (row.kind, row.owed_by, row.due)
+            for row in session.scalars(select(Deadline).where(Deadline.closed_at.is_(None)))
+            if row.kind in (TIMED, "turn")
+        ]
+    assert game.status == "running"
+    # Rule 27: the first active player is first by surname; eir turn ends 24 hours on.
+    assert open_rows == [(TIMED, "Ann Able", START + timedelta(hours=24))]
+    assert any("Ann Able, whose turn ends at the latest" in t for t in started)
