@@ -110,6 +110,7 @@ def created(game: Game, kind: GameKind, speaker: str) -> list[Notice]:
     values: dict[str, object] = {
         "number": game.number,
         "title": kind.title,
+        "kind": kind.name,
         "least": kind.players[0],
         "most": kind.players[1],
         "lounge": game.lounge_address,

@@ -74,6 +74,8 @@ def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(
     assert any("pie_die=6|4|8|10|12|20" in t for t in refused)
     posted = _speaker(path, f"new-game {LOUNGE} ifmud-nomic set pie_die=8", 2)
     assert any("pie_die = 8 (default 6)" in t for t in posted)
+    assert any("rules/ifmud-nomic/README.md" in t for t in posted)
+    assert not any("one-day-in-london" in t for t in posted)
     with path.service.factory() as session:
         game = session.scalars(select(Game).where(Game.lounge_address == LOUNGE)).one()
         stored = dict(game.settings or {})
