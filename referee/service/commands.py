@@ -223,6 +223,7 @@ class ShowSettings(Command):
                 "sender.dealt-game-settings",
                 number=game.number,
                 title=kind.title,
+                kind=kind.name,
                 lines=dealt.settings_lines(kind, game),
                 commitment=commitment(bytes.fromhex(game.dice_seed)) if game.dice_seed else "",
             )
