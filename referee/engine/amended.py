@@ -34,7 +34,7 @@ from typing import Any, cast
 from referee.engine.registry import HOOK_KINDS, Hooked, Registry
 from referee.engine.rulebook import Rule, Rulebook, rule_key
 from referee.engine.ruleset import Ruleset
-from referee.engine.tables._load import TableError
+from referee.engine.tables import TableError
 from referee.engine.tables.costs import TokenCost
 from referee.engine.tables.gambits import CATEGORIES as GAMBIT_CATEGORIES
 from referee.engine.tables.gambits import Gambit, Step

@@ -17,12 +17,12 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
 from referee.engine.drone import is_drone, stick_holder
+from referee.games import Kinds, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
-from referee.service import buzzes, chamber, deadlines, dealt, roster, seats
-from referee.service.enactment import Enactor
+from referee.service import buzzes, chamber, deadlines, dealt, kind_time, roster, seats
+from referee.service.enactment import Enactor, by_kind
 from referee.service.notices import Audience, Notice, queue_notice
-from referee.service.rulebook import RulebookEnactor
 from referee.store import games
 from referee.store.models import BuzzRecord, Deadline, Game
 
@@ -67,6 +67,7 @@ def run_due(
     *,
     rng: random.Random | None = None,
     enactor: Enactor | None = None,
+    kinds: Kinds | None = None,
 ) -> Processed:
     """Remind and expire everything due at ``now`` (naive UTC), one transaction per game.
 
@@ -78,16 +79,21 @@ def run_due(
     whole database for each writer, which orders them the same way.)
 
     A chamber's deadline passing brings the whole chamber up to ``now``
-    (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect.
+    (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect
+    (by default :func:`referee.service.enactment.by_kind`'s for ``kinds``).
+    A kind's time step (:mod:`referee.service.kind_time`) is taken by the game's kind in
+    ``kinds`` (by default the kinds :func:`referee.games.hosted` builds on a clock stopped at
+    ``now``), and its new state posted.
     """
     rng = rng or random.Random()
-    enactor = enactor or RulebookEnactor()
+    kinds = kinds if kinds is not None else Kinds(hosted(lambda: deadlines.aware(now)))
+    enactor = enactor or by_kind(kinds)
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     with factory() as session:
         ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))
     reminded = passed = 0
     for game_id in ids:
-        done = _run_game(factory, settings, game_id, now, rng, timing, enactor)
+        done = _run_game(factory, settings, game_id, now, rng, timing, enactor, kinds)
         reminded, passed = reminded + done.reminded, passed + done.passed
     return Processed(reminded, passed)
 
@@ -100,6 +106,7 @@ def _run_game(
     rng: random.Random,
     timing: roster.Timing,
     enactor: Enactor,
+    kinds: Kinds,
 ) -> Processed:
     reminded = passed = 0
     with factory.begin() as session:
@@ -118,6 +125,9 @@ def _run_game(
                 if row.kind in chamber.KINDS:
                     lead = timing.turn_reminder
                     notices = chamber.catch_up(session, game, now, enactor, lead)
+                elif row.kind == kind_time.TIMED:
+                    kind = kinds.judging(game.kind)
+                    notices = kind_time.advance(session, game, kind, now)
                 else:
                     notices = _passed(session, game, row, now, rng, timing)
                 _send(session, settings, game, now, notices)
