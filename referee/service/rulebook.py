@@ -25,7 +25,6 @@ from referee.notation.amendments import (
     amendment_paragraphs,
     parse_amendment,
 )
-from referee.service.enactment import RecordOnly
 from referee.service.game_dice import settings_of
 from referee.service.gsd_edits import ruleset_of
 from referee.service.notices import Audience, CommandError, Notice
@@ -193,6 +192,8 @@ class RulebookEnactor:
     def enact(
         self, session: Session, game: Game, proposal: str, text: str, at: datetime
     ) -> Sequence[Notice]:
+        from referee.service.enactment import RecordOnly  # enactment dispatches to this
+
         if game.kind not in KINDS:
             return RecordOnly().enact(session, game, proposal, text, at)
         done, before = record(session, game, proposal, text, at)
