@@ -111,7 +111,13 @@ class Service:
         """Process deadlines as they fall due, at ``deadline_poll_seconds`` with the clock."""
         while not stop.is_set():
             try:
-                done = run_due(self.factory, self.settings, self.clock(), enactor=self.enactor)
+                done = run_due(
+                    self.factory,
+                    self.settings,
+                    self.clock(),
+                    enactor=self.enactor,
+                    kinds=lambda: self.runner.kinds,
+                )
                 if done.reminded or done.passed:
                     self.sender_wake.set()
             except Exception:

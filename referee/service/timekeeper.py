@@ -9,19 +9,25 @@ from two processes, sends nothing twice. Reminders go only to the player who owe
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 
 from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
 from referee.engine.drone import is_drone, stick_holder
+from referee.games import Kinds
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
-from referee.service import buzzes, chamber, deadlines, roster, seats
+from referee.service import buzzes, chamber, deadlines, intents, roster, seats
+from referee.service.classify import CHAIN, after_identify
 from referee.service.enactment import Enactor, RecordOnly
+from referee.service.engine_desk import EngineDesk
 from referee.service.notices import Audience, Notice, queue_notice
+from referee.service.runner import mornington
 from referee.store import games
 from referee.store.models import BuzzRecord, Deadline, Game
 
@@ -59,6 +65,7 @@ def run_due(
     *,
     rng: random.Random | None = None,
     enactor: Enactor | None = None,
+    kinds: Callable[[], Kinds] | None = None,
 ) -> Processed:
     """Remind and expire everything due at ``now`` (naive UTC), one transaction per game.
 
@@ -71,15 +78,19 @@ def run_due(
 
     A chamber's deadline passing brings the whole chamber up to ``now``
     (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect.
+    A statement of intent falling due is carried out (:func:`referee.service.intents.carry_out`)
+    by the classification chain as if posted at ``now``, its turns judged by the game's kind
+    among ``kinds`` (made only when one is due, since preparing a rules engine is slow).
     """
     rng = rng or random.Random()
     enactor = enactor or RecordOnly()
+    kinds = kinds or _default_kinds
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     with factory() as session:
         ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))
     reminded = passed = 0
     for game_id in ids:
-        done = _run_game(factory, settings, game_id, now, rng, timing, enactor)
+        done = _run_game(factory, settings, game_id, now, rng, timing, enactor, kinds)
         reminded, passed = reminded + done.reminded, passed + done.passed
     return Processed(reminded, passed)
 
@@ -92,6 +103,7 @@ def _run_game(
     rng: random.Random,
     timing: roster.Timing,
     enactor: Enactor,
+    kinds: Callable[[], Kinds],
 ) -> Processed:
     reminded = passed = 0
     with factory.begin() as session:
@@ -107,7 +119,21 @@ def _run_game(
             if row.due <= now:
                 row.passed_at = now
                 row.reminded_at = row.reminded_at or now
-                if row.kind in chamber.KINDS:
+                if row.kind == intents.INTENT:
+                    intents.carry_out(
+                        session,
+                        settings,
+                        kinds(),
+                        game,
+                        row,
+                        now,
+                        rng=rng,
+                        timing=timing,
+                        enactor=enactor,
+                        chain=after_identify(CHAIN),
+                    )
+                    notices = []
+                elif row.kind in chamber.KINDS:
                     lead = timing.turn_reminder
                     notices = chamber.catch_up(session, game, now, enactor, lead)
                 else:
@@ -122,6 +148,12 @@ def _run_game(
                     _send(session, settings, game, now, _reminder(session, game, row))
                 reminded += 1
     return Processed(reminded, passed)
+
+
+@cache
+def _default_kinds() -> Kinds:
+    """The kinds the referee hosts when a caller names none (``referee deadlines run``)."""
+    return Kinds([mornington(EngineDesk())])
 
 
 def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str] | None:
