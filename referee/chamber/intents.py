@@ -105,7 +105,7 @@ class When:
         return posted_at + self.after
 
 
-class Test(StrEnum):
+class Ask(StrEnum):
     """What a condition asks of the game (ifMUD rule 147)."""
 
     PROPOSAL = "proposal"
@@ -117,11 +117,11 @@ class Test(StrEnum):
 
 _STANDING = r"(open|ratified|in effect|dead|expired)"
 _CONDITIONS = (
-    (Test.PROPOSAL, re.compile(rf"(?i)^proposal\s+(.+?)\s+is\s+{_STANDING}$")),
-    (Test.NOT_MY_TURN, re.compile(r"(?i)^it\s+is\s+not\s+my\s+turn$")),
-    (Test.MY_TURN, re.compile(r"(?i)^it\s+is\s+my\s+turn$")),
-    (Test.TURN_PLAYED, re.compile(r"(?i)^turn\s+(\d+)\s+has\s+been\s+played$")),
-    (Test.VOTED, re.compile(r"(?i)^(.+?)\s+has\s+voted\s+on\s+(.+)$")),
+    (Ask.PROPOSAL, re.compile(rf"(?i)^proposal\s+(.+?)\s+is\s+{_STANDING}$")),
+    (Ask.NOT_MY_TURN, re.compile(r"(?i)^it\s+is\s+not\s+my\s+turn$")),
+    (Ask.MY_TURN, re.compile(r"(?i)^it\s+is\s+my\s+turn$")),
+    (Ask.TURN_PLAYED, re.compile(r"(?i)^turn\s+(\d+)\s+has\s+been\s+played$")),
+    (Ask.VOTED, re.compile(r"(?i)^(.+?)\s+has\s+voted\s+on\s+(.+)$")),
 )  # fmt: skip
 
 
@@ -133,7 +133,7 @@ class Condition:
     for (``PROPOSAL``), the turn's number (``TURN_PLAYED``) or the voter (``VOTED``).
     """
 
-    test: Test
+    test: Ask
     subject: str = ""
     value: str = ""
 
@@ -144,11 +144,11 @@ class Condition:
             match = pattern.match(words)
             if match is None:
                 continue
-            if test is Test.PROPOSAL:
+            if test is Ask.PROPOSAL:
                 return cls(test, match[1], match[2].lower())
-            if test is Test.TURN_PLAYED:
+            if test is Ask.TURN_PLAYED:
                 return cls(test, value=str(int(match[1])))
-            if test is Test.VOTED:
+            if test is Ask.VOTED:
                 return cls(test, match[2], match[1])
             return cls(test)
         raise ChamberError(
@@ -158,15 +158,15 @@ class Condition:
 
     def render(self) -> str:
         match self.test:
-            case Test.PROPOSAL:
+            case Ask.PROPOSAL:
                 return f"proposal {self.subject} is {self.value}"
-            case Test.MY_TURN:
+            case Ask.MY_TURN:
                 return "it is my turn"
-            case Test.NOT_MY_TURN:
+            case Ask.NOT_MY_TURN:
                 return "it is not my turn"
-            case Test.TURN_PLAYED:
+            case Ask.TURN_PLAYED:
                 return f"turn {self.value} has been played"
-            case Test.VOTED:
+            case Ask.VOTED:
                 return f"{self.value} has voted on {self.subject}"
 
 
@@ -231,10 +231,10 @@ def _key(name: str) -> str:
 def holds(condition: Condition, facts: Facts) -> tuple[bool, str]:
     """Whether ``condition`` holds of ``facts``, and a sentence saying what was found."""
     match condition.test:
-        case Test.MY_TURN | Test.NOT_MY_TURN:
+        case Ask.MY_TURN | Ask.NOT_MY_TURN:
             found = "it was your turn" if facts.owes_turn else "it was not your turn"
-            return facts.owes_turn is (condition.test is Test.MY_TURN), found
-        case Test.TURN_PLAYED:
+            return facts.owes_turn is (condition.test is Ask.MY_TURN), found
+        case Ask.TURN_PLAYED:
             played = facts.turns_played
             return played >= int(condition.value), f"{played} turn(s) had been played"
     if facts.proposals is None:
@@ -243,7 +243,7 @@ def holds(condition: Condition, facts: Facts) -> tuple[bool, str]:
     if entry is None:
         return False, f"there was no proposal named {condition.subject!r}"
     standing, voters = entry
-    if condition.test is Test.VOTED:
+    if condition.test is Ask.VOTED:
         voted = _key(condition.value) in {_key(v) for v in voters}
         verb = "had" if voted else "had not"
         return voted, f"{condition.value} {verb} voted on {condition.subject}"

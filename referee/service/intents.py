@@ -23,7 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.chamber import ChamberError, cite
-from referee.chamber.intents import Facts, Statement, Test, holds, is_statement
+from referee.chamber.intents import Ask, Facts, Statement, holds, is_statement
 from referee.config import Settings
 from referee.games import Kinds
 from referee.service import chamber, roster
@@ -79,7 +79,7 @@ def post(work: Work) -> Handling:
     condition = statement.condition
     if (
         condition is not None
-        and condition.test in (Test.PROPOSAL, Test.VOTED)
+        and condition.test in (Ask.PROPOSAL, Ask.VOTED)
         and not chamber.is_open(work.session, game)
     ):
         raise ChamberError(147, f"game MC {game.number} has no chamber, so no proposals")
@@ -104,7 +104,8 @@ def post(work: Work) -> Handling:
         f"{player.name}'s statement of intent {row.id} is stored ({cite(146)}): it takes "
         f"effect at {_when(due)}, as if {player.name} posted it then"
         + (
-            f", if {condition.render()} ({cite(147)}); if not, it lapses."
+            f", on the condition 'If {condition.render()}:' ({cite(147)}); if that does not "
+            "hold then, it lapses."
             if condition is not None
             else "."
         ),
@@ -274,8 +275,8 @@ def carry_out(
                 work,
                 row,
                 heading,
-                f"its condition, {statement.condition.render()}, did not "
-                f"hold at {_when(now)}: {found} ({cite(147)})",
+                f"its condition 'If {statement.condition.render()}:' did "
+                f"not hold at {_when(now)}: {found} ({cite(147)})",
             )
     try:
         with session.begin_nested():

@@ -100,6 +100,7 @@ def test_the_chain_tries_its_rules_in_the_documented_order() -> None:
         "unknown-game",
         "identify",
         "chamber-post",
+        "intent",
         "buzz-command",
         "chamber-command",
         "player-command",

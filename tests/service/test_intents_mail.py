@@ -112,11 +112,14 @@ def test_rule_147_a_conditional_intent_whose_condition_fails_lapses_and_says_why
     floor.lounge()
     floor.say("Carol", "In 3 hours:\nIf proposal Quiet please [A] is dead:\npropose Loud [C]\nNo.")
     [stored] = _to(floor, "carol@example.org")
-    assert "if proposal Quiet please [A] is dead (ifMUD rule 147, conditional intent)" in stored
+    assert (
+        "on the condition 'If proposal Quiet please [A] is dead:' (ifMUD rule 147, conditional"
+        in stored
+    )
     floor.tick(T0 + timedelta(hours=3))
     [lapsed] = _to(floor, "carol@example.org")
     assert "has lapsed and changed nothing" in lapsed
-    assert "its condition, proposal Quiet please [A] is dead, did not hold" in lapsed
+    assert "its condition 'If proposal Quiet please [A] is dead:' did not hold" in lapsed
     assert "Quiet please [A] was pending" in lapsed
     floor.say("Alice", "proposals")
     [listing] = [text(m) for m in floor.posts()]
@@ -142,7 +145,7 @@ def test_rule_146_an_intended_mornington_turn_is_played_at_its_time(floor: Floor
     play = declaring(first, "Brixton (VC)")
     floor.say(first, f"In 2 hours:\nIf it is my turn:\n{first} : {play}")
     [stored] = _to(floor, f"{first.lower()}@example.org")
-    assert "if it is my turn" in stored
+    assert "on the condition 'If it is my turn:'" in stored
     floor.tick(T0 + timedelta(hours=1, minutes=59))
     assert _game(floor).turn_number == 0, "not before its time"
     floor.tick(T0 + timedelta(hours=2))
