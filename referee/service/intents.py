@@ -8,7 +8,8 @@ it, :func:`carry_out` judges the condition on the game as it then stands and, if
 hands the posting to the same classification chain as if the player had sent it at that
 moment, from the message it came in: its answers go where that message's answers would have
 gone (the lounge for list mail, the sender for direct mail). ``intents`` lists a player's own
-waiting statements and ``intent cancel N`` withdraws one.
+waiting statements and ``intent cancel N`` withdraws one. The readings are
+rules/ifmud-nomic/readings.md#r146 and rules/ifmud-nomic/readings.md#r147.
 """
 
 from __future__ import annotations

@@ -161,12 +161,15 @@ def test_rule_146_a_cancelled_intent_never_takes_effect(floor: Floor) -> None:
     floor.say("Alice", "propose Cheap fares [A]\nEvery fare is halved.")
     floor.lounge()
     floor.say("Bob", "In 5 hours:\nvote nay Cheap fares [A]")
-    number = _stored(_to(floor, "bob@example.org")[0])
+    sent = floor.posts()
+    assert [m["To"] for m in sent] == ["bob@example.org"], "sent directly: kept between us"
+    number = _stored(text(sent[0]))
     floor.say("Carol", f"intent cancel {number}")
     [refusal] = _to(floor, "carol@example.org")
     assert f"you have no statement of intent {number} waiting" in refusal
     floor.say("Bob", "intents")
     [listing] = _to(floor, "bob@example.org")
+    assert "vote nay Cheap fares [A]" in listing
     assert f"{number}, due at Monday 02 November 2026 14:30 UTC" in listing
     floor.say("Bob", f"intent cancel {number}")
     [withdrawn] = _to(floor, "bob@example.org")
