@@ -151,6 +151,11 @@ class CancelIntent(Command):
                 f"'At 2026-11-26 18:00:' or 'In 3 hours:' ({cite(146)})"
             )
         number, me, game = int(words[1]), ctx.the_player.name, ctx.the_game
+        if not chamber.settings_of(game).intents_may_be_withdrawn:
+            raise CommandError(
+                f"in game MC {game.number} a statement of intent stands once posted: the "
+                f"Speaker set intents_may_be_withdrawn=false ({cite(146)})"
+            )
         row = next((r for r in _waiting(ctx.session, game, me) if r.id == number), None)
         if row is None:
             raise CommandError(

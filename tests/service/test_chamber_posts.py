@@ -245,3 +245,26 @@ def test_rule_10_without_a_chamber_every_chamber_command_is_answered_in_the_loun
         [row] = work.session.scalars(select(OutboxMessage)).all()
         assert row.rcpt_tos == ["mc12@lounge.example.org"]
         assert b"Nothing has changed" in row.raw
+
+
+@pytest.mark.parametrize("withdrawable", [True, False])
+def test_rule_146_withdrawing_a_statement_is_a_setting_of_the_game(
+    engine: Engine, withdrawable: bool
+) -> None:
+    table = Table(sessions(engine), HandClock(T0))
+    table.speaker(
+        f"new-game {LOUNGE} normal set intents_may_be_withdrawn={str(withdrawable).lower()}"
+    )
+    table.mail("bob@example.org", "nomic join Bob", subject="[MC 1]")
+    table.speaker("approve 1 Bob")
+    table.sent()
+    [(_, stored)] = table.mail("bob@example.org", "In 2 hours:\nnomic settings", to=LOUNGE)
+    number = _body(stored).split("statement of intent ", 1)[1].split(" ", 1)[0]
+    [(_, answer)] = table.mail("bob@example.org", f"intent cancel {number}", to=LOUNGE)
+    if withdrawable:
+        assert "is withdrawn and will not take effect" in _body(answer)
+    else:
+        assert "a statement of intent stands once posted" in _body(answer)
+        assert "Nothing has changed" in _body(answer)
+    [(_, listing)] = table.mail("bob@example.org", "intents", to=LOUNGE)
+    assert ("None." in _body(listing)) is withdrawable
