@@ -113,7 +113,12 @@ def post(work: Work) -> Handling:
         "",
         *statement.posting.splitlines(),
         "",
-        f"To withdraw it before then, write 'intent cancel {row.id}'; 'intents' lists yours.",
+        (
+            f"To withdraw it before then, write 'intent cancel {row.id}'"
+            if chamber.settings_of(game).intents_may_be_withdrawn
+            else "It stands once posted (setting intents_may_be_withdrawn=false)"
+        )
+        + "; 'intents' lists yours.",
     ]
     work.send(_notice(game, f"Statement of intent {row.id} stored", lines))
     return work.finish(

@@ -260,6 +260,7 @@ def test_rule_146_withdrawing_a_statement_is_a_setting_of_the_game(
     table.sent()
     [(_, stored)] = table.mail("bob@example.org", "In 2 hours:\nnomic settings", to=LOUNGE)
     number = _body(stored).split("statement of intent ", 1)[1].split(" ", 1)[0]
+    assert ("It stands once posted" in _body(stored)) is not withdrawable
     [(_, answer)] = table.mail("bob@example.org", f"intent cancel {number}", to=LOUNGE)
     if withdrawable:
         assert "is withdrawn and will not take effect" in _body(answer)
