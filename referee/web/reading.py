@@ -22,13 +22,21 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, defer, sessionmaker
 
 from referee.chamber import Chamber, Standing
 from referee.engine.life.buzzing import Stage
 from referee.service import chamber as chambers
 from referee.store.db import make_engine, sessions
-from referee.store.models import BuzzRecord, Deadline, Game, Membership, Player, Turn
+from referee.store.models import (
+    BuzzRecord,
+    ChamberRecord,
+    Deadline,
+    Game,
+    Membership,
+    Player,
+    Turn,
+)
 
 ENDED = ("won", "stalemate", "void")
 FORMING = "forming"
@@ -409,7 +417,10 @@ class ChamberView:
 
 def chamber(session: Session, game_id: int, now: datetime) -> ChamberView | None:
     """The chamber of game ``game_id`` as the players may all see it at ``now``, or None."""
-    game = session.get(Game, game_id)
+    opened = select(ChamberRecord.id).where(ChamberRecord.game_id == game_id)
+    if session.scalar(opened) is None:
+        return None  # one small query for the many games with no chamber
+    game = session.get(Game, game_id, options=[defer(Game.state)])  # never the GSD: it is big
     found: Chamber | None = chambers.load(session, game) if game is not None else None
     if found is None:
         return None
