@@ -94,6 +94,7 @@ def test_rules_146_and_147_a_statement_renders_to_what_parses_back(
     when: When, condition: Condition | None, posting: str
 ) -> None:
     statement = Statement(when, posting, condition)
+    assert is_statement(statement.render()) and not is_statement(posting)
     assert Statement.parse(statement.render()) == statement
 
 
