@@ -15,18 +15,37 @@ How a new kind plugs in:
    player's turn to the game's kind, records the judgement, posts the public view to the
    lounge (uncapped) and sends each private view only to its own player's address.
 
-Mornington Nomic is the first kind (:mod:`referee.games.mornington`).
+Mornington Nomic is the first kind (:mod:`referee.games.mornington`); :func:`hosted` gives the
+kinds a service hosts beside it (ifMUD Nomic, :mod:`referee.games.ifmud`), built on the
+service's clock.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
 
+from referee.games.ifmud.kind import NAME as IFMUD_NOMIC
+from referee.games.ifmud.kind import IfmudNomic
 from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView, UnknownKindError
 from referee.games.mornington import NAME as MORNINGTON
 
-__all__ = ["MORNINGTON", "GameKind", "Kinds", "UnknownKindError", "Unregistered"]
+__all__ = [
+    "IFMUD_NOMIC",
+    "MORNINGTON",
+    "GameKind",
+    "Kinds",
+    "UnknownKindError",
+    "Unregistered",
+    "hosted",
+]
+
+
+def hosted(clock: Callable[[], datetime]) -> tuple[GameKind, ...]:
+    """The kinds a referee hosts beside Mornington Nomic (whose kind needs the service's
+    desk), each built on the service's ``clock``: pass them as ``Runner(kinds=...)``."""
+    return (IfmudNomic(clock),)
 
 
 class Kinds(Mapping[str, GameKind]):
