@@ -11,15 +11,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from functools import cache
+from datetime import UTC, datetime, timedelta
+from functools import cache, partial
 
 from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
 from referee.engine.drone import is_drone, stick_holder
-from referee.games import Kinds
+from referee.games import Kinds, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.service import buzzes, chamber, deadlines, intents, roster, seats
@@ -84,7 +84,7 @@ def run_due(
     """
     rng = rng or random.Random()
     enactor = enactor or RecordOnly()
-    kinds = kinds or _default_kinds
+    kinds = kinds or partial(_default_kinds, now)
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     with factory() as session:
         ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))
@@ -151,9 +151,16 @@ def _run_game(
 
 
 @cache
-def _default_kinds() -> Kinds:
-    """The kinds the referee hosts when a caller names none (``referee deadlines run``)."""
-    return Kinds([mornington(EngineDesk())])
+def _desk() -> EngineDesk:
+    """One rules engine desk for the runs that name no kinds: preparing it is the slow part."""
+    return EngineDesk()
+
+
+def _default_kinds(now: datetime) -> Kinds:
+    """The kinds the referee hosts when a caller names none (``referee deadlines run``), on a
+    clock stopped at the run's moment, the moment a statement of intent is taken as posted
+    (ifMUD Nomic's state keeps aware UTC times; the store keeps naive UTC)."""
+    return Kinds([mornington(_desk()), *hosted(lambda: now.replace(tzinfo=UTC))])
 
 
 def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str] | None:

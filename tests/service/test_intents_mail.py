@@ -8,22 +8,29 @@ its player had posted it then. Rule 147: it may depend on the state of the game 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from sqlalchemy import select
+from sqlalchemy import Engine, select
 
 from referee.cli import main
+from referee.games import IFMUD_NOMIC
+from referee.games.ifmud.consent import connect
+from referee.games.ifmud.kind import IfmudNomic
+from referee.games.ifmud.opening import SEED_PLAYERS
+from referee.games.ifmud.state import GameState
 from referee.service.gsd_edits import to_play
+from referee.service.timekeeper import run_due
 from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import Deadline, Game, Turn
 from tests.conftest import LOUNGE, REFEREE, MailPath, seed_game
-from tests.service.harness import HandClock, declaring, engine_desk, text
+from tests.service.harness import HandClock, Table, declaring, engine_desk, text
 from tests.service.test_chamber_mail import Floor
 
 T0 = datetime(2026, 11, 2, 9, 30)
@@ -248,3 +255,33 @@ def test_rule_146_referee_deadlines_run_now_carries_out_a_due_intent(
     with path.service.factory() as session:
         row = session.scalars(select(Deadline).where(Deadline.kind == "intent")).one()
     assert row.passed_at == datetime(2026, 11, 3, 8, 0)
+
+
+def test_rule_146_an_intended_ifmud_nomic_posting_is_judged_by_its_own_kind(
+    sqlite_engine: Engine,
+) -> None:
+    """Statements of intent are for every kind of game: `referee deadlines run` judges one
+    in an ifMUD Nomic game by that kind, on the run's clock."""
+    clock = HandClock(T0)
+    table = Table(sessions(sqlite_engine), clock)
+    lounge = "ifmud9@lounge.example.org"
+    adam = SEED_PLAYERS[0]
+    with table.factory.begin() as session:
+        opening = IfmudNomic(lambda: T0.replace(tzinfo=UTC)).opening(
+            9, SEED_PLAYERS, random.Random(0)
+        )
+        state = connect(GameState.parse(opening), "Lounge", "Attic").render()
+        game = games.create_game(session, 9, lounge, T0, state=state)
+        game.kind, game.status = IFMUD_NOMIC, "running"
+        for seat, name in enumerate(SEED_PLAYERS, start=1):
+            address = f"{name.split()[0].lower()}@example.org"
+            games.join(session, game, games.add_player(session, name, address), seat)
+    sent = table.mail(
+        "adam@example.org", "In 1 hour:\nIf it is my turn:\nMove to Attic\nend turn", to=lounge
+    )
+    assert [r for r, _ in sent] == [["adam@example.org"]] and "stored" in text(sent[0][1])
+    run_due(table.factory, table.settings, T0 + timedelta(hours=1))  # type: ignore[arg-type]
+    posts = [text(m) for r, m in table.sent() if r == [lounge]]
+    assert any(f"{adam} is now in Attic" in p for p in posts), posts
+    with table.factory() as session:
+        assert session.scalars(select(Game).where(Game.number == 9)).one().turn_number == 1
