@@ -13,11 +13,13 @@ How a new kind plugs in:
    in ``games.kind``. The service builds its ``Kinds`` at start (``Runner(kinds=...)``).
 3. Nothing else in the service changes: the classification chain's last rule hands a seated
    player's turn to the game's kind, records the judgement, posts the public view to the
-   lounge (uncapped) and sends each private view only to its own player's address.
+   lounge (uncapped) and sends each private view only to its own player's address. A kind
+   ``dealt_at_start`` is opened, seated, started and resigned from by
+   ``referee.service.dealt`` through this seam alone.
 
-Mornington Nomic is the first kind (:mod:`referee.games.mornington`); :func:`hosted` gives the
-kinds a service hosts beside it (ifMUD Nomic, :mod:`referee.games.ifmud`), built on the
-service's clock.
+Mornington Nomic is the first kind (:mod:`referee.games.mornington`); the runner registers One
+Day in London (:mod:`referee.games.one_day_in_london.kind`) beside it, and :func:`hosted` gives
+the kinds built on the service's clock (ifMUD Nomic, :mod:`referee.games.ifmud`).
 """
 
 from __future__ import annotations
@@ -89,6 +91,10 @@ class Unregistered:
     player told why it cannot be judged; nothing in the game changes."""
 
     title = "a kind of game this referee does not host"
+    dealt_at_start = True
+    players = (0, 0)
+    wins_are_final = True
+    choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -114,5 +120,15 @@ class Unregistered:
     def owed(self, game: GameView) -> Sequence[Owed]:
         return ()
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str:
         raise UnknownKindError(f"no kind of game is named {self.name!r}")
+
+    def leave(self, game: GameView, player: str) -> str | None:
+        """None: the state is kept as it is for the operator; the seat is still given up."""
+        return None

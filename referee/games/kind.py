@@ -10,7 +10,7 @@ kind is registered.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -76,6 +76,9 @@ class TurnOutcome:
     winner: str | None = None
     claimed_state: str | None = None
     differences: tuple[str, ...] = ()
+    private: bool = False
+    """The refusal names the poster's own hidden cards: it goes to eir address only, never
+    to the lounge, even when the turn came through the lounge list."""
 
 
 Judgement = TurnOutcome
@@ -100,10 +103,25 @@ class GameKind(Protocol):
     sends a private view only to that player's own address, never to the lounge. ``owed``
     says who must act next (the service keeps the deadline); ``opening`` is the first state
     of a new game.
+
+    ``dealt_at_start`` says when the first state is made: when the Speaker opens the game
+    (False: Mornington Nomic, whose GSD takes each player as e joins, rule 1.1.8) or when
+    the Speaker starts it, from the seated players (True: a card game's deal).
+    ``players`` is how many may play (fewest, most). ``wins_are_final``: a judged win ends
+    the game at once (False where the rules let the other players contest it, rule 1.1.1).
+    ``leave`` is the state after a player resigns, or None when the service edits the state
+    itself (Mornington's GSD, rule 1.1.3); it raises ``ValueError`` saying why not now.
+    ``choices`` are the readings of the kind's rules a Speaker may set per game: each name
+    with its allowed values, the default first; ``opening`` is handed the game's values
+    (Mornington's readings are its ruleset's settings, ``referee.variants.game_settings``).
     """
 
     name: str
     title: str
+    dealt_at_start: bool
+    players: tuple[int, int]
+    wins_are_final: bool
+    choices: Mapping[str, tuple[str, ...]]
 
     def read(self, game: GameView, text: str) -> object: ...
 
@@ -117,7 +135,15 @@ class GameKind(Protocol):
 
     def owed(self, game: GameView) -> Sequence[Owed]: ...
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str: ...
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str: ...
+
+    def leave(self, game: GameView, player: str) -> str | None: ...
 
 
 class UnknownKindError(LookupError):

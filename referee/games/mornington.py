@@ -14,7 +14,7 @@ play in it is new depends on the record (rule 1.2.1).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -72,6 +72,10 @@ class MorningtonNomic:
 
     name = NAME
     title = "Mornington Nomic"
+    dealt_at_start = False
+    players = (3, 1000)
+    wins_are_final = False
+    choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(
         self,
@@ -113,8 +117,18 @@ class MorningtonNomic:
         following = self._to_play(game.state)
         return (Owed("turn", following),) if following is not None else ()
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str:
         return self._opening(number, rng)
+
+    def leave(self, game: GameView, player: str) -> str | None:
+        """None: the service's GSD edits carry out rule 1.1.3."""
+        return None
 
 
 def _claimed(text: str) -> str | None:

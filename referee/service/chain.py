@@ -152,7 +152,8 @@ class Work:
     def send(self, notice: Notice) -> None:
         """Queue ``notice`` in this transaction, addressed by its audience.
 
-        Answers go to the sender in the thread of eir message; lounge posts are never capped,
+        Answers go to the sender in the thread of eir message; lounge posts (and notices
+        made with ``capped=False``, a kind's private view after a turn) are never capped,
         everything else is, by the daily reply cap. Mail the lounge list relayed is answered
         in that lounge: a verdict or refusal (``POSTER``) is posted there, and nothing is
         answered privately to the address the list mail came from. A notice for one
@@ -162,7 +163,7 @@ class Work:
         audience = notice.audience
         inbound = self.letter.inbound
         address = audience.address or inbound.sender
-        capped = audience.role is not Role.LOUNGE
+        capped = audience.role is not Role.LOUNGE and notice.capped
         if self.via_list and self.game is not None:
             if audience.role is Role.POSTER:
                 address, capped = self.game.lounge_address, False

@@ -54,6 +54,7 @@ def run_command(
         secret=letter.inbound.secret,
         subject=letter.inbound.subject,
         thread=letter.inbound.message_id,
+        kinds=work.kinds,
         text=_after_first_line(letter.text),
         inbox_id=work.row.id,
         enactor=work.enactor,

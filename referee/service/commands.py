@@ -19,10 +19,13 @@ from sqlalchemy.orm import Session
 
 from referee.config import Settings
 from referee.engine.fair_dice import commitment
-from referee.service import buzzes, chamber, game_dice, proof, roster, seats, speaker
+from referee.games import MORNINGTON, GameKind, Kinds
+from referee.service import buzzes, chamber, dealt, game_dice, proof, roster, seats, speaker
 from referee.service.enactment import Enactor, RecordOnly
+from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, Player
+from referee.store.status import GameStatus
 
 
 @dataclass
@@ -46,6 +49,13 @@ class Context:
     enactor: Enactor = field(default_factory=RecordOnly)
     """What a proposal taking effect does to the game's rules (:mod:`.enactment`)."""
     notices: list[Notice] = field(default_factory=list)
+    kinds: Kinds = field(default_factory=Kinds)
+    """The kinds of game this referee hosts (``speaker new-game LOUNGE KIND``)."""
+
+    def kind_of(self, game: Game) -> GameKind | None:
+        """The kind of ``game`` when its state is dealt at start (the seam's own path,
+        ``dealt.py``); None for Mornington Nomic, whose GSD ``speaker.py`` edits."""
+        return dealt.kind_of(self.kinds, game)
 
     def answer(self, template: str, **values: object) -> None:
         """Answer the sender in the thread of their message."""
@@ -84,6 +94,20 @@ class Command:
         raise NotImplementedError
 
 
+_LATE = "a late player keeps the turn, is reminded, and after two months of silence is resigned"
+_CHECKED = "the referee checks every move before it is applied, so there is nothing to buzz"
+
+
+def _mornington_only(ctx: Context, game: Game, what: str, instead: str = _LATE) -> None:
+    """Refuse a Mornington Nomic step in a game of another kind, saying what it has instead."""
+    kind = ctx.kind_of(game)
+    if kind is not None:
+        raise CommandError(
+            f"{what} is a rule of Mornington Nomic; game MC {game.number} is {kind.title}, "
+            f"which has none: {instead}"
+        )
+
+
 def _number(text: str) -> int:
     digits = text.upper().removeprefix("MC").strip()
     if not digits.isdigit():
@@ -99,12 +123,15 @@ def _need(arguments: list[str], count: int, usage: str) -> None:
 class NewGame(Command):
     name = "new-game"
     argument_description = (
-        "LOUNGE [normal | special VARIANT ...] [set NAME=VALUE ...] [buzz-mode=players]"
+        "LOUNGE [normal | special VARIANT ...] [set NAME=VALUE ...] [buzz-mode=players], "
+        "or LOUNGE KIND for another kind of game (one-day-in-london)"
     )
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         _need(arguments, 1, f"speaker {self.name} {self.argument_description}")
         lounge, rest = arguments[0], arguments[1:]
+        if rest and rest[0].lower() in ctx.kinds and rest[0].lower() != MORNINGTON:
+            return self._dealt(ctx, lounge, ctx.kinds.find(rest[0].lower()), rest[1:])
         settings, words = [], []
         for word in rest:
             if "=" in word:
@@ -114,9 +141,11 @@ class NewGame(Command):
         kind = words[0].lower() if words else "normal"
         variants = tuple(w.strip(",") for w in words[1:] if w.strip(","))
         if kind not in {"normal", "special"} or (kind == "normal" and variants):
+            others = ", ".join(name for name in sorted(ctx.kinds) if name != MORNINGTON)
             raise CommandError(
                 "write 'normal', or 'special' followed by the variants' names, then any "
                 "settings as 'set NAME=VALUE'"
+                + (f"; or, for another kind of game, its name: {others}" if others else "")
             )
         if kind == "special" and not variants:
             raise CommandError("a Special Rules game names its variants (rule 1.1.2)")
@@ -150,6 +179,19 @@ class NewGame(Command):
         )
         return f"created game MC {game.number}"
 
+    def _dealt(self, ctx: Context, lounge: str, kind: GameKind, rest: list[str]) -> str:
+        words = [word.strip(",") for word in rest if word.lower() != "set" and word.strip(",")]
+        plain = [word for word in words if "=" not in word]
+        if plain:
+            raise CommandError(
+                f"a game of {kind.title} takes no variants; write 'speaker {self.name} LOUNGE "
+                f"{kind.name} [set NAME=VALUE ...]' (you wrote {' '.join(plain)!r})"
+            )
+        game = dealt.new_game(ctx.session, lounge, ctx.now, ctx.rng, kind, words)
+        ctx.game = game
+        ctx.notices.extend(dealt.created(game, kind, ctx.settings.speaker_address))
+        return f"created game MC {game.number} of {kind.title}"
+
 
 def shown_settings(game: Game) -> dict[str, object]:
     """What a post about ``game`` shows of its settings and dice: the settings that differ
@@ -175,6 +217,16 @@ class ShowSettings(Command):
         if game is None:
             raise CommandError(f"name the game: {self.name} {self.argument_description}")
         ctx.game = game
+        kind = ctx.kind_of(game)
+        if kind is not None:
+            ctx.answer(
+                "sender.dealt-game-settings",
+                number=game.number,
+                title=kind.title,
+                lines=dealt.settings_lines(kind, game),
+                commitment=commitment(bytes.fromhex(game.dice_seed)) if game.dice_seed else "",
+            )
+            return f"listed the settings of MC {game.number}"
         ctx.answer(
             "sender.game-settings",
             number=game.number,
@@ -205,6 +257,10 @@ class Approve(_OnGame):
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
         _need(rest, 1, f"speaker {self.name} {self.argument_description}")
+        kind = ctx.kind_of(game)
+        if kind is not None:
+            player, seat = speaker.application(ctx.session, game, " ".join(rest))
+            return dealt.approve(ctx.session, game, kind, player, seat, ctx.now)
         return speaker.approve(ctx.session, game, " ".join(rest), ctx.now, ctx.rng, ctx.timing)
 
 
@@ -227,6 +283,9 @@ class Start(_OnGame):
     argument_description = "GAME"
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        kind = ctx.kind_of(game)
+        if kind is not None:
+            return dealt.start(ctx.session, game, kind, ctx.now, ctx.rng, ctx.timing)
         return speaker.start(ctx.session, game, ctx.now, ctx.rng, ctx.timing)
 
 
@@ -235,7 +294,7 @@ class Void(_OnGame):
     argument_description = "GAME"
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
-        return speaker.void(ctx.session, game, ctx.now)
+        return speaker.void(ctx.session, game, ctx.now, shown=_shown(ctx, game))
 
 
 class Stalemate(_OnGame):
@@ -243,7 +302,16 @@ class Stalemate(_OnGame):
     argument_description = "GAME"
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
-        return speaker.stalemate(ctx.session, game, ctx.now)
+        return speaker.stalemate(ctx.session, game, ctx.now, shown=_shown(ctx, game))
+
+
+def _shown(ctx: Context, game: Game) -> str | None:
+    """What the last post of a dealt game shows in place of its stored state (which holds
+    the racks and the draw pile): its public view; None for Mornington's public GSD."""
+    kind = ctx.kind_of(game)
+    if kind is None:
+        return None
+    return kind.public_view(view_of(ctx.session, game)) if game.state else ""
 
 
 class Games(Command):
@@ -261,6 +329,7 @@ class Referee(_OnGame):
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
         _need(rest, 1, f"speaker {self.name} {self.argument_description}")
+        _mornington_only(ctx, game, "a referee for a buzz (section 1.16)", _CHECKED)
         return buzzes.appoint(ctx.session, game, " ".join(rest), ctx.now, ctx.timing)
 
 
@@ -303,6 +372,12 @@ class Join(Command):
         if not ctx.settings.speaker_address:
             raise CommandError("this referee has no Speaker configured to approve a join")
         name = " ".join(arguments)
+        kind = ctx.kind_of(game)
+        if kind is not None and game.status == GameStatus.RUNNING:
+            raise CommandError(
+                f"game MC {game.number} of {kind.title} has been dealt, and it takes no new "
+                "player once the cards are out; ask the Speaker to open another"
+            )
         ctx.notices.extend(
             seats.request_join(
                 ctx.session, game, name, ctx.sender, ctx.secret, ctx.settings.speaker_address
@@ -345,6 +420,12 @@ class Resign(Command):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
         why = " ".join(arguments) or "no reason given"
+        kind = ctx.kind_of(game)
+        if kind is not None:
+            ctx.notices.extend(
+                dealt.resign(ctx.session, game, kind, player, ctx.now, why, ctx.timing)
+            )
+            return f"{player.name} resigned"
         ctx.notices.extend(
             seats.resign(ctx.session, game, player, ctx.now, why, rng=ctx.rng, timing=ctx.timing)
         )
@@ -359,6 +440,7 @@ class TakeBack(Command):
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
+        _mornington_only(ctx, game, "taking back a turn (rule 1.3.3)")
         ctx.notices.extend(seats.take_back(ctx.session, game, player, ctx.now, ctx.timing))
         return f"{player.name} took back eir turn"
 
@@ -372,6 +454,7 @@ class Timeout(Command):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         _need(arguments, 1, f"nomic {self.name} {self.argument_description}")
         game, player = ctx.the_game, ctx.the_player
+        _mornington_only(ctx, game, "a forced Timeout (rule 1.3.5)")
         late = " ".join(arguments)
         ctx.notices.extend(seats.timeout(ctx.session, game, player, late, ctx.now, ctx.timing))
         return f"{player.name} forced a Timeout for {late}"
@@ -388,6 +471,7 @@ class OpenBuzz(Command):
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
+        _mornington_only(ctx, game, "a buzz (section 1.16)", _CHECKED)
         number: int | None = None
         if len(arguments) >= 2 and arguments[0].lower() == "turn" and arguments[1].isdigit():
             number, arguments = int(arguments[1]), arguments[2:]
@@ -423,6 +507,7 @@ class BuzzStep(Command):
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
+        _mornington_only(ctx, game, "a buzz (section 1.16)", _CHECKED)
         ctx.notices.extend(
             buzzes.step(ctx.session, game, player.name, self.step, ctx.now, ctx.rng, ctx.timing)
         )

@@ -26,6 +26,7 @@ from referee.engine.fair_dice import (
     check,
     commitment,
 )
+from referee.games import MORNINGTON
 from referee.service.gsd_edits import ruleset_of
 from referee.store.models import Game, Turn
 from referee.variants.game_settings import GameSettings
@@ -35,8 +36,11 @@ ENDED = ("won", "stalemate", "void")
 
 
 def settings_of(game: Game) -> GameSettings:
-    """The settings ``game`` is played under (the defaults where it stored none)."""
-    return GameSettings.of_stored(game.settings, type(ruleset_of(game.variants)))
+    """The settings ``game`` is played under (the defaults where it stored none). A game of
+    another kind stores its kind's own settings (``referee.service.dealt``), so Mornington
+    Nomic's are all at their defaults for it."""
+    stored = game.settings if game.kind == MORNINGTON else None
+    return GameSettings.of_stored(stored, type(ruleset_of(game.variants)))
 
 
 def new_seed(rng: random.Random) -> bytes:

@@ -31,8 +31,8 @@ from referee.service import chamber, roster
 from referee.service.chain import Handling, Rule, Work, read_letter, run_chain
 from referee.service.commands import Command, Context, words_of
 from referee.service.enactment import Enactor
+from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
-from referee.service.turns import view_of
 from referee.store import games
 from referee.store.models import Deadline, Game, InboxMessage, Membership
 from referee.store.status import InboxStatus

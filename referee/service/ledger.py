@@ -15,6 +15,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engine.life.points import grandmaster, score_win
+from referee.service import dealt
+from referee.service.game_view import view_of
 from referee.store.models import Game
 from referee.store.status import GameStatus
 
@@ -60,9 +62,18 @@ class ArchiveEntry:
 
 
 def archive(session: Session) -> list[ArchiveEntry]:
-    """Rule 1.1.5: every ended game with its final GSD, in the order they ended."""
+    """Rule 1.1.5: every ended game with its final GSD, in the order they ended. A game of a
+    kind with hidden parts is archived as its lounge last saw it (its final public view,
+    every rack revealed if it was played to its end), never as its stored state."""
     return [
-        ArchiveEntry(g.number, g.status, g.winner, g.ended_at, g.state or "")
+        ArchiveEntry(g.number, g.status, g.winner, g.ended_at, _final(session, g))
         for g in _ended(session)
         if g.ended_at is not None
     ]
+
+
+def _final(session: Session, game: Game) -> str:
+    kind = dealt.kind_of(dealt.HOSTED, game)
+    if kind is None or not game.state:
+        return game.state or ""
+    return kind.public_view(view_of(session, game))

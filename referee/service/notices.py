@@ -82,6 +82,10 @@ class Notice:
     values: dict[str, object] = field(default_factory=dict)
     subject: str | None = None
     thread: str | None = None
+    capped: bool = True
+    """Whether the daily reply cap may hold it back (a private answer); a player's own view
+    of hidden cards after a turn is not, any more than the lounge post beside it: withheld,
+    it would leave the player unable to play."""
 
     @property
     def to(self) -> str:
@@ -112,7 +116,7 @@ def queue_notice(
     session: Session, settings: Settings, notice: Notice, now: datetime, *, game: str = ""
 ) -> bool:
     """Queue ``notice`` as a new thread (deadlines have no message to answer); False if capped."""
-    if not notice.lounge and not take_reply_allowance(
+    if not notice.lounge and notice.capped and not take_reply_allowance(
         session, notice.to, now, settings.daily_reply_cap
     ):
         return False

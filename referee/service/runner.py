@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from referee.config import Settings
 from referee.games import GameKind, Kinds
 from referee.games.mornington import MorningtonNomic, TurnDesk
+from referee.games.one_day_in_london.kind import OneDayInLondon
 from referee.service import gsd_edits, roster
 from referee.service.chain import Handling, Rule, Work, read_letter, run_chain
 from referee.service.classify import CHAIN
@@ -55,7 +56,8 @@ class _Abandoned(Exception):
 class Runner:
     """Processes the inbox one message per transaction, handing turns to the game's kind.
 
-    Every game of Mornington Nomic is judged by ``desk``; ``kinds`` adds other kinds of game.
+    Every game of Mornington Nomic is judged by ``desk``, every game of One Day in London by
+    its kind; ``kinds`` adds other kinds of game.
     """
 
     def __init__(
@@ -74,7 +76,7 @@ class Runner:
         self.factory = factory
         self.settings = settings
         self.desk = desk
-        self.kinds = Kinds([mornington(desk), *kinds])
+        self.kinds = Kinds([mornington(desk), OneDayInLondon(), *kinds])
         self.chain = chain
         self.enactor: Enactor = enactor or RecordOnly()
         """What a ratified proposal taking effect does to a game's rules (the chamber)."""

@@ -22,6 +22,7 @@ from referee.engine.drone import DRONE
 from referee.engine.fair_dice import SeededDice, SeededRandom, SeededRoll
 from referee.engine.life.order_of_play import seat_players, tally
 from referee.engine.ruleset import Ruleset
+from referee.games import MORNINGTON
 from referee.service import deadlines, game_dice, gsd_edits
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.roster import SILENCE_REMINDER, Timing, active_names
@@ -121,7 +122,8 @@ def new_game(
     return game
 
 
-def _application(session: Session, game: Game, name: str) -> tuple[Player, Membership]:
+def application(session: Session, game: Game, name: str) -> tuple[Player, Membership]:
+    """The player ``name`` and eir waiting application to ``game``, or a refusal."""
     player = games.player_by_name(session, name)
     seat = games.membership(session, game, player) if player is not None else None
     if player is None or seat is None or seat.status != MembershipStatus.APPLIED:
@@ -141,7 +143,7 @@ def approve(
 
     In a running game the Speaker places em by rule 1.1.12 among those already seated.
     """
-    player, seat = _application(session, game, name)
+    player, seat = application(session, game, name)
     seat.status, seat.last_move_at = MembershipStatus.ACTIVE, now
     if game.status == GameStatus.RUNNING:
         rng = game_dice.chances(session, game, "order of play (rule 1.1.12)", rng)
@@ -178,7 +180,7 @@ def decline(session: Session, game: Game, name: str, reason: str) -> list[Notice
     """Rule 1.1.8: an application turned down must carry the Speaker's reason."""
     if not reason.strip():
         raise CommandError("a declined application must say why (rule 1.1.8): add the reason")
-    player, seat = _application(session, game, name)
+    player, seat = application(session, game, name)
     seat.status, seat.note = MembershipStatus.DECLINED, reason.strip()
     return [
         Notice(
@@ -238,14 +240,14 @@ def start(
     ]
 
 
-def void(session: Session, game: Game, now: datetime) -> list[Notice]:
+def void(session: Session, game: Game, now: datetime, *, shown: str | None = None) -> list[Notice]:
     """Rule 1.1.2: a new game that will not begin is declared void."""
     if game.status != GameStatus.FORMING:
         raise CommandError(
             f"game MC {game.number} is {game.status}; only a game that has not begun can be void"
         )
     how = "void: it did not begin (1.1.2)"
-    return finish(session, game, now, winner=None, status=GameStatus.VOID, how=how)
+    return finish(session, game, now, winner=None, status=GameStatus.VOID, how=how, shown=shown)
 
 
 def _not_agreed(session: Session, game: Game) -> list[str]:
@@ -298,7 +300,9 @@ def agree_stalemate(
     return notices
 
 
-def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
+def stalemate(
+    session: Session, game: Game, now: datetime, *, shown: str | None = None
+) -> list[Notice]:
     """Rule 1.1.11: once every Active non-Drone player agrees it is Stalemate, the Speaker may
     end the game; nobody has won or lost, so no points move (rule 1.1.9), and its last GSD goes
     to the Game Archive (rule 1.1.5)."""
@@ -311,16 +315,21 @@ def stalemate(session: Session, game: Game, now: datetime) -> list[Notice]:
             f"with 'nomic stalemate': {', '.join(waiting)}"
         )
     how = "declared stalemate (1.1.11)"
-    return finish(session, game, now, winner=None, status=GameStatus.STALEMATE, how=how)
+    return finish(
+        session, game, now, winner=None, status=GameStatus.STALEMATE, how=how, shown=shown
+    )
 
 
 def listing(session: Session) -> list[str]:
     """One line per game: number, status, lounge, ruleset and who plays."""
     lines = []
     for game in session.scalars(select(Game).order_by(Game.number)):
-        rules = game.ruleset + (f" ({', '.join(game.variants)})" if game.variants else "")
-        changed = game_dice.settings_of(game).changed().render()
-        rules += f" [{changed}]" if changed else ""
+        if game.kind == MORNINGTON:
+            rules = game.ruleset + (f" ({', '.join(game.variants)})" if game.variants else "")
+            changed = game_dice.settings_of(game).changed().render()
+            rules += f" [{changed}]" if changed else ""
+        else:
+            rules = game.kind
         people = ", ".join(active_names(session, game)) or "nobody yet"
         lines.append(f"MC {game.number}: {game.status}, {rules}, {game.lounge_address}: {people}")
     return lines

@@ -22,7 +22,7 @@ from referee.engine.drone import is_drone, stick_holder
 from referee.games import Kinds, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
-from referee.service import buzzes, chamber, deadlines, intents, roster, seats
+from referee.service import buzzes, chamber, deadlines, dealt, intents, roster, seats
 from referee.service.classify import CHAIN, after_identify
 from referee.service.enactment import Enactor, RecordOnly
 from referee.service.engine_desk import EngineDesk
@@ -39,6 +39,13 @@ _WHAT = {
         "rule 1.1.10: two calendar months without a move is a resignation",
     ),
 }
+
+_DEALT_WHAT = {
+    deadlines.TURN: "the referee's deadline for every game: 36 hours, weekends not counted",
+    deadlines.SILENCE: "two calendar months without a move count as resigning",
+}
+"""The same deadlines in a game of another kind, which has no rule 1.3.5 or 1.1.10 of its
+own: the referee keeps Mornington's times for it (rules/one-day-in-london/README.md)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +167,8 @@ def _default_kinds(now: datetime) -> Kinds:
     """The kinds the referee hosts when a caller names none (``referee deadlines run``), on a
     clock stopped at the run's moment, the moment a statement of intent is taken as posted
     (ifMUD Nomic's state keeps aware UTC times; the store keeps naive UTC)."""
-    return Kinds([mornington(_desk()), *hosted(lambda: now.replace(tzinfo=UTC))])
+    aware = now.replace(tzinfo=UTC)
+    return Kinds([mornington(_desk()), *dealt.HOSTED.values(), *hosted(lambda: aware)])
 
 
 def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str] | None:
@@ -180,8 +188,10 @@ def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str
     return (player.name, player.address) if player is not None else None
 
 
-def _what(row: Deadline) -> tuple[str, str]:
+def _what(row: Deadline, game: Game | None = None) -> tuple[str, str]:
     what, rule = _WHAT.get(row.kind, (row.kind, ""))
+    if game is not None and dealt.kind_of(dealt.HOSTED, game) is not None:
+        return what, _DEALT_WHAT.get(row.kind, rule)
     if row.kind == deadlines.TURN and row.owed_by is not None and is_drone(row.owed_by):
         return "the Drone's turn", f"{rule}; you post it as carrier of the Drone Stick, 1.15.1"
     return what, rule
@@ -191,7 +201,7 @@ def _reminder(session: Session, game: Game, row: Deadline) -> list[Notice]:
     recipient = _recipient(session, game, row.owed_by)
     if recipient is None:
         return []
-    what, rule = _what(row)
+    what, rule = _what(row, game)
     values: dict[str, object] = {
         "player": recipient[0],
         "what": what,
@@ -211,7 +221,7 @@ def _passed(
     rng: random.Random,
     timing: roster.Timing,
 ) -> list[Notice]:
-    what, _ = _what(row)
+    what, _ = _what(row, game)
     notices: list[Notice] = []
     if row.kind == buzzes.BUZZ:
         consequence = "Silence counts against you (rules 1.16.3 and 1.16.4); see the lounge."
@@ -223,7 +233,18 @@ def _passed(
         player = games.player_by_name(session, row.owed_by)
         if player is not None and seats.seat_of(session, game, player) is not None:
             why = "two calendar months without a move (rule 1.1.10)"
-            notices += seats.resign(session, game, player, now, why, rng=rng, timing=timing)
+            kind = dealt.kind_of(dealt.HOSTED, game)
+            if kind is not None:
+                consequence = "After two months without a move you have resigned from the game."
+                why = "two calendar months without a move"
+                notices += dealt.resign(session, game, kind, player, now, why, timing)
+            else:
+                notices += seats.resign(session, game, player, now, why, rng=rng, timing=timing)
+    elif dealt.kind_of(dealt.HOSTED, game) is not None:
+        consequence = (
+            "The game waits for you: nobody can play in your place, and two calendar months "
+            "without a move count as resigning."
+        )
     else:
         whom = "the Drone" if row.owed_by and is_drone(row.owed_by) else "you"
         consequence = (

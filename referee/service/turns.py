@@ -19,8 +19,10 @@ from sqlalchemy.orm import Session
 
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
-from referee.service import buzzes, game_dice, roster, seats
+from referee.service import buzzes, deadlines, dealt, roster, seats
+from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice, refusal_subject
+from referee.service.roster import SILENCE_REMINDER
 from referee.store import games
 from referee.store.models import Game, Membership, Player
 from referee.store.status import GameStatus, InboxStatus, TurnStatus
@@ -45,27 +47,6 @@ class Posted:
     inbox_id: int
     thread: str | None
     now: datetime
-
-
-def view_of(
-    session: Session, game: Game, *, state: str | None = None, posting: int | None = None
-) -> GameView:
-    """The game as a kind sees it (``state`` in place of the stored one, after a turn), with
-    its settings; judging stored message ``posting``, its dice seed too, the draw named by
-    that message (``game_dice``)."""
-    names = tuple(p.name for p in games.members(session, game))
-    seed = game_dice.seed_of(game) if posting is not None else None
-    return GameView(
-        game.number,
-        game.version,
-        game.turn_number,
-        game.state if state is None else state,
-        names,
-        tuple(game.variants or ()),
-        settings=tuple((game.settings or {}).items()),
-        seed=seed,
-        draw=f"message {posting}" if seed is not None else "",
-    )
 
 
 def take_turn(
@@ -154,6 +135,7 @@ def judged(
         "explanation": outcome.explanation,
         "turn": play,
         "violations": list(outcome.violations),
+        "kind": kind.name,
     }
     posted_illegal = _players_style_state(outcome, buzz_mode)
     if outcome.verdict == "legal" or posted_illegal is not None:
@@ -194,14 +176,20 @@ def judged(
         number = recorded.number
         after = view_of(session, game, state=outcome.new_state)
         owing = kind.owed(view_of(session, game))
-        owed = seats.turn_applied(
-            session,
-            game,
-            player.name,
-            now,
-            timing,
-            following=owing[0].owed_by if owing else None,
-        )
+        if kind.dealt_at_start:
+            owed = None
+            deadlines.moved(session, game, player.name, now, reminder_lead=SILENCE_REMINDER)
+            waiting = ", ".join(dealt.owe(session, game, kind, now, timing))
+        else:
+            owed = seats.turn_applied(
+                session,
+                game,
+                player.name,
+                now,
+                timing,
+                following=owing[0].owed_by if owing else None,
+            )
+            waiting = ""
         notices = [
             Notice(
                 "lounge.turn-applied",
@@ -213,6 +201,7 @@ def judged(
                     "player": player.name,
                     "next": owed.owed_by if owed is not None and not outcome.winner else "",
                     "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
+                    "waiting": waiting,
                 },
                 subject=turn_subject(game.number, number, play),
             ),
@@ -227,6 +216,15 @@ def judged(
                     subject=f"[MC {game.number}] Turn {number} applied: your tables differ",
                 )
             )
+        if outcome.winner and kind.wins_are_final:
+            session.refresh(game)
+            how = f"{kind.title}: the referee checked the winning position"
+            shown = kind.public_view(view_of(session, game))
+            notices += seats.finish(
+                session, game, now, winner=outcome.winner, status=GameStatus.WON, how=how,
+                shown=shown,
+            )  # fmt: skip
+            return Decided(InboxStatus.DONE, f"turn {number} wins", notices)
         if outcome.winner:
             session.refresh(game)
             notices += seats.claim_win(session, game, outcome.winner, number, play, now)
@@ -256,10 +254,11 @@ def judged(
         "unreadable": "player.turn-unreadable",
     }[outcome.verdict]
     subject = refusal_subject(game.number, _REASONS[outcome.verdict], game.turn_number + 1)
+    to = Audience.player(player.address, player.name) if outcome.private else Audience.poster()
     return Decided(
         InboxStatus.DONE,
         f"turn {status}",
-        [Notice(template, Audience.poster(), common, subject=subject)],
+        [Notice(template, to, common, subject=subject)],
     )
 
 
@@ -305,6 +304,7 @@ def _private_views(
                 Audience.player(member.address, member.name),
                 {"player": member.name, "turn": number, "view": view},
                 subject=f"[MC {game.number}] Turn {number}: your own view",
+                capped=False,
             )
         )
     return notices

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage, Message
 
@@ -46,8 +46,18 @@ class Pebbles:
 
     name = "pebbles"
     title = "Pebbles"
+    dealt_at_start = True
+    players = (2, 2)
+    wins_are_final = True
+    choices: Mapping[str, tuple[str, ...]] = {}
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str:
         return _write_state({"pile": "10", "next": players[0], **dict.fromkeys(players, "0")})
 
     def read(self, game: GameView, text: str) -> Take:
@@ -82,6 +92,9 @@ class Pebbles:
 
     def owed(self, game: GameView) -> Sequence[Owed]:
         return (Owed("turn", _read_state(game.state)["next"]),)
+
+    def leave(self, game: GameView, player: str) -> str | None:
+        return None
 
 
 def test_pebbles_satisfies_the_seam() -> None:

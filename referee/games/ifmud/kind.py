@@ -12,7 +12,7 @@ due esplode and turns due end first (27, 70).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -58,11 +58,29 @@ class IfmudNomic:
 
     name = NAME
     title = "ifMUD Nomic"
+    dealt_at_start = True
+    """Its first state is made from the seated players when the game starts (rule 3)."""
+    players = (2, 1000)
+    wins_are_final = True
+    """The referee judges every posting; rule 1.1.1's acknowledgement is Mornington's."""
+    choices: Mapping[str, tuple[str, ...]] = {}
+    """Its readings (``settings.Readings``) are not yet set through the seam's choices."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
+    def leave(self, game: GameView, player: str) -> str | None:
+        """None: the service keeps the state as it is (leaving by the rules is not yet
+        carried out through the seam)."""
+        return None
+
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str:
         """Rule 3's set of players is the game's seated players; the rest is the rules'."""
         return new_game(players, self.clock().replace(microsecond=0)).render()
 

@@ -5,24 +5,34 @@ notation (``state.py``), hidden parts included, so it must stay in the store; wh
 is shown is :func:`~referee.games.one_day_in_london.views.public_view` (and, once the game is
 over, every rack and the seed), and each player alone is sent their own rack.
 
-Not yet registered with the service: ``speaker new-game LOUNGE one-day-in-london``, joining
-and starting a game of this kind are the next step (rules/one-day-in-london/README.md).
+The service deals when the Speaker starts the game (``dealt_at_start``), handing
+:meth:`OneDayInLondon.opening` the chances of one draw of the game's committed dice seed
+(``referee.engine.fair_dice``): the deal's own seed is that draw's roll, so it is fixed by the
+seed whose SHA-256 the first post published, and ``referee verify`` checks it at the end.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from referee.games.kind import GameView, Judgement, Owed, PlayerView
+from referee.games.one_day_in_london.journey import JourneyRules
 from referee.games.one_day_in_london.moves import Move, MoveSyntaxError, Resign, parse_move
-from referee.games.one_day_in_london.rules import MoveRefused, apply, new_game, waiting_on
-from referee.games.one_day_in_london.shuffle import new_seed
+from referee.games.one_day_in_london.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MoveRefused,
+    apply,
+    new_game,
+    waiting_on,
+)
 from referee.games.one_day_in_london.state import GameState, Phase
 from referee.games.one_day_in_london.views import final_reveal, private_view, public_view
 from referee.network.names import UnknownStationError
 
 NAME = "one-day-in-london"
+TURN_BACK_ALONGSIDE = "turn_back_alongside"
 
 
 def _state(game: GameView) -> GameState:
@@ -36,17 +46,51 @@ class OneDayInLondon:
 
     name = NAME
     title = "One Day in London"
+    dealt_at_start = True
+    players = (MIN_PLAYERS, MAX_PLAYERS)
+    wins_are_final = True
+    """The referee checks the journey itself (Game End); nobody contests a checked win."""
+    choices: Mapping[str, tuple[str, ...]] = {TURN_BACK_ALONGSIDE: ("no", "yes")}
+    """Reading R1 (rules/one-day-in-london/README.md), off unless the Speaker sets it."""
 
-    def opening(self, number: int, players: Sequence[str], rng: random.Random) -> str:
-        """The deal. The seed comes from the operating system, not from ``rng``: nobody may
-        predict the deal, and the commitment in the first post lets players check it later."""
-        return new_game(players, new_seed()).render()
+    def opening(
+        self,
+        number: int,
+        players: Sequence[str],
+        rng: random.Random,
+        settings: Mapping[str, str] | None = None,
+    ) -> str:
+        """The deal, from a deal seed that is one draw of ``rng``: the service hands in the
+        game's committed dice (so the deal is fixed before anyone joins and checkable after),
+        and anyone else a generator of their own. ``settings`` may set reading R1."""
+        alongside = (settings or {}).get(TURN_BACK_ALONGSIDE, "no") == "yes"
+        seed = f"{rng.randrange(1 << 256):064x}"
+        return new_game(players, seed, JourneyRules(turn_back_alongside=alongside)).render()
 
     def read(self, game: GameView, text: str) -> Move:
         try:
-            return parse_move(text)
-        except (MoveSyntaxError, UnknownStationError) as error:
+            move = parse_move(text)
+        except MoveSyntaxError as error:
             raise ValueError(str(error)) from None
+        except UnknownStationError as error:
+            raise ValueError(
+                f"{error} of {self.title}, whose stations are zone 1's "
+                "(rules/one-day-in-london/README.md); name a card of your rack as its card "
+                "shows it, or give its slot with 'place N'"
+            ) from None
+        if any(isinstance(action, Resign) for action in move.actions):
+            raise ValueError(
+                "to leave the game write 'nomic resign' on its own: the referee then takes "
+                "you out of the rotation and tells the lounge (reading R6)"
+            )
+        return move
+
+    def leave(self, game: GameView, player: str) -> str:
+        """The state after ``player`` resigns (reading R6); ``ValueError`` saying why not now."""
+        try:
+            return apply(_state(game), player, Move((Resign(),))).render()
+        except MoveRefused as refusal:
+            raise ValueError(str(refusal)) from None
 
     def judge(
         self, game: GameView, player: PlayerView, move: object, rng: random.Random
@@ -62,7 +106,12 @@ class OneDayInLondon:
         try:
             after = apply(state, player.name, move)
         except MoveRefused as refusal:
-            return Judgement("illegal", play=move.render(), violations=(str(refusal),))
+            return Judgement(
+                "illegal",
+                play=move.render(),
+                violations=(str(refusal),),
+                private=refusal.private,
+            )
         play = after.record[-1].partition(": ")[2]
         return Judgement("legal", play=play, new_state=after.render(), winner=after.winner)
 

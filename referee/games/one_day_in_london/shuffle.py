@@ -18,8 +18,9 @@ the first card is seen and proves it afterwards:
 4. At the end the seed is revealed; :func:`verify` checks it against the commitment and
    anyone can deal the game again from it.
 
-Self-contained on purpose: the Mornington dice may come to use the same scheme, and the two
-can then share one module.
+By mail the seed is itself one draw of the game's committed dice seed (the Mornington dice
+scheme, ``referee.engine.fair_dice``): see ``kind.py`` and rules/one-day-in-london/README.md
+(R7) for why the Fisher-Yates stream stays this module's own.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ class SeedError(ValueError):
 
 
 def new_seed() -> str:
-    """A fresh secret seed from the operating system's generator (the referee's only call)."""
+    """A fresh secret seed from the operating system's generator, for a deal outside the
+    service (by mail the deal seed is a draw of the game's dice seed instead)."""
     return secrets.token_hex(32)
 
 

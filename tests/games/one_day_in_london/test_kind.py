@@ -31,10 +31,19 @@ def test_it_satisfies_the_seam_and_registers_by_name() -> None:
     assert Kinds([kind]).find("one-day-in-london") is kind
 
 
-def test_opening_deals_a_fresh_secret_seed_each_time() -> None:
+def test_opening_draws_the_deal_seed_from_the_chances_it_is_handed() -> None:
     one = GameState.parse(KIND.opening(7, PLAYERS, random.Random(1)))
     two = GameState.parse(KIND.opening(7, PLAYERS, random.Random(1)))
-    assert one.phase is Phase.SETUP and one.seed != two.seed
+    three = GameState.parse(KIND.opening(7, PLAYERS, random.Random(2)))
+    assert one.phase is Phase.SETUP and one == two and one.seed != three.seed
+
+
+def test_resigning_is_a_command_not_a_turn_and_leaving_takes_the_player_out() -> None:
+    state = KIND.opening(7, PLAYERS, random.Random(3))
+    with pytest.raises(ValueError, match="nomic resign"):
+        KIND.read(view(state), "resign")
+    after = GameState.parse(KIND.leave(view(state), "Bob"))
+    assert after.seat("Bob").resigned and not after.seat("Alice").resigned
 
 
 def test_a_whole_game_judged_through_the_seam_never_shows_a_rack_to_the_lounge() -> None:

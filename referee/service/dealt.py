@@ -1,0 +1,315 @@
+"""The life of a game whose kind deals its first state when it starts (a card game's deal).
+
+Mornington Nomic's GSD exists from the moment the Speaker opens the game and takes each player
+as e joins (rule 1.1.8), so ``speaker.py`` edits it step by step. A kind with
+``dealt_at_start`` (One Day in London) has no state until the Speaker starts the game: these
+use cases open it, seat its players and deal it through the seam alone (``kind.opening``,
+``kind.owed``, ``kind.leave``, the public and private views), so a new kind of this sort
+needs nothing here. Nothing a lounge post shows is read from the stored state: the lounge is
+sent the kind's public view, each player only eir own private view.
+
+Chance is the game's committed dice (``game_dice``): the seed is drawn when the game is
+opened and its SHA-256 is in the first post; the order of play and the deal's own seed are
+draws of it, kept with the game, so ``referee verify`` recomputes them once the game ends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from referee.engine.fair_dice import commitment
+from referee.engine.life.deadlines import VANILLA_DEADLINES
+from referee.games import MORNINGTON, Kinds, Unregistered
+from referee.games.kind import GameKind
+from referee.games.one_day_in_london.kind import OneDayInLondon
+from referee.service import deadlines, game_dice
+from referee.service.game_view import view_of
+from referee.service.notices import Audience, CommandError, Notice
+from referee.service.roster import SILENCE_REMINDER, Timing, active_names
+from referee.service.seats import finish
+from referee.store import games
+from referee.store.models import Deadline, Game, Membership, Player
+from referee.store.status import GameStatus, MembershipStatus
+
+HOSTED = Kinds([OneDayInLondon()])
+"""The dealt kinds every part of the service knows without being handed a registry (the
+deadline runner, the archive); the runner's own registry adds any others."""
+
+
+def kind_of(kinds: Kinds, game: Game) -> GameKind | None:
+    """The kind of ``game`` when its state is dealt at start (this module's path); None for
+    Mornington Nomic, whose GSD ``speaker.py`` and ``seats.py`` edit."""
+    if game.kind == MORNINGTON:
+        return None
+    kind = kinds.get(game.kind) or HOSTED.judging(game.kind)
+    return kind if kind.dealt_at_start else None
+
+
+def chosen(kind: GameKind, texts: Sequence[str]) -> dict[str, str]:
+    """Every setting of ``kind`` for a new game: the Speaker's ``NAME=VALUE`` texts over the
+    defaults (the first value of each), or a refusal naming what may be set."""
+    values = {name: allowed[0] for name, allowed in kind.choices.items()}
+    known = "; ".join(f"{n}={'|'.join(a)}" for n, a in kind.choices.items()) or "none"
+    for text in texts:
+        name, equals, value = text.partition("=")
+        name, value = name.strip().lower(), value.strip().lower()
+        if not equals or name not in kind.choices or value not in kind.choices[name]:
+            raise CommandError(
+                f"{text!r} is not a setting of {kind.title}; it has: {known} "
+                "(the first value is the default)"
+            )
+        values[name] = value
+    return values
+
+
+def settings_lines(kind: GameKind, game: Game) -> list[str]:
+    """Each setting of ``game`` with its value and the default, for players to read."""
+    stored = game.settings or {}
+    return [
+        f"{name} = {stored.get(name, allowed[0])} (default {allowed[0]})"
+        for name, allowed in kind.choices.items()
+    ]
+
+
+def new_game(
+    session: Session,
+    lounge: str,
+    now: datetime,
+    rng: random.Random,
+    kind: GameKind,
+    settings: Sequence[str] = (),
+) -> Game:
+    """Open the next game of ``kind`` for joins, with its settings (``NAME=VALUE``, stored
+    with the game in full); its dice seed is drawn now and committed to in the first post,
+    before anyone can know who will play or what will be dealt."""
+    if "@" not in lounge:
+        raise CommandError(
+            f"{lounge!r} is not a lounge address; write e.g. odil1@lounge.example.org"
+        )
+    if games.game_by_address(session, [lounge]) is not None:
+        raise CommandError(f"{lounge} is already the lounge of another game")
+    values = chosen(kind, settings)
+    number = (session.scalar(select(func.max(Game.number))) or 0) + 1
+    game = games.create_game(session, number, lounge, now, name=f"{kind.title} {number}")
+    game.kind = kind.name
+    game.status = GameStatus.FORMING
+    game.variants, game.settings = [], values
+    game.dice_seed, game.dice_draws = game_dice.new_seed(rng).hex(), 0
+    game.order_of_play = []
+    return game
+
+
+def created(game: Game, kind: GameKind, speaker: str) -> list[Notice]:
+    """The first post, with the commitment to the game's seed, and the Speaker's answer."""
+    assert game.dice_seed is not None
+    values: dict[str, object] = {
+        "number": game.number,
+        "title": kind.title,
+        "least": kind.players[0],
+        "most": kind.players[1],
+        "lounge": game.lounge_address,
+        "speaker": speaker,
+        "commitment": commitment(bytes.fromhex(game.dice_seed)),
+        "settings": settings_lines(kind, game),
+    }
+    return [
+        Notice(
+            "lounge.dealt-game-created",
+            Audience.lounge(game.lounge_address),
+            values,
+            subject=f"[MC {game.number}] A new game of {kind.title}",
+        ),
+        Notice("speaker.dealt-game-created", Audience.sender(), values),
+    ]
+
+
+def approve(
+    session: Session, game: Game, kind: GameKind, player: Player, seat: Membership, now: datetime
+) -> list[Notice]:
+    """Seat an applicant before the deal; a dealt game takes nobody new, and a full table
+    nobody more."""
+    if game.status != GameStatus.FORMING:
+        raise CommandError(
+            f"game MC {game.number} has been dealt; {kind.title} takes no new player once "
+            "the cards are out: decline the application, giving that reason"
+        )
+    _hosted(game, kind, "seated")
+    seated = games.members(session, game)
+    if len(seated) >= kind.players[1]:
+        raise CommandError(
+            f"{kind.title} is for {kind.players[0]}-{kind.players[1]} players and game MC "
+            f"{game.number} has {len(seated)}: decline the application, giving that reason"
+        )
+    seat.status, seat.last_move_at = MembershipStatus.ACTIVE, now
+    game.order_of_play = [*game.order_of_play, player.name]
+    game.version += 1
+    return [
+        Notice(
+            "lounge.dealt-player-joined",
+            Audience.lounge(game.lounge_address),
+            {"player": player.name, "seated": list(game.order_of_play), "title": kind.title},
+            subject=f"[MC {game.number}] {player.name} joins",
+        ),
+        Notice(
+            "player.join-approved",
+            Audience.player(player.address, player.name),
+            {"player": player.name},
+        ),
+    ]
+
+
+def start(
+    session: Session, game: Game, kind: GameKind, now: datetime, rng: random.Random, timing: Timing
+) -> list[Notice]:
+    """Draw the order of play, deal (``kind.opening``) and tell each player eir own cards."""
+    if game.status != GameStatus.FORMING:
+        raise CommandError(f"game MC {game.number} is {game.status}; only a new game can start")
+    _hosted(game, kind, "dealt")
+    people = [p.name for p in games.members(session, game)]
+    least, most = kind.players
+    if not least <= len(people) <= most:
+        raise CommandError(
+            f"{kind.title} is for {least}-{most} players and game MC {game.number} has "
+            f"{len(people)}; approve more players (or void the game) first"
+        )
+    order = list(people)
+    game_dice.chances(session, game, "order of play", rng).shuffle(order)
+    game.order_of_play = order
+    for index, name in enumerate(order, start=1):
+        found = games.player_by_name(session, name)
+        member = games.membership(session, game, found) if found is not None else None
+        if member is not None:
+            member.seat = index
+    deal = game_dice.chances(session, game, f"the deal of {kind.title}", rng)
+    game.state = kind.opening(game.number, order, deal, dict(game.settings or {}))
+    game.status, game.started_at = GameStatus.RUNNING, now
+    game.version += 1
+    session.flush()
+    owing = owe(session, game, kind, now, timing)
+    for name in people:
+        deadlines.moved(session, game, name, now, reminder_lead=SILENCE_REMINDER)
+    view = view_of(session, game)
+    return [
+        Notice(
+            "lounge.dealt-game-started",
+            Audience.lounge(game.lounge_address),
+            {
+                "order": order,
+                "view": kind.public_view(view),
+                "owing": owing,
+                "title": kind.title,
+            },
+            subject=f"[MC {game.number}] The cards are dealt",
+        ),
+        *private_views(session, kind, game, "the deal"),
+    ]
+
+
+def _hosted(game: Game, kind: GameKind, what: str) -> None:
+    if isinstance(kind, Unregistered):
+        raise CommandError(
+            f"game MC {game.number} cannot be {what}: this referee hosts no kind of game named "
+            f"{kind.name!r}"
+        )
+
+
+def owe(session: Session, game: Game, kind: GameKind, now: datetime, timing: Timing) -> list[str]:
+    """Open a turn deadline for each player ``kind`` says the game waits on (during a deal's
+    setup, every player still placing cards), keeping the clock of anyone who already owed
+    one; close the others'. Returns who owes, with when, for the lounge post."""
+    owed = [owing.owed_by for owing in kind.owed(view_of(session, game))]
+    shown = []
+    for row in deadlines.open_deadlines(session, game, kind=deadlines.TURN):
+        if row.owed_by not in owed:
+            row.closed_at = now
+    for name in owed:
+        rows = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=name)
+        row = rows[0] if rows else _new_turn_deadline(session, game, name, now, timing)
+        shown.append(f"{name} by {row.due:%A %d %B %H:%M} UTC")
+    return shown
+
+
+def _new_turn_deadline(
+    session: Session, game: Game, name: str, now: datetime, timing: Timing
+) -> Deadline:
+    due = deadlines.naive(VANILLA_DEADLINES.turn_due(deadlines.aware(now)))
+    return deadlines.open_deadline(
+        session, game, deadlines.TURN, name, due, now, reminder_lead=timing.turn_reminder
+    )
+
+
+def private_views(session: Session, kind: GameKind, game: Game, after: str) -> list[Notice]:
+    """Each seated player's own view, to eir own address only."""
+    view = view_of(session, game)
+    notices = []
+    for member in games.members(session, game):
+        text = kind.private_view(view, member.name)
+        if text is None:
+            continue
+        notices.append(
+            Notice(
+                "player.dealt-private-view",
+                Audience.player(member.address, member.name),
+                {"player": member.name, "after": after, "view": text},
+                subject=f"[MC {game.number}] Your cards after {after}",
+                capped=False,
+            )
+        )
+    return notices
+
+
+def resign(
+    session: Session,
+    game: Game,
+    kind: GameKind,
+    player: Player,
+    now: datetime,
+    why: str,
+    timing: Timing,
+) -> list[Notice]:
+    """A player leaves a dealt game: the kind takes em out of its state (for One Day in
+    London, reading R6), eir deadlines close, and a last player left has won."""
+    seat = games.membership(session, game, player)
+    if seat is None or seat.status not in (MembershipStatus.ACTIVE,):
+        raise CommandError(f"{player.name} is not playing game MC {game.number}")
+    if game.status == GameStatus.RUNNING and game.state is not None:
+        try:
+            state = kind.leave(view_of(session, game), player.name)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+        if state is not None:
+            game.state = state
+    elif game.status != GameStatus.FORMING:
+        raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+    seat.status, seat.note = MembershipStatus.RESIGNED, why
+    game.order_of_play = [n for n in game.order_of_play if n != player.name]
+    game.version += 1
+    deadlines.close(session, game, now, owed_by=player.name)
+    notices = [
+        Notice(
+            "lounge.dealt-player-resigned",
+            Audience.lounge(game.lounge_address),
+            {
+                "player": player.name,
+                "why": why,
+                "view": kind.public_view(view_of(session, game)) if game.state else "",
+            },
+            subject=f"[MC {game.number}] {player.name} resigns",
+        )
+    ]
+    if game.status != GameStatus.RUNNING:
+        return notices
+    left = active_names(session, game)
+    if len(left) == 1:
+        how = "the last player left"
+        return notices + finish(
+            session, game, now, winner=left[0], status=GameStatus.WON, how=how,
+            shown=kind.public_view(view_of(session, game)),
+        )  # fmt: skip
+    owe(session, game, kind, now, timing)
+    return notices

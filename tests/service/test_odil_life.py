@@ -1,0 +1,114 @@
+"""A game of One Day in London between turns: deadlines and reminders kept as for Mornington
+Nomic (36 weekday hours a turn; two months of silence is a resignation), no buzz and no forced
+Timeout, and a game ended early shows its lounge view, never its stored racks."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import Engine, select
+
+from referee.games.one_day_in_london.state import GameState
+from referee.service.ledger import archive
+from referee.service.timekeeper import run_due
+from referee.store.db import sessions
+from referee.store.models import Deadline, Game
+from tests.games.one_day_in_london.test_views import named
+from tests.service.harness import HandClock, Table, text
+from tests.service.test_odil_bad_input import FRIDAY_10AM, LOUNGE, PEOPLE
+
+
+def _dealt(engine: Engine) -> tuple[Table, GameState]:
+    table = Table(sessions(engine), HandClock(FRIDAY_10AM))
+    table.speaker(f"new-game {LOUNGE} one-day-in-london")
+    for name, address in PEOPLE.items():
+        table.mail(address, f"nomic join {name}", subject="[MC 1] join")
+        table.speaker(f"approve 1 {name}")
+    table.speaker("start 1")
+    with table.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        return table, GameState.parse(game.state or "")
+
+
+def _turn_deadlines(table: Table) -> dict[str, datetime]:
+    with table.factory() as session:
+        rows = session.scalars(
+            select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
+        )
+        return {row.owed_by or "": row.due for row in rows}
+
+
+def test_setup_owes_every_player_a_placement_by_36_weekday_hours(sqlite_engine: Engine) -> None:
+    table, state = _dealt(sqlite_engine)
+    monday_10pm = datetime(2026, 11, 23, 22, 0)
+    assert _turn_deadlines(table) == dict.fromkeys(PEOPLE, monday_10pm)
+    first = state.seats[0].name
+    table.clock.advance(hours=1)
+    table.mail(PEOPLE[first], "place 1", subject="[MC 1] move")
+    # the others keep their clocks; the one who moved owes the next placement afresh
+    after = _turn_deadlines(table)
+    assert after[first] == monday_10pm and set(after) == set(PEOPLE)
+
+
+def test_a_reminder_goes_to_each_owing_player_and_a_passed_turn_waits(
+    sqlite_engine: Engine,
+) -> None:
+    table, _ = _dealt(sqlite_engine)
+    table.sent()
+    monday_noon = datetime(2026, 11, 23, 12, 0)
+    assert run_due(table.factory, table.settings, monday_noon).reminded == 3  # type: ignore[arg-type]
+    reminders = table.sent()
+    assert sorted(rcpt[0] for rcpt, _ in reminders) == sorted(PEOPLE.values())
+    assert all("the referee's deadline for every game" in text(m) for _, m in reminders)
+    monday_11pm = datetime(2026, 11, 23, 23, 0)
+    assert run_due(table.factory, table.settings, monday_11pm).passed == 3  # type: ignore[arg-type]
+    passed = [text(m) for _, m in table.sent()]
+    assert all("The game waits for you" in body for body in passed)
+    assert not any("Timeout" in body for body in passed)
+
+
+def test_two_months_of_silence_resign_and_the_last_player_left_wins(engine: Engine) -> None:
+    table, _ = _dealt(engine)
+    table.sent()
+    later = FRIDAY_10AM + timedelta(days=70)
+    run_due(table.factory, table.settings, later)  # type: ignore[arg-type]
+    with table.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        assert game.status == "won" and game.winner is not None
+    lounge = [text(m) for rcpt, m in table.sent() if rcpt == [LOUNGE]]
+    assert sum("has resigned" in body for body in lounge) == 2
+    assert any("is over" in body for body in lounge)
+    assert all("Rack " not in body and "Deck:" not in body for body in lounge)
+
+
+def test_buzz_and_timeout_are_refused_as_rules_this_game_does_not_have(
+    sqlite_engine: Engine,
+) -> None:
+    table, state = _dealt(sqlite_engine)
+    name = state.seats[0].name
+    sent = table.mail(PEOPLE[name], "buzz turn 1 bad card", subject="[MC 1] buzz")
+    assert "nothing to buzz" in text(sent[-1][1])
+    sent = table.mail(PEOPLE[name], "nomic take-back", subject="[MC 1] oops")
+    assert "taking back a turn (rule 1.3.3) is a rule of Mornington Nomic" in text(sent[-1][1])
+
+
+def test_a_stalemate_shows_the_lounge_view_and_archives_it_not_the_racks(
+    sqlite_engine: Engine,
+) -> None:
+    table, _ = _dealt(sqlite_engine)
+    for address in PEOPLE.values():
+        table.mail(address, "nomic stalemate", subject="[MC 1] stuck")
+    table.sent()
+    sent = table.speaker("stalemate 1")
+    over = next(text(m) for rcpt, m in sent if rcpt == [LOUNGE])
+    assert "Setup: cards placed" in over and "Rack " not in over and "Deck:" not in over
+    with table.factory() as session:
+        [entry] = archive(session)
+    assert "Setup: cards placed" in entry.final_gsd and "Deck:" not in entry.final_gsd
+    assert not named(over) and not named(entry.final_gsd)  # no card at all before the piles
+
+
+def test_nobody_joins_once_the_cards_are_dealt(sqlite_engine: Engine) -> None:
+    table, _ = _dealt(sqlite_engine)
+    sent = table.mail("dee@example.org", "nomic join Dee", subject="[MC 1] join")
+    assert "has been dealt, and it takes no new player" in text(sent[-1][1])
