@@ -5,7 +5,8 @@ adjudicates (``tests/engine/scripted.py``: moves by exact LV, Line Changes, LV c
 Passes). Then, in the same run:
 
 - each Turn is adjudicated afresh from the state before it and timed (median, 99th
-  percentile), three times: cold, every cached history dropped first, so positions are
+  percentile; cold also as the best of three passes per Turn, the cost without the shared
+  machine's preemptions), three times: cold, every cached history dropped first, so positions are
   derived from the whole record (a service just restarted); read on, the history of the state
   before handed over but not this one's, so the record is read on from that state's end (a
   GSD read afresh each Turn: its plays are the values already read); and warm, with the
@@ -42,6 +43,11 @@ from referee.notation.gsd import GSD
 from referee.notation.plays import MoveKind, Play, _parse_play_line
 from tests.engine.scripted import scripted_game
 
+REPEATS = 3
+"""Each Turn is judged cold this many times for the best-of figure: on a shared machine one
+pass's p99 measures the scheduler as much as the engine (issue 12's re-measurement found
+no Turn slow in itself: the slowest of one pass take 0.5 to 0.7 ms when run again)."""
+
 
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
@@ -77,6 +83,14 @@ def main() -> None:
         t0 = time.perf_counter()
         adjudicate(before, play)
         turn_times.append(time.perf_counter() - t0)
+
+    best_times = list(turn_times)
+    for _ in range(REPEATS - 1):
+        for number, (before, play) in enumerate(zip(states, final.plays, strict=True)):
+            forget()
+            t0 = time.perf_counter()
+            adjudicate(before, play)
+            best_times[number] = min(best_times[number], time.perf_counter() - t0)
 
     read_on_times: list[float] = []
     earlier = states[0]
@@ -134,6 +148,9 @@ def main() -> None:
     route_median = statistics.median(route_times) * ms
     print(f"turn adjudication, history read from the record (cold): median {median:.3f} ms, "
           f"p99 {p99:.3f} ms over {len(turn_times)} turns (targets 1 ms, 10 ms)")  # fmt: skip
+    print(f"turn adjudication, cold, best of {REPEATS} per turn (what a turn costs when the "
+          f"shared machine does not preempt it): median {statistics.median(best_times) * ms:.3f}"
+          f" ms, p99 {percentile(best_times, 0.99) * ms:.3f} ms")  # fmt: skip
     read_on_median = statistics.median(read_on_times) * ms
     read_on_p99 = percentile(read_on_times, 0.99) * ms
     print(f"turn adjudication, history read on from the state before (read on): median "

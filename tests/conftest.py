@@ -385,15 +385,16 @@ class Seeded:
     bob_id: int
 
 
-def seed_game(factory: sessionmaker[Session]) -> Seeded:
+def seed_game(factory: sessionmaker[Session], lounge: str = LOUNGE) -> Seeded:
     """Create the standard test game in an empty, migrated database, so that turns sent to
-    it are judged by the rules engine from the game's real opening."""
+    it are judged by the rules engine from the game's real opening (``lounge`` is its lounge
+    address: another list's for tests that play it behind that list)."""
     from referee.service.starting import start_game
     from referee.store import games
     from referee.store.wall_clock import utcnow
 
     with factory.begin() as session:
-        game = games.create_game(session, 12, LOUNGE, utcnow(), name="Test")
+        game = games.create_game(session, 12, lounge, utcnow(), name="Test")
         alice = games.add_player(session, "Alice", "alice@example.org", secret="orange peel")
         bob = games.add_player(session, "Bob", "bob@example.org")
         games.join(session, game, alice, 1)

@@ -11,7 +11,8 @@ a test that needs a list manager never skips quietly.
 Lists (domain ``lounge.example.org``), each with Alice, Bob and the referee as members:
 ``mc12`` default (subject prefix, footer), ``mc13`` From-munging (DMARC ``munge_from``,
 unconditionally), ``mc14`` personalised (one copy per member), ``mc15`` plain (no prefix,
-no header or footer).
+no header or footer), ``mc16`` wrapping (DMARC ``wrap_message``: the post goes out as an
+attachment of the list's own message, with a sentence saying why).
 """
 
 from __future__ import annotations
@@ -45,7 +46,12 @@ LISTS = {
     "munged": f"mc13@{DOMAIN}",
     "personal": f"mc14@{DOMAIN}",
     "plain": f"mc15@{DOMAIN}",
+    "wrapped": f"mc16@{DOMAIN}",
 }
+WRAPPED_TEXT = (
+    "This message was wrapped by the list because the sender's domain publishes a DMARC"
+    " policy; the original is attached."
+)
 
 
 def _free_port() -> int:
@@ -76,15 +82,30 @@ class Router:
 
     lmtp_port: int = 0
     referee_port: int | None = None
+    referees: dict[str, int] = field(default_factory=dict)
+    """The referee's listener by list address, for tests that run one referee per list."""
     delivered: list[Delivery] = field(default_factory=list)
     handed: list[Delivery] = field(default_factory=list)
+    posted: list[Delivery] = field(default_factory=list)
+    """Everything handed to a list: players' posts come by LMTP, so these are the referee's."""
     lock: threading.Condition = field(default_factory=threading.Condition)
 
-    def reset(self, referee_port: int | None) -> None:
+    def reset(self, referee_port: int | None, referees: dict[str, int] | None = None) -> None:
         with self.lock:
             self.referee_port = referee_port
+            self.referees = dict(referees or {})
             self.delivered.clear()
             self.handed.clear()
+            self.posted.clear()
+
+    def _referee_port(self, raw: bytes) -> int | None:
+        """The listener of the referee behind the list that sent ``raw``, else the one."""
+        found = re.search(rb"^List-Post: <mailto:([^>]+)>", raw, re.MULTILINE | re.IGNORECASE)
+        if found is not None:
+            port = self.referees.get(found.group(1).decode().lower())
+            if port is not None:
+                return port
+        return self.referee_port
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         import asyncio
@@ -97,8 +118,9 @@ class Router:
         try:
             if lists:
                 await asyncio.to_thread(self._lmtp, envelope.mail_from, lists, raw)
-            if referee and self.referee_port is not None:
-                await asyncio.to_thread(self._smtp, envelope.mail_from, referee, raw)
+            port = self._referee_port(raw)
+            if referee and port is not None:
+                await asyncio.to_thread(self._smtp, port, envelope.mail_from, referee, raw)
         except (OSError, smtplib.SMTPException) as error:
             return f"451 4.4.0 router could not pass it on: {error}"
         with self.lock:
@@ -106,6 +128,8 @@ class Router:
                 self.delivered.append(Delivery(envelope.mail_from, members, raw))
             if referee:
                 self.handed.append(Delivery(envelope.mail_from, referee, raw))
+            if lists:
+                self.posted.append(Delivery(envelope.mail_from, lists, raw))
             self.lock.notify_all()
         return "250 OK"
 
@@ -113,9 +137,8 @@ class Router:
         with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
             lmtp.sendmail(mail_from, rcpts, raw)
 
-    def _smtp(self, mail_from: str, rcpts: list[str], raw: bytes) -> None:
-        assert self.referee_port is not None
-        with smtplib.SMTP("127.0.0.1", self.referee_port) as smtp:
+    def _smtp(self, port: int, mail_from: str, rcpts: list[str], raw: bytes) -> None:
+        with smtplib.SMTP("127.0.0.1", port) as smtp:
             smtp.sendmail(mail_from, rcpts, raw)
 
     def copies(self, member: str) -> list[EmailMessage]:
@@ -257,6 +280,7 @@ def mailman(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mailman]:
                         "kind": kind,
                         "members": MEMBERS,
                         "empty_template": str(empty),
+                        "wrapped_text": WRAPPED_TEXT,
                     }
                     for kind, address in LISTS.items()
                 ]

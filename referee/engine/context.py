@@ -196,6 +196,8 @@ class TurnContext:
     events: list[Event] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     unadjudicated: list[str] = field(default_factory=list)
+    why_not: dict[str, str] = field(default_factory=dict)
+    """Why each of :attr:`unadjudicated` cannot be judged, by rule number, where known."""
     minutes: int = 0
     """Game Time this Turn has taken so far (rule 1.13.1)."""
     moves: list[MoveContext] = field(default_factory=list)
@@ -290,11 +292,14 @@ class TurnContext:
         cited = self.ruleset.cite(rule)
         self.violations.append(Violation(self.ruleset.rulebook().rule(cited), message))
 
-    def not_adjudicated(self, what: str) -> None:
+    def not_adjudicated(self, what: str, why: str | None = None) -> None:
         """Name ``what`` (an Action, or a case of one) as recognised but not adjudicated by this
-        referee, once: the Turn is then not accepted and the player is told by name."""
+        referee, once: the Turn is then not accepted and the player is told by name, and
+        ``why`` (citing the rule that cannot be judged) when it is known."""
         if what not in self.unadjudicated:
             self.unadjudicated.append(what)
+        if why is not None:
+            self.why_not.setdefault(what, why)
 
     def event(self, kind: str, text: str, player: str | None = None, **detail: Any) -> None:
         """Record something the Turn did (see :class:`~referee.engine.result.Event`)."""

@@ -142,9 +142,10 @@ def requirement_met(ctx: TurnContext, action: Action) -> bool:
     requirement = _loosened(ctx, _requirement(spec.fr), target)
     subjects = _subjects(ctx, action)
     written = action.render(ctx.index)
+    rule = broken_rule(ctx, spec.rule)
     if not subjects:
-        ctx.violate("1.17.9", f"{written} needs your Piece on the Map: it requires "
-                              f"{requirement} to {target.describe()}")  # fmt: skip
+        ctx.violate(rule, f"{written} needs your Piece on the Map: it requires "
+                          f"{requirement} to {target.describe()}")  # fmt: skip
         return False
     codes = [code(ctx, subject, target) for subject in subjects]
     if any(requirement.met_by(found.to_json()) for found in codes):
@@ -154,6 +155,15 @@ def requirement_met(ctx: TurnContext, action: Action) -> bool:
     found, aim = codes[0].render(), target.describe()
     if target.station is None:
         found = f"(L{'*' if codes[0].l is None else codes[0].l})"
-    ctx.violate("1.17.9", f"{written} requires {requirement} from your Piece to {aim}, "
-                          f"but from {where} the Fosdyke Code is {found}{along}")  # fmt: skip
+    ctx.violate(rule, f"{written} requires {requirement} from your Piece to {aim}, but from "
+                      f"{where} the Fosdyke Code is {found}{along} (Fosdyke Notation, rule "
+                      "1.17.9)")  # fmt: skip
     return False
+
+
+def broken_rule(ctx: TurnContext, defining: str) -> str:
+    """The rule a missed Requirement breaks: the Action's own rule, whose nearness the index's
+    Fosdyke column only summarises (rule 1.7.2 makes the pertaining rule the authority; rule
+    1.17.9 defines the notation, not the requirement); rule 1.17.9 itself where the Action's
+    rule is not among the ruleset's titles (Volume 0's)."""
+    return defining if ctx.ruleset.cite(defining) in ctx.ruleset.rulebook() else "1.17.9"

@@ -17,7 +17,13 @@ from referee.notation.gsd import GSD
 class Event:
     """Something the Turn did, for the record and the notices: ``kind`` names it (``move``,
     ``tokens_collected``, ``tokens_paid``, ``charge``, ``lv``, ``time``, ``win`` ...),
-    ``text`` says it in a sentence, ``detail`` carries the values."""
+    ``text`` says it in a sentence, ``detail`` carries the values.
+
+    Every change in a player's Tokens is named with its counts, so a player can check eir row
+    of the Token Table from the notices: ``tokens_collected`` (gained), ``tokens_paid``,
+    ``tokens_lost`` and ``tokens_destroyed`` (lost) carry them in ``tokens``, a hand-over to
+    another player adds ``to``, and any other event names what it took and gave in ``lost``
+    and ``gained`` (``tests/engine/ledger.py`` checks it over generated games)."""
 
     kind: str
     player: str
@@ -47,6 +53,8 @@ class TurnResult:
     state: GSD
     rolls: tuple[Roll, ...]
     winner: str | None = None
+    why_not: Mapping[str, str] = field(default_factory=dict)
+    """Why an entry of ``unadjudicated`` cannot be judged, citing its rule, where known."""
 
     @property
     def route_text(self) -> str | None:
@@ -56,10 +64,10 @@ class TurnResult:
     def messages(self) -> list[str]:
         """The lines a player reads when the Turn is refused."""
         lines = [v.render() for v in self.violations]
-        lines += [
-            f"[{name}] is recognised but not yet adjudicated by this referee"
-            for name in self.unadjudicated
-        ]
+        for name in self.unadjudicated:
+            line = f"[{name}] is recognised but not yet adjudicated by this referee"
+            why = self.why_not.get(name)
+            lines.append(f"{line}: {why}" if why else line)
         return lines
 
     def as_json(self, index: ActionIndex | None = None) -> dict[str, Any]:
@@ -70,6 +78,7 @@ class TurnResult:
             "adjudicated": self.adjudicated,
             "violations": [v.as_json() for v in self.violations],
             "unadjudicated": list(self.unadjudicated),
+            "why_not_adjudicated": dict(self.why_not),
             "events": [e.as_json() for e in self.events],
             "route": self.route_text,
             "winner": self.winner,

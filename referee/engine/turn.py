@@ -31,7 +31,7 @@ from referee.engine.proximity import requirement_met
 from referee.engine.result import TurnResult
 from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.tables.costs import TokenCost
-from referee.notation.action_index import Phase
+from referee.notation.action_index import VOLUME_0_RULES, Phase
 from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.gsd import GSD
 from referee.notation.plays import Move, Play
@@ -104,6 +104,15 @@ def _cost(text: str) -> TokenCost:
     return TokenCost.parse(text)
 
 
+def _why_unhandled(rule: str) -> str | None:
+    """Why an Action with no handler is not judged, where its rule says: one of Volume 0's
+    (Kudos, rule 0.9.4) concerns the Nomic, not the Game State, and its text is not ours."""
+    if rule in VOLUME_0_RULES:
+        return (f"it is defined by rule {rule}, in Volume 0 (Nomic Mechanics), whose text this "
+                "referee does not have and which acts on the Nomic, not on the Game State")
+    return None
+
+
 def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> None:
     """One Action: phase and repetition (rule 1.3.4), fixed cost (rule 1.7.1), the index's
     Fosdyke Requirement (rule 1.17.9; the handler is skipped when it fails), handler,
@@ -125,7 +134,7 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
                               "0000 and 0500 Game Time")  # fmt: skip
     handler = ctx.ruleset.registry().handlers.get(action.name)
     if handler is None:
-        ctx.not_adjudicated(action.name)
+        ctx.not_adjudicated(action.name, _why_unhandled(spec.rule))
         ctx.done.append(action.name)
         return
     cost = _cost(spec.cost)
@@ -235,4 +244,5 @@ def _result(ctx: TurnContext, gsd: GSD, history: History) -> TurnResult:
         state=state,
         rolls=rolls,
         winner=ctx.winner if legal else None,
+        why_not=dict(ctx.why_not),
     )

@@ -28,11 +28,13 @@ def differences(posted: str, stored: str | None, result: str) -> tuple[str, ...]
     either GSD cannot be read."""
     try:
         mine = read_posting(posted).gsd
+        if mine is None:  # the play alone: no tables to compare (and no GSD parsed for it)
+            return ()
         theirs = GSD.parse(result, kept=True)
         before = GSD.parse(stored, kept=True) if stored else None
     except NotationError:
         return ()
-    if mine is None or (before is not None and _tables(mine) == _tables(before)):
+    if before is not None and _tables(mine) == _tables(before):
         return ()
     lines: list[str] = []
     rows = {row.name.lower(): row for row in mine.players}

@@ -58,7 +58,6 @@ _HEADER_NEXT = re.compile(
 )
 
 
-
 @dataclass(frozen=True)
 class Inbound:
     """What the runner needs to know about one message."""
@@ -94,7 +93,7 @@ def read_message(raw: bytes, *, rcpt_tos: list[str] | None = None) -> Inbound:
     recipients = [a.lower() for a in rcpt_tos or []]
     for name in ("To", "Cc", "Delivered-To"):
         recipients += [a.lower() for _, a in getaddresses(_all(message, name)) if a]
-    body, attachments = _body(message, problems)
+    body, attachments = _body(_wrapped_original(message, sender) or message, problems)
     turn_text, secret, playing_as = _turn_text(body)
     message_id = str(message.get("Message-ID", "") or "").strip() or None
     return Inbound(
@@ -167,7 +166,7 @@ def _body(message: EmailMessage, problems: list[str]) -> tuple[str, list[str]]:
     if broken:
         problems.append(f"the message's MIME structure is broken ({', '.join(broken)})")
     try:
-        part = message.get_body(preferencelist=("plain", "html"))
+        part = _first_text(message)
     except Exception:
         part = None
     attachments = []
@@ -186,6 +185,53 @@ def _body(message: EmailMessage, problems: list[str]) -> tuple[str, list[str]]:
     if part.get_content_type() == "text/html":
         text = html_to_text(text)
     return text.replace("\r\n", "\n").replace("\r", "\n"), attachments
+
+
+def _first_text(message: EmailMessage) -> EmailMessage | None:
+    """The text the sender wrote: in a multipart/mixed, that of its first inline part.
+
+    A list appends its footer to a post that is not plain text as a part of its own, after
+    the post (Mailman 3 makes such a post multipart/mixed). Asked for the best text of the
+    whole message, the standard library prefers that plain footer to an HTML-only post, so
+    the footer would be read as the turn; the post comes first.
+    """
+    if message.get_content_type() == "multipart/mixed":
+        for part in message.iter_parts():
+            if not isinstance(part, EmailMessage) or part.is_attachment():
+                continue
+            if part.get_content_maintype() == "text":
+                return part
+            if part.get_content_maintype() == "multipart":
+                return part.get_body(preferencelist=("plain", "html"))  # type: ignore[return-value]
+            break
+    return message.get_body(preferencelist=("plain", "html"))  # type: ignore[return-value]
+
+
+def _wrapped_original(message: EmailMessage, sender: str) -> EmailMessage | None:
+    """The poster's own message, when a list wrapped it in one of its own.
+
+    A list mitigating DMARC by wrapping (Mailman 3's ``wrap_message``) sends its own message,
+    From its posting address, holding the post as an inline message/rfc822 part (alone, or
+    beside a sentence saying why and the list's footer). The player's words are in the post;
+    the list's sentence is not a turn. Only a message From the list's own List-Post address
+    is unwrapped, so a message a player forwards as an attachment is never read as eir post.
+    """
+    posting = re.search(r"<mailto:([^>?]+)", _header(message, "List-Post"))
+    if not sender or posting is None or posting.group(1).strip().lower() != sender.lower():
+        return None
+    if message.get_content_type() == "message/rfc822":
+        candidates = [message]
+    elif message.get_content_type() == "multipart/mixed":
+        candidates = [p for p in message.iter_parts() if isinstance(p, EmailMessage)]
+    else:
+        return None
+    for part in candidates:
+        if part.get_content_type() != "message/rfc822" or part.is_attachment():
+            continue
+        inner = part.get_payload(0) if isinstance(part.get_payload(), list) else None
+        if isinstance(inner, EmailMessage):
+            return inner
+    return None
 
 
 def _decode(part: EmailMessage, problems: list[str]) -> str:

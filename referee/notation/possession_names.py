@@ -138,5 +138,10 @@ def read_possession_names(folder: Path, ruleset: str) -> PossessionNames:
 
 @cache
 def load_possession_names(ruleset: str = "vanilla") -> PossessionNames:
-    """The Possession names of ``rules/<ruleset>/``, read once."""
-    return read_possession_names(data_dir("rules") / ruleset, ruleset)
+    """The Possession names of ``rules/<ruleset>/``, read once; Volume 1's for a variant whose
+    folder keeps no Emporium list of its own (rule 4.0.0: Volume 1 holds where the amendments
+    are silent)."""
+    folder = data_dir("rules") / ruleset
+    if ruleset != "vanilla" and not (folder / "emporium.toml").exists():
+        return load_possession_names("vanilla")
+    return read_possession_names(folder, ruleset)

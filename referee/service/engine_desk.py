@@ -27,6 +27,7 @@ from referee.engine.turn import adjudicate, may_submit, whose_turn
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
+from referee.service import gsd_edits
 from referee.service.desk import GameView, PlayerView, TurnOutcome
 from referee.variants import UnknownVariantError, find_variant
 from referee.variants.game_settings import GameSettings, SettingError
@@ -247,6 +248,7 @@ class EngineDesk:
             new_state = result.state.render(self.index)
             with self._lock:
                 self._warm[game.number] = (new_state, result.state)
+            gsd_edits.remember(new_state, result.state, self.index)
             return TurnOutcome(
                 verdict="legal",
                 play=written,

@@ -9,6 +9,8 @@ Timeout is a play like any other: the engine judges it, so the record says whose
 from __future__ import annotations
 
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from referee.engine import game_clock
@@ -44,10 +46,33 @@ def ruleset_of(variants: Sequence[str] | None) -> Ruleset:
     return VANILLA
 
 
+_KNOWN: OrderedDict[str, tuple[GSD, ActionIndex]] = OrderedDict()
+_KNOWN_LOCK = threading.Lock()
+_KNOWN_SIZE = 64
+
+
+def remember(state: str, gsd: GSD, index: ActionIndex) -> None:
+    """Keep ``gsd``, the value ``state`` was rendered from, for the next reading of that text.
+
+    The desk renders each new GSD from a value it already holds; reading the same text back
+    right after (whose Turn follows) would parse a long game's whole record again, which
+    costs more than judging the Turn. A few recent values are kept, the oldest dropped.
+    """
+    with _KNOWN_LOCK:
+        _KNOWN[state] = (gsd, index)
+        _KNOWN.move_to_end(state)
+        while len(_KNOWN) > _KNOWN_SIZE:
+            _KNOWN.popitem(last=False)
+
+
 def _reading(state: str | None) -> tuple[GSD, ActionIndex]:
     """The stored GSD and the Action index that reads it: Volume 1's, else the first known
     variant's that can (a variant's own Actions in the record, such as the early draft's
     [Block <Station> x], are unknown to Volume 1). The same index draws it back."""
+    with _KNOWN_LOCK:
+        known = _KNOWN.get(state or "")
+    if known is not None:
+        return known
     indexes = [variant().action_index() for variant in VARIANTS]
     for index in indexes[:-1]:
         try:

@@ -90,13 +90,25 @@ class Runner:
         committed, and no new one is taken."""
 
     def process_one(self) -> bool:
-        """Process the oldest new message; False when there was none."""
-        if self.abandon.is_set():
-            return False
-        found = self._next_new()
-        if found is None:
-            return False
-        inbox_id, raw, rcpt_tos, mail_from, source = found
+        """Process the oldest new message; False when there was none.
+
+        The message is looked at before it is claimed, with no lock held while it is read, so
+        another runner may take it meanwhile: then the next one is looked at, so that True
+        always means one message was finished by this call.
+        """
+        while not self.abandon.is_set():
+            found = self._next_new()
+            if found is None:
+                return False
+            finished = self._process(*found)
+            if finished is not None:
+                return finished
+        return False
+
+    def _process(
+        self, inbox_id: int, raw: bytes, rcpt_tos: list[str], mail_from: str, source: str
+    ) -> bool | None:
+        """Read, claim and handle one message; None when another runner claimed it first."""
         try:
             letter = read_letter(
                 inbox_id, raw, rcpt_tos=list(rcpt_tos), mail_from=mail_from, source=source
@@ -104,7 +116,7 @@ class Runner:
             with self.factory.begin() as session:
                 row = self._claim(session, inbox_id)
                 if row is None:
-                    return True  # another runner took it first: look again
+                    return None  # another runner took it first
                 if letter.raw != row.raw:
                     row.raw = letter.raw
                 work = Work(

@@ -63,7 +63,7 @@ def test_1_9_1_only_a_neighbour_may_be_blocked() -> None:
     """Rule 1.9.1: the Station must be adjacent to the Piece's position (the index's (S1),
     checked for every Action under rule 1.17.9)."""
     result = play(at_tcr(), "Rushton : Holborn (CN) [Blocking Bank]")
-    assert rules_broken(result) == ["1.17.9"]
+    assert rules_broken(result) == ["1.9.1"]
     assert "requires (S1) from your Piece to Bank, but from Holborn (CN)" in message(result)
 
 
@@ -174,7 +174,7 @@ def test_1_9_3_bulkheading_a_neighbour() -> None:
 def test_1_9_3_bulkheading_needs_adjacency() -> None:
     """Rule 1.9.3: only when adjacent (the index's (S1), rule 1.17.9)."""
     result = play(at_tcr("4Re"), "Rushton : Holborn (CN) [Bulkheading Bank]")
-    assert rules_broken(result) == ["1.17.9"]
+    assert rules_broken(result) == ["1.9.3"]
     assert "requires (S1) from your Piece to Bank" in message(result)
 
 

@@ -58,7 +58,7 @@ def test_clamping_costs_the_index_price() -> None:
 def test_clamping_needs_a_shared_station_and_line() -> None:
     """Rule 1.4.43 (index (S0,L0)): Garden on the Northern Line at Euston is out of reach."""
     result = play(together(garden="Euston (NT)"), "Rushton : Pass [Knidding Garden]")
-    assert rules_broken(result) == ["1.17.9"]
+    assert rules_broken(result) == ["1.4.43"]
 
 
 def test_clamping_another_player_only() -> None:
@@ -251,3 +251,4 @@ def test_1_4_44_without_its_toffing_in_the_record_it_is_not_adjudicated() -> Non
     result = play(carrying("Toff Clamp", "Holborn (CN)", lv=1), "Rushton : Chancery Lane (CN)")
     assert not result.adjudicated
     assert result.unadjudicated == ("Toff Clamp (its Toffing is not in the record)",)
+    assert "rule 1.4.44 measures from where the carrier stood" in result.messages()[0]

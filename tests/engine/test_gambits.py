@@ -210,3 +210,16 @@ def test_1_18_1_attributes_the_referee_cannot_read_are_not_adjudicated() -> None
     text = DECLARE.replace("Colliers Wood ->", "Zone 3 ->")
     result = play(rich(*TOOTING), text)
     assert not result.adjudicated and result.unadjudicated == ("Declaring Gambit",)
+    assert "(rule 1.18.1) names an attribute of a Station" in result.messages()[0]
+
+
+def test_1_18_3_and_1_18_4_an_earlier_action_without_parameters_does_not_stop_the_referee() -> None:
+    """Rules 1.18.3 and 1.18.4 look for the Gambit a play names among those declared; a record
+    holding Actions that name nothing (a [Cowering], rule 1.7.56) is read past, and a Gambit no
+    one declared is refused as one that does not exist (found by the engine properties: the
+    search read the first parameter of every earlier Action and crashed on such a record)."""
+    gsd = denied("Garden : Pass [Cowering]", "Rushton : Pass")
+    result = play(gsd, "Garden : Pass [Denying the Ealing Shuffle Gambit by Rushton]")
+    assert rules_broken(result) == ["1.18.4"]
+    using = play(moved(*PARADOX, "Garden : Pass [Cowering]"), MORDEN)
+    assert using.legal, using.messages()

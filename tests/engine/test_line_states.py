@@ -25,7 +25,7 @@ def test_1_20_1_back_to_normal_from_a_station_on_the_line() -> None:
     assert states(result.state) == ["CN: Speed Limit: 6"]
     assert row(result.state, "Rushton").tokens.bu == 4
     refused = play(gsd, "Rushton : Pass [VC: Normal]")
-    assert rules_broken(refused) == ["1.17.9"] and "(L0)" in refused.violations[0].message
+    assert rules_broken(refused) == ["1.20.1"] and "(L0)" in refused.violations[0].message
 
 
 def test_1_20_2_one_way_forbids_running_against_it() -> None:

@@ -35,7 +35,7 @@ def test_1_4_45_magno_clamping_fastens_a_magno_clamp() -> None:
     assert luggage_of(state, "Garden") == ["Magno-Clamp"]
     assert row(state, "Rushton").tokens.gr == 3
     assert rules_broken(play(together(garden="Euston (NT)"),
-                             "Rushton : Pass [Magno-Clamping Garden]")) == ["1.17.9"]  # fmt: skip
+                             "Rushton : Pass [Magno-Clamping Garden]")) == ["1.4.45"]  # fmt: skip
 
 
 def test_1_4_45_attracting_takes_one_metal_from_each_near_player_and_stack() -> None:

@@ -20,7 +20,7 @@ def test_1_4_40_narging_fastens_a_narg_clamp() -> None:
     state = legal(play(together(), "Rushton : Pass [Narging Garden]"))
     assert luggage_of(state, "Garden") == ["Narg Clamp"]
     apart = play(together(garden="Euston (NT)"), "Rushton : Pass [Narging Garden]")
-    assert rules_broken(apart) == ["1.17.9"]
+    assert rules_broken(apart) == ["1.4.40"]
     assert rules_broken(play(together(), "Rushton : Pass [Narging Rushton]")) == ["1.4.40"]
 
 

@@ -43,7 +43,7 @@ def test_1_4_7_dropping_a_package_passed_through() -> None:
 def test_1_4_7_not_at_a_station_not_yet_reached() -> None:
     """Rule 1.4.7: "so far this Turn": before the Move only the Piece's own Station counts."""
     result = play(from_oxford_circus(), "Rushton : [Dropping Package at Holborn] Holborn (CN)")
-    assert rules_broken(result) == ["1.17.9"]
+    assert rules_broken(result) == ["1.4.7"]
     assert "requires (S0) from your Piece to Holborn" in message(result)
 
 
@@ -213,7 +213,7 @@ def test_1_7_30_not_from_five_stations_away() -> None:
     gsd = game({"Rushton": "Moorgate (NT)"}, tokens={"Rushton": "2Re"})
     gsd = packages_at(gsd, "Tottenham Court Road")
     result = play(gsd, "Rushton : Pass Moorgate (NT) [Detonating Tottenham Court Road Package]")
-    assert rules_broken(result) == ["1.17.9"]
+    assert rules_broken(result) == ["1.7.30"]
     assert "requires (R<5)" in message(result) and "R5," in message(result)
 
 

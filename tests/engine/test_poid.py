@@ -122,7 +122,7 @@ def test_1_4_24_putting_down_breaks() -> None:
     none = play(forger(), "Rushton : Pass [PoID on Holborn]")
     assert rules_broken(none) == ["1.4.24"]
     far = play(carrier(), "Rushton : Pass [PoID on Bank]")
-    assert rules_broken(far) == ["1.17.9"]
+    assert rules_broken(far) == ["1.4.24"]
 
 
 CRESCENT_DIE = "rule 1.4.24 PoID at Mornington Crescent"

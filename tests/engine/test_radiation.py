@@ -40,7 +40,7 @@ def test_1_4_46_radiating_needs_a_free_remote_control() -> None:
     busy = play(scene(garden=CLAMPED), "Rushton : Pass [Radiating Garden]")
     assert rules_broken(busy) == ["1.4.46"]
     apart = play(scene(at="Euston (NT)"), "Rushton : Pass [Radiating Garden]")
-    assert rules_broken(apart) == ["1.17.9"]
+    assert rules_broken(apart) == ["1.4.46"]
 
 
 def test_1_4_46_changing_the_controllees_lv() -> None:

@@ -142,7 +142,7 @@ def test_1_11_7_defaming_needs_the_index_fosdyke_requirement() -> None:
     the Piece."""
     gsd = game(HOLBORN, tokens={"Rushton": "6 Bk"})
     refused = play(gsd, "Rushton : [Defaming Temple] Pass")
-    assert rules_broken(refused) == ["1.17.9"] and "(S1)" in refused.violations[0].message
+    assert rules_broken(refused) == ["1.11.7"] and "(S1)" in refused.violations[0].message
     sunday = game(HOLBORN, time="Sunday 1200", disruptions=("Temple (Defamed)",))
     assert play(sunday, "Rushton : Pass").state.disruptions == ()
 

@@ -83,7 +83,7 @@ def test_1_14_4_claiming_breaks() -> None:
     assert rules_broken(wrong) == ["1.14.4"] and "Gold" in _message(wrong)
     far = play(_with({"Bank": "Go"}),
                "Rushton : Tottenham Court Road (CN) [Claiming a Gold Token from Bank]")  # fmt: skip
-    assert rules_broken(far) == ["1.17.9"] and "to Bank" in _message(far)
+    assert rules_broken(far) == ["1.14.4"] and "to Bank" in _message(far)
     twice = play(_with({"Holborn": "BkGo"}), "Rushton : Tottenham Court Road (CN) "
                  "[Claiming a Gold Token from Holborn] [Claiming a Black Token from Holborn]")
     assert rules_broken(twice) == ["1.14.4"] and "Gloves" in _message(twice)

@@ -132,7 +132,7 @@ def test_1_10_1_no_stack_of_more_than_six() -> None:
 def test_1_10_0_the_target_shares_station_and_line() -> None:
     """Rule 1.10.0: only if the Actioning Player shares a Station and Line with the target."""
     result = play(at_euston(), f"{TO_EUSTON} [Shunting Cryer to Bank (NT)]")
-    assert rules_broken(result) == ["1.17.9"]
+    assert rules_broken(result) == ["1.10.1"]
     assert "requires (S0,L0) from your Piece to Cryer at Moorgate (NT)" in message(result)
 
 

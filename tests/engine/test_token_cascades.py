@@ -158,3 +158,4 @@ def test_1_7_36_a_cascade_whose_start_the_record_lacks_is_not_guessed_at() -> No
     result = play(game({"Rushton": "Holborn (CN)"}, disruptions=("Token Cascade",)),
                   "Rushton : Pass Holborn (CN)")  # fmt: skip
     assert not result.adjudicated and result.unadjudicated == ("Token Cascade",)
+    assert "rule 1.7.36 counts the Moves made since the Cascade began" in result.messages()[0]

@@ -70,9 +70,9 @@ def test_every_action_without_a_handler_is_named_and_not_accepted() -> None:
     result = play(gsd, "Rushton : [Taking a Bow] Euston (VC via: CN,NT)")
     assert not result.legal and not result.adjudicated
     assert result.unadjudicated == ("Taking a Bow",)
-    assert "[Taking a Bow] is recognised but not yet adjudicated by this referee" in (
-        result.messages()
-    )
+    [line] = result.messages()
+    assert line.startswith("[Taking a Bow] is recognised but not yet adjudicated by this referee")
+    assert "rule 0.9.4, in Volume 0" in line and "not on the Game State" in line
     assert result.state is gsd
 
 

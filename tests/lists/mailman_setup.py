@@ -33,6 +33,11 @@ def setup(spec_path: str) -> None:
             mlist.dmarc_mitigate_action = DMARCMitigateAction.munge_from
             mlist.dmarc_mitigate_unconditionally = True
             mlist.dmarc_addresses = ["^.*$"]
+        elif kind == "wrapped":
+            mlist.dmarc_mitigate_action = DMARCMitigateAction.wrap_message
+            mlist.dmarc_mitigate_unconditionally = True
+            mlist.dmarc_addresses = ["^.*$"]
+            mlist.dmarc_wrapped_message_text = each["wrapped_text"]
         elif kind == "personal":
             mlist.personalize = Personalization.individual
         elif kind == "plain":

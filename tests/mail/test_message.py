@@ -237,3 +237,52 @@ def test_a_stray_line_among_the_headers_is_left_out_and_the_rest_read() -> None:
 def test_1_3_1_mail_headers_pasted_above_the_turn_are_left_out() -> None:
     body = f"From: Alice <alice@example.org>\nDate: Mon, 1 Mar 1999 10:02\n\n{TURN}\n"
     assert read_message(bytes(_plain(body))).turn_text == TURN
+
+
+def _wrapped(original: EmailMessage, *, explained: bool) -> EmailMessage:
+    """``original`` as a list mitigating DMARC by wrapping delivers it (Mailman 3's
+    ``wrap_message``): From and List-Post are the list, the post an inline message/rfc822
+    part, beside the list's sentence saying why (when it has one) and its footer."""
+    lounge = "mc12@lounge.example.org"
+    wrapper = EmailMessage()
+    wrapper["From"] = f"Alice Rushton via Mc12 <{lounge}>"
+    wrapper["Reply-To"] = str(original["From"])
+    wrapper["To"] = lounge
+    wrapper["Subject"] = f"[Mc12] {original['Subject']}"
+    wrapper["List-Post"] = f"<mailto:{lounge}>"
+    if not explained:
+        wrapper.set_content(original)
+        return wrapper
+    wrapper.set_content("The list wrapped this message because of the sender's DMARC policy.")
+    wrapper.add_attachment(original, disposition="inline")
+    wrapper.add_attachment(f"{'_' * 47}\nMc12 mailing list -- {lounge}\n", disposition="inline")
+    return wrapper
+
+
+@pytest.mark.parametrize("explained", [True, False])
+def test_a_post_the_list_wrapped_is_read_from_the_original_inside(explained: bool) -> None:
+    original = _plain(f"{TURN}\n\n-- \nAlice\n")
+    inbound = read_message(bytes(_wrapped(original, explained=explained)))
+    assert (inbound.turn_text, inbound.problems, inbound.attachments) == (TURN, [], [])
+    assert inbound.sender == "mc12@lounge.example.org", "the poster is named by Reply-To"
+
+
+def test_a_forwarded_message_attached_by_a_player_is_not_read_as_the_post() -> None:
+    forwarded = _plain("Bob : Bank (NT)")
+    message = _plain(TURN)
+    message.add_attachment(forwarded, disposition="inline")
+    assert read_message(bytes(message)).turn_text == TURN
+
+
+def test_an_html_post_with_the_lists_plain_footer_is_read_from_the_post() -> None:
+    """Mailman appends its footer to an HTML-only post as a plain part after it."""
+    post = EmailMessage()
+    post["From"] = "Alice Rushton <alice@example.org>"
+    post["Subject"] = "[Mc12] [MC 12] my turn"
+    post.set_content(f"<div>{TURN}</div><div>-- <br>Alice</div>", subtype="html")
+    post.make_mixed()
+    post.add_attachment(
+        f"{'_' * 47}\nMc12 mailing list -- mc12@lounge.example.org\n", disposition="inline"
+    )
+    inbound = read_message(bytes(post))
+    assert (inbound.turn_text, inbound.problems, inbound.attachments) == (TURN, [], [])

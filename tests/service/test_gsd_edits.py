@@ -119,3 +119,20 @@ def test_1_3_5_the_drones_late_turn_is_timed_out_like_anyone_s() -> None:
     assert [play.render() for play in after.plays] == ["Drone : Timeout"]
     assert after.time == GameTime(day=Day.MONDAY, hour=11, minute=0)
     assert after.turn == (GSD.parse(state).turn or 0) + 1
+
+
+def test_1_3_2_a_gsd_the_desk_just_rendered_is_read_back_from_its_value() -> None:
+    """The desk hands over the value each new GSD was rendered from, so whose Turn follows is
+    read from it rather than by parsing a long game's record again; a text never handed
+    over is parsed as before."""
+    index = VANILLA.action_index()
+    opening = VANILLA.new_game(["Alice", "Bob"], GameTime.parse("Friday 1030"), game=9871)
+    other = VANILLA.new_game(["Dora", "Eve"], GameTime.parse("Friday 1030"), game=9871)
+    text = opening.render(index)
+    assert to_play(text) == "Alice"
+    gsd_edits.remember(text, other, index)
+    try:
+        assert to_play(text) == "Dora", "read from the value handed over, not parsed"
+    finally:
+        gsd_edits.remember(text, opening, index)  # leave the true value for other tests
+    assert to_play(_opening()) == "Alice"

@@ -355,6 +355,34 @@ def test_two_runners_racing_on_postgres_apply_exactly_one_turn(pg_url: str) -> N
     engine.dispose()
 
 
+def test_a_runner_overtaken_on_the_oldest_message_processes_the_next_one(
+    seeded: Seeded,
+) -> None:
+    """Runners look at the oldest new message before claiming it, with no lock held while it
+    is read; another runner may take that message meanwhile. The one overtaken must go on to
+    the next message in the same call, not report work it did not do (which left the racing
+    test below waiting on a turn no runner would judge)."""
+    first = _deliver(seeded.factory, _mail("Alice plays", mid="<a@x>"))
+    second = _deliver(seeded.factory, _mail("Bob plays", sender="bob@example.org", mid="<b@x>"))
+    other = _runner(seeded)
+
+    class Overtaken(Runner):
+        overtaken = False
+
+        def _next_new(self) -> tuple[int, bytes, list[str], str, str] | None:
+            found = super()._next_new()
+            if not self.overtaken:
+                self.overtaken = True
+                assert other.process_one()  # takes and finishes the same oldest message
+            return found
+
+    late = Overtaken(seeded.factory, _settings(), NoEngineDesk())
+    assert late.process_one()
+    assert _inbox(seeded.factory, first).status == "done"
+    assert _inbox(seeded.factory, second).status == "done", "the overtaken runner took it"
+    assert not late.process_one()
+
+
 def test_a_database_failure_leaves_the_message_new_for_a_retry(seeded: Seeded) -> None:
     from sqlalchemy.exc import OperationalError
 

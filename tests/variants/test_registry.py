@@ -86,3 +86,20 @@ def test_1_5_13_a_translocation_must_land_where_a_move_could_end() -> None:
     refused = adjudicate(blocked, Play.parse(text, players=blocked.player_names), _Walkers(),
                          check_order=False)  # fmt: skip
     assert [v.rule.number for v in refused.violations][:1] == ["1.9.3"]
+
+
+def test_every_action_of_every_seed_ruleset_has_a_handler_but_volume_0s() -> None:
+    """Issue 12: nothing in a seed ruleset is answered "not adjudicated" unless it cannot be
+    judged from the game state. Every Action of each ruleset's index has a handler, except
+    those of rule 0.9.4 (Kudos), in Volume 0, whose text is not ours and which act on the
+    Nomic rather than the game (rules/vanilla/readings.md#r1-7-2)."""
+    from referee.engine.ruleset import Ruleset
+    from referee.notation.action_index import VOLUME_0_RULES
+    from referee.variants import VARIANTS
+
+    for kind in (Ruleset, *VARIANTS):
+        ruleset = kind()
+        handlers = ruleset.registry().handlers
+        unhandled = {s.name for s in ruleset.action_index().specs if s.name not in handlers}
+        volume_0 = {s.name for s in ruleset.action_index().specs if s.rule in VOLUME_0_RULES}
+        assert unhandled == volume_0, (ruleset.rules_name, unhandled - volume_0)

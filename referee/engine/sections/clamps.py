@@ -325,7 +325,9 @@ def _toffs(play: Play, player: str) -> bool:
 def _known_toff_station(ctx: TurnContext) -> str | None:
     target = toff_station(ctx)
     if target is None:
-        ctx.not_adjudicated(TOFF_UNKNOWN)
+        ctx.not_adjudicated(TOFF_UNKNOWN, "rule 1.4.44 measures from where the carrier stood "
+                            "before being Toffed, and this game's record does not hold the "
+                            "Toffing")  # fmt: skip
     return target
 
 

@@ -50,17 +50,22 @@ def share_out(ctx: TurnContext) -> None:
     named = [active[ctx.roll(len(active), "rule 1.7.59") - 1] for _ in range(DICE)]
     pool: dict[Colour, int] = {}
     for row in ctx.players.values():
-        for colour in ORDER:
-            if colour is not Colour.GO and row.tokens[colour]:
-                pool[colour] = pool.get(colour, 0) + row.tokens[colour]
-                row.tokens[colour] = 0
+        given: dict[Colour, int] = {
+            c: row.tokens[c] for c in ORDER if c is not Colour.GO and row.tokens[c]
+        }
+        for colour, count in given.items():
+            pool[colour] = pool.get(colour, 0) + count
+            row.tokens[colour] = 0
+        if given:
+            ctx.event("fflourish", f"{row.name} puts {_text(given)} into the Pool",
+                      player=row.name, lost={c.value: n for c, n in given.items()})  # fmt: skip
     ctx.event("fflourish", f"the Pool holds {_text(pool)}; the dice name {', '.join(named)}",
               pool={c.value: n for c, n in pool.items()}, named=named)  # fmt: skip
     for player, gains in ctx.ruleset.tables().fflourish.share_out(pool, named).items():
         for colour, count in gains.items():
             ctx.players[player].tokens[colour] += count
         ctx.event("fflourish", f"{player} receives {_text(gains)}", player=player,
-                  tokens={c.value: n for c, n in gains.items()})  # fmt: skip
+                  gained={c.value: n for c, n in gains.items()})  # fmt: skip
 
 
 def _text(counts: dict[Colour, int]) -> str:

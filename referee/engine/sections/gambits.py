@@ -45,6 +45,9 @@ from referee.notation.tokens import ORDER, Colour, TokenCounts
 
 USING = ("Using Gambit", "Using Manoeuvre")
 DECLARING = ("Declaring Gambit", "Declaring Manoeuvre")
+UNREADABLE = ("the declaration of {name} (rule 1.18.1) names an attribute of a Station that "
+              "this referee cannot read from its map: a Station's name, 'Quadrant <n>' and "
+              "'<category> Station' (rule 1.17.6) are what it reads")  # fmt: skip
 DENYING = ("Denying Gambit", "Denying Manoeuvre")
 HOME_BONUS = 2
 """Rule 1.18.3: Silver gained for each Station of the Gambit that is another's Home."""
@@ -94,9 +97,9 @@ def _unjudged(ctx: TurnContext, gambit: str) -> str | None:
     a Declaration of it whose attributes it cannot read."""
     for play in ctx.before.plays:
         for action in play.actions:
-            if _key(str(action.args[0])) != gambit:
+            if action.name not in DECLARING or _key(str(action.args[0])) != gambit:
                 continue
-            if action.name in DECLARING and _declared(ctx, play, action) is None:
+            if _declared(ctx, play, action) is None:
                 return action.name
     return None
 
@@ -178,7 +181,7 @@ def declaring(ctx: TurnContext, action: Action) -> None:
         return
     gambit = _declared(ctx, ctx.play, action)
     if gambit is None:
-        ctx.not_adjudicated(action.name)
+        ctx.not_adjudicated(action.name, UNREADABLE.format(name=f"the {action.args[0]} Gambit"))
         return
     if len(gambit.steps) not in RECENT:
         ctx.violate("1.18.1", f"a Gambit names three to six recent Stations, not "
@@ -222,7 +225,7 @@ def using_gambit(ctx: TurnContext, action: Action) -> None:
     name = str(action.args[0])
     unjudged = _unjudged(ctx, _key(name))
     if unjudged is not None:
-        ctx.not_adjudicated(unjudged)
+        ctx.not_adjudicated(unjudged, UNREADABLE.format(name=name))
         return
     try:
         gambit = _named(ctx, name)
@@ -293,7 +296,7 @@ def denying(ctx: TurnContext, action: Action) -> None:
         return
     unjudged = _unjudged(ctx, _key(name))
     if unjudged is not None:
-        ctx.not_adjudicated(unjudged)
+        ctx.not_adjudicated(unjudged, UNREADABLE.format(name=name))
         return
     try:
         gambit = _named(ctx, name)
@@ -324,7 +327,7 @@ def judge_denials(ctx: TurnContext) -> None:
     for denier, name in denials:
         unjudged = _unjudged(ctx, _key(name))
         if unjudged is not None:
-            ctx.not_adjudicated(unjudged)
+            ctx.not_adjudicated(unjudged, UNREADABLE.format(name=name))
             continue
         try:
             gambit = _named(ctx, name)

@@ -80,8 +80,10 @@ def poll_tax(ctx: TurnContext, action: Action) -> None:
     """Rule 1.4.37 - Death and Taxes: one Token of each colour from each player in the Token
     Table who has one (the taxer too, after paying; rules/vanilla/readings.md#r1-4-37)."""
     for player in ctx.players.values():
-        for colour in ORDER:
-            if player.tokens[colour]:
-                player.tokens[colour] -= 1
-        ctx.event("tokens_lost", "Poll Tax took one Token of each colour held",
-                  player=player.name)  # fmt: skip
+        taken = [colour for colour in ORDER if player.tokens[colour]]
+        for colour in taken:
+            player.tokens[colour] -= 1
+        if taken:
+            ctx.event("tokens_lost", "Poll Tax took one Token of each colour held: "
+                      + ", ".join(f"1 {c.value}" for c in taken), player=player.name,
+                      tokens={c.value: 1 for c in taken})  # fmt: skip

@@ -136,13 +136,15 @@ def sinkhole_blackens(ctx: TurnContext) -> None:
     if where is None or not sinkhole(ctx, where.station):
         return
     me = ctx.me
-    moved = sum(me.tokens[c] for c in (Colour.BU, Colour.GR, Colour.RE))
+    turned = {c: me.tokens[c] for c in (Colour.BU, Colour.GR, Colour.RE) if me.tokens[c]}
+    moved = sum(turned.values())
     if moved:
-        for colour in (Colour.BU, Colour.GR, Colour.RE):
+        for colour in turned:
             me.tokens[colour] = 0
         me.tokens[Colour.BK] += moved
         ctx.event("sinkhole", f"the Kafka Sinkhole at {where.station} turned {moved} Tokens "
-                              "Black", count=moved)  # fmt: skip
+                              "Black", count=moved, lost={c.value: n for c, n in turned.items()},
+                  gained={Colour.BK.value: moved})  # fmt: skip
 
 
 TOLL = "Toll to"

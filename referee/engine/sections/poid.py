@@ -272,7 +272,9 @@ def _blacken(ctx: TurnContext) -> None:
         tokens[colour] -= count
     tokens[Colour.BK] += sum(chosen.values())
     text = ", ".join(f"{n} {c.value}" for c, n in chosen.items())
-    ctx.event("poid", f"the Podume turns {text} Black")
+    ctx.event("poid", f"the Podume turns {text} Black",
+              lost={c.value: n for c, n in chosen.items()},
+              gained={Colour.BK.value: sum(chosen.values())})  # fmt: skip
 
 
 def _chosen(
@@ -321,7 +323,8 @@ def _destroy_two(ctx: TurnContext) -> None:
         tokens[colour] -= count
     if chosen:
         text = ", ".join(f"{n} {c.value}" for c, n in chosen.items())
-        ctx.event("tokens_destroyed", f"the Podume at Mornington Crescent destroys {text}")
+        ctx.event("tokens_destroyed", f"the Podume at Mornington Crescent destroys {text}",
+                  tokens={c.value: n for c, n in chosen.items()})  # fmt: skip
 
 
 @VANILLA.move_check("1.4.24")

@@ -117,7 +117,8 @@ def de_radiating(ctx: TurnContext, action: Action) -> None:
         row.tokens[colour] -= 1
     ctx.event("remote_exploded", f"Remote Control {clamp.number} explodes: {there.station} is "
               f"Lightly Damaged and {owner} loses one each of "
-              f"{', '.join(c.value for c in lost) or 'nothing'}", player=owner)  # fmt: skip
+              f"{', '.join(c.value for c in lost) or 'nothing'}", player=owner,
+              lost={c.value: 1 for c in lost})  # fmt: skip
 
 
 def _working(ctx: TurnContext, action: Action) -> str | None:

@@ -176,6 +176,8 @@ def _claim(ctx: TurnContext, target: str, stack: TokenStack | None, rule: str) -
             ctx.violate(rule, f"{target} holds no {colour.word} Token to claim")
             return
         ctx.players[target].tokens[colour] -= 1
+        ctx.event("tokens_lost", f"{ctx.player} claims one of {target}'s {colour.word} Tokens",
+                  player=target, tokens={colour.value: 1})  # fmt: skip
     ctx.gain({colour: 1}, f"claimed from {target}")
 
 
@@ -319,6 +321,17 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
             current = next((s for s in ctx.stacks if s.station == end.station
                             and s.marker == stack.marker), None)  # fmt: skip
         _claim(ctx, target, current, rule)
+    elif target.casefold() in _claims(ctx):
+        ctx.violate(rule, f"a {_SHUNT_NAMES[kind]} claims no Token or Possession; take "
+                          f"'claim: ... from {target}' out of your comment")  # fmt: skip
+
+
+_SHUNT_NAMES = {
+    "Dead-End Shunting": "Dead-End Shunt",
+    "Stationary-Shunting": "Stationary Shunt",
+    "Power-Shunting": "Power Shunt",
+}
+"""The Shunts whose rules (1.10.3, 1.10.17, 1.10.18) forbid a claim, as a sentence names them."""
 
 
 def _destination_ok(ctx: TurnContext, kind: str, rule: str, start: str, dest: Destination,
@@ -407,7 +420,8 @@ def _move_player(ctx: TurnContext, kind: str, rule: str, target: str, dest: Dest
             row.tokens[colour] -= 1
         if lost:
             ctx.event("tokens_destroyed", f"{target} loses one each of "
-                      + ", ".join(c.value for c in lost), player=target)  # fmt: skip
+                      + ", ".join(c.value for c in lost), player=target,
+                      tokens={c.value: 1 for c in lost})  # fmt: skip
 
 
 @VANILLA.action(*SHUNTS)
@@ -505,4 +519,4 @@ def blonking(ctx: TurnContext, action: Action) -> None:
         return
     row.tokens[colour] -= 1
     ctx.event("tokens_destroyed", f"one of {target}'s {colour.word} Tokens is destroyed",
-              player=target)  # fmt: skip
+              player=target, tokens={colour.value: 1})  # fmt: skip

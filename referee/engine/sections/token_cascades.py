@@ -103,7 +103,9 @@ def cascade_transfer(ctx: TurnContext) -> None:
         return
     found = focus_and_moves(ctx.before.plays)
     if found is None:
-        ctx.not_adjudicated(CASCADE)
+        ctx.not_adjudicated(CASCADE, "rule 1.7.36 counts the Moves made since the Cascade "
+                                     "began, and this game's record does not hold the "
+                                     "[Token Cascade] that began it")  # fmt: skip
         return
     focus, due = found
     if ctx.player == focus or focus not in ctx.players:

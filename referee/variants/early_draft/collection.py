@@ -98,4 +98,5 @@ def black_limit(ctx: TurnContext) -> None:
     if held > BLACK_LIMIT:
         ctx.me.tokens[Colour.BK] = BLACK_LIMIT
         ctx.event("discard", f"{held - BLACK_LIMIT} Black discarded: a player keeps at most "
-                             f"{BLACK_LIMIT} at the end of eir Turn (rule 5)")  # fmt: skip
+                             f"{BLACK_LIMIT} at the end of eir Turn (rule 5)",
+                  lost={Colour.BK.value: held - BLACK_LIMIT})  # fmt: skip

@@ -40,8 +40,12 @@ HYDE_PARK_CORNER = "Hyde Park Corner"
 MR_HYDE = "Mr. Hyde"
 HYDE_LIMIT = 12
 HYDE_FREE_STEP = 4
-AIMED_AT_HYDE = "an Aggressive Action aimed at Mr. Hyde (rule 4.2.1.5 breaks off here)"
+AIMED_AT_HYDE = "{action} aimed at Mr. Hyde"
 """The case named as not adjudicated: what the rule says of it is missing from our text."""
+WHY_NOT_HYDE = (
+    "rule 4.2.1.5's text breaks off in the middle of the sentence that says what becomes of "
+    "Aggressive Actions aimed at Mr. Hyde, so what this one does cannot be known"
+)
 _DIGITS = re.compile(r"\d+")
 
 
@@ -152,7 +156,7 @@ def mr_hyde(ctx: TurnContext) -> None:
             ctx.violate("4.2.1.5", "Mr. Hyde may not perform [Cowering]")
         aimed = targets(ctx, action)
         if aggressive(ctx, action) and any(_entry(ctx, n) is not None for n in aimed):
-            ctx.not_adjudicated(AIMED_AT_HYDE)
+            ctx.not_adjudicated(AIMED_AT_HYDE.format(action=action.name), WHY_NOT_HYDE)
     keep_hyde_consistent(ctx)
 
 

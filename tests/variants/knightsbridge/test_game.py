@@ -62,7 +62,8 @@ def test_the_cli_checks_and_replays_under_the_variant(tmp_path: Path) -> None:
     current.write_text(played().render(KB.action_index()), "utf-8")
     checked = runner.invoke(main, ["check", str(current), "--variant", "knightsbridge",
                                    "--play", "Rushton : Pass [Narging Garden]"])  # fmt: skip
-    assert checked.exit_code == 1 and "Rule 1.17.9" in checked.output
+    assert checked.exit_code == 1 and "Rule 4.1.1.2" in checked.output
+    assert "(Fosdyke Notation, rule 1.17.9)" in checked.output
     legal = runner.invoke(main, ["check", str(current), "--variant", "knightsbridge",
                                  "--play", "Rushton : Pass"])  # fmt: skip
     assert legal.exit_code == 0, legal.output

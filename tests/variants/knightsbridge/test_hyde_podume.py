@@ -125,6 +125,9 @@ def test_4_2_1_5_an_aggressive_action_aimed_at_mr_hyde_is_named_not_judged() -> 
     gsd = with_luggage(gsd, {"Rushton": "Hyde Podume (2 Hyde Counters)"})
     gsd = gsd.model_copy(update={"disruptions": (Disruption.parse("Mr. Hyde: Rushton"),)})
     result = kb_play(gsd, "Garden : Chancery Lane (CN) [Shunting Rushton to St. Paul's (CN)]")
-    assert not result.adjudicated and "Mr. Hyde" in result.unadjudicated[0]
+    assert not result.adjudicated
+    assert result.unadjudicated == ("Shunting aimed at Mr. Hyde",)
+    [line] = result.messages()
+    assert "rule 4.2.1.5's text breaks off" in line
     calm = kb_play(gsd, "Garden : Chancery Lane (CN)")
     assert calm.legal

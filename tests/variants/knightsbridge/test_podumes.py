@@ -179,7 +179,9 @@ def test_4_2_1_the_shunter_may_steal_the_podume_instead_of_a_token() -> None:
 
 
 def test_4_2_1_no_theft_by_a_dead_end_shunt() -> None:
-    """ "no Dead-End Shunts or Power Shunts": they allow no theft of a Token."""
+    """ "no Dead-End Shunts or Power Shunts": they allow no theft of a Token. Both rules are
+    broken and both are cited: Volume 1's 1.10.3 allows a Dead-End Shunt no claim at all, and
+    4.2.1 no theft of a Podume by one."""
     gsd = game(
         {"Rushton": "East Acton (CN)", "Garden": "West Acton (CN)"},
         lv={"Rushton": 2},
@@ -188,7 +190,7 @@ def test_4_2_1_no_theft_by_a_dead_end_shunt() -> None:
     gsd = with_luggage(gsd, {"Garden": "Speed Podume"})
     shunt = "Rushton : West Acton (CN) [Dead-End Shunting Garden to Ealing Broadway (CN)]"
     result = kb_play(gsd, shunt + " {claim: Speed Podume from Garden}")
-    assert rules_broken(result) == ["4.2.1"]
+    assert rules_broken(result) == ["1.10.3", "4.2.1"]
     assert rack(legal(kb_play(gsd, shunt)), "Garden") == ["Speed Podume"]
 
 

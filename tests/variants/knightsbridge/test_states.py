@@ -45,7 +45,7 @@ def test_4_1_1_each_state_goes_to_the_named_player_for_its_cost() -> None:
 def test_4_1_1_the_target_must_share_the_givers_station() -> None:
     """Rule 4.1.1.1: only "located at the same Station as another Player" (the index's S0)."""
     apart = game({"Rushton": "Holborn (CN)", "Garden": "Euston (VC)"}, tokens={"Rushton": RICH})
-    assert rules_broken(kb_play(apart, "Rushton : [Greening Garden] Pass")) == ["1.17.9"]
+    assert rules_broken(kb_play(apart, "Rushton : [Greening Garden] Pass")) == ["4.1.1.1"]
 
 
 def test_4_1_1_a_state_is_held_once() -> None:
