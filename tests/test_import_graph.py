@@ -14,7 +14,8 @@ Also: no cycle of imports joins modules of different packages (a package's modul
 on each other, as the engine's Ruleset and Turn pipeline do); the engine's core never imports
 one of its sections (rules depend on the core, not the other way round; the registry's loader
 imports the ``sections`` package itself, to find them); and no module imports a name another
-module keeps private (a leading underscore).
+module keeps private (a leading underscore), nor a private module (``_load``) from outside
+its own package.
 """
 
 from __future__ import annotations
@@ -172,6 +173,29 @@ def test_no_module_imports_another_modules_private_name() -> None:
         if a.name.startswith("_") and not a.name.startswith("__") and a.target != a.source
     ]
     assert private == []
+
+
+def _private_owner(module: str) -> str | None:
+    """The package a private module belongs to (``referee.engine.tables`` for
+    ``referee.engine.tables._load``), or None for a public module."""
+    parts = module.split(".")
+    for i, part in enumerate(parts):
+        if part.startswith("_") and not part.startswith("__"):
+            return ".".join(parts[:i])
+    return None
+
+
+def test_no_module_outside_its_package_imports_a_private_module() -> None:
+    """A module named with a leading underscore (``tables/_load.py``) is its package's own
+    plumbing: modules inside that package may import it, everyone else takes what the
+    package's ``__init__`` exports. The name check above cannot see this, since the names such
+    a module holds (``TableError``) are public."""
+    reaching = []
+    for a in _arrows():
+        owner = _private_owner(a.target)
+        if owner is not None and not _package(a.source).startswith(owner):
+            reaching.append(f"{a.source} -> {a.target}")
+    assert reaching == []
 
 
 def test_the_graph_reader_sees_real_arrows() -> None:

@@ -332,22 +332,26 @@ class Chamber:
         order = list(StepKind)
         return tuple(sorted(steps, key=lambda s: (s.due, order.index(s.kind))))
 
-    def advance(self, now: datetime) -> Outcome:
-        """Take every step due by ``now``, each at its own time, in the order they fell due."""
+    def advance(self, now: datetime, turn_takers: Iterable[str] = ()) -> Outcome:
+        """Take every step due by ``now``, each at its own time, in the order they fell due.
+
+        ``turn_takers`` is the game's Passive Turn-Takers list, kept by the game's own state
+        (ifMUD rule 91): a Passive Voter on it is spared rule 24's demerit (rule 130)."""
+        spared = frozenset(name.casefold() for name in turn_takers)
         state: Chamber = self
         events: list[Event] = []
         while True:
             due = [s for s in state.schedule() if s.due <= now]
             if not due:
                 return Outcome(state, tuple(events))
-            outcome = state._take(due[0])
+            outcome = state._take(due[0], spared)
             state = outcome.chamber
             events.extend(outcome.events)
 
-    def _take(self, step: Step) -> Outcome:
+    def _take(self, step: Step, spared: frozenset[str] = frozenset()) -> Outcome:
         at = step.due
         if step.kind is StepKind.SILENCE:
-            return self._silence(step.member or "", at)
+            return self._silence(step.member or "", at, spared)
         proposal = self.proposal(step.proposal or "")
         if step.kind is StepKind.IMPLIED:
             noted = replace(proposal, implied_noted=True)
@@ -384,9 +388,11 @@ class Chamber:
             return Outcome(outcome.chamber, (took, *outcome.events))
         return Outcome(self, (took,))
 
-    def _silence(self, name: str, at: datetime) -> Outcome:
+    def _silence(self, name: str, at: datetime, spared: frozenset[str]) -> Outcome:
         member = self.member(name)
         assert member is not None
+        if member.passive and member.name.casefold() in spared:
+            return Outcome(self._with_member(replace(member, silent_since=at)), ())
         return self._demerit(replace(member, silent_since=at), at, 24)
 
     def _demerit(self, member: Member, at: datetime, rule: int) -> Outcome:

@@ -11,7 +11,7 @@ qualities and sizes. Rule 1.4.15: a Nantucketed item is not carried for any of t
 from __future__ import annotations
 
 from referee.engine.context import TurnContext
-from referee.engine.tables._load import TableError
+from referee.engine.tables import TableError
 from referee.engine.tables.emporium import Emporium
 from referee.engine.tables.emporium import Possession as Line
 from referee.notation.possessions import Possession

@@ -71,8 +71,10 @@ def render(template: str, **context: Any) -> str:
 
 
 def turn_subject(game: int, turn: int, play: str) -> str:
-    """``[MC 12] Turn 34: Rushton : Euston (VC via: CN,NT)``."""
-    return f"[MC {game}] Turn {turn}: {play}"
+    """``[MC 12] Turn 34: Rushton : Euston (VC via: CN,NT)``; a play of several lines (an
+    ifMUD Nomic posting's actions) is joined with semicolons, since a header has one line."""
+    one_line = "; ".join(line.strip() for line in play.splitlines() if line.strip())
+    return f"[MC {game}] Turn {turn}: {one_line}"
 
 
 def reply_subject(original: str, game: int | None) -> str:

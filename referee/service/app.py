@@ -15,13 +15,14 @@ import time
 from collections.abc import Iterable
 
 from referee.config import Settings
-from referee.games import GameKind
+from referee.games import GameKind, hosted
 from referee.mail.listener import InboxHandler, make_listener
 from referee.mail.poller import Poller
 from referee.mail.postmaster import Postmaster
 from referee.mail.sender import Sender
+from referee.service.deadlines import aware
 from referee.service.desk import TurnDesk
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor, by_kind
 from referee.service.engine_desk import EngineDesk
 from referee.service.runner import Runner
 from referee.service.timekeeper import run_due
@@ -38,7 +39,9 @@ class Service:
     """Everything ``referee serve`` runs, startable and stoppable from tests and the demo.
 
     Turns are judged by the rules engine (:class:`EngineDesk`) unless a test passes a desk;
-    ``kinds`` are the kinds of game hosted beside Mornington Nomic (:mod:`referee.games`)."""
+    ``kinds`` are the kinds of game hosted beside Mornington Nomic (:mod:`referee.games`), by
+    default those :func:`referee.games.hosted` builds on the service's clock. The enactor is
+    by default :func:`referee.service.enactment.by_kind`'s for those kinds."""
 
     def __init__(
         self,
@@ -47,12 +50,13 @@ class Service:
         desk: TurnDesk | None = None,
         clock: Clock = utcnow,
         rng: random.Random | None = None,
-        kinds: Iterable[GameKind] = (),
+        kinds: Iterable[GameKind] | None = None,
         enactor: Enactor | None = None,
     ) -> None:
         self.settings = settings
-        self.enactor: Enactor = enactor or RecordOnly()
         self.clock = clock
+        if kinds is None:
+            kinds = hosted(lambda: aware(clock()))
         self.engine = make_engine(
             settings.database_url, sqlite_synchronous=settings.sqlite_synchronous
         )
@@ -82,8 +86,10 @@ class Service:
             on_queued=self.sender_wake,
             rng=rng,
             kinds=kinds,
-            enactor=self.enactor,
+            enactor=enactor,
         )
+        self.enactor: Enactor = enactor or by_kind(self.runner.kinds)
+        self.runner.enactor = self.enactor
         self.sender = Sender(self.factory, settings, clock=clock)
         self.poller = (
             Poller(self.factory, settings, on_commit=self.runner_wake.set)
@@ -116,7 +122,7 @@ class Service:
                     self.settings,
                     self.clock(),
                     enactor=self.enactor,
-                    kinds=lambda: self.runner.kinds,
+                    kinds=self.runner.kinds,
                 )
                 if done.reminded or done.passed:
                     self.sender_wake.set()

@@ -35,7 +35,7 @@ from referee.chamber import (
     Vote,
     cite,
 )
-from referee.service import deadlines, game_dice
+from referee.service import deadlines, game_dice, ifmud_roll
 from referee.service.enactment import Enactor
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store import games
@@ -103,7 +103,7 @@ def load(session: Session, game: Game) -> Chamber | None:
         select(ProposalRecord).where(ProposalRecord.game_id == game.id).order_by(ProposalRecord.id)
     )
     proposals = tuple(_proposal(record) for record in records)
-    return Chamber(members, proposals, settings_of(game))
+    return ifmud_roll.roll_from_game(game, Chamber(members, proposals, settings_of(game)))
 
 
 def _proposal(record: ProposalRecord) -> Proposal:
@@ -249,10 +249,11 @@ def catch_up(
     chamber = load(session, game)
     if chamber is None:
         return []
-    outcome = chamber.advance(now)
+    outcome = chamber.advance(now, ifmud_roll.turn_takers(game))
     if not outcome.events:
         sync(session, game, chamber, now, lead)
         return []
+    ifmud_roll.follow(game, outcome.events)
     save(session, game, outcome.chamber)
     sync(session, game, outcome.chamber, now, lead)
     return _announce(session, game, outcome, enactor)
@@ -286,6 +287,7 @@ def act(
         outcome = action(chamber)
     except ChamberError as error:
         raise CommandError(str(error)) from error
+    ifmud_roll.follow(game, outcome.events)
     save(session, game, outcome.chamber, inbox_id=inbox_id)
     sync(session, game, outcome.chamber, now, lead)
     return notices + _announce(session, game, outcome, enactor)

@@ -79,15 +79,20 @@ class Context:
 class Command:
     """One mail command: its name, what its arguments are, what it needs, and what it does.
 
-    ``needs_game`` and ``needs_player`` are the command's preconditions, checked by
-    :func:`run` before ``process`` is called: a command that needs a player is never run for
-    a message whose sender the classification chain did not identify.
+    ``needs_game``, ``needs_player`` and ``mornington_step`` are the command's
+    preconditions, checked by :func:`run` before ``process`` is called: a command that needs a
+    player is never run for a message whose sender the classification chain did not identify,
+    and a step only Mornington Nomic has is refused, in one sentence, in a game of another kind.
     """
 
     name: ClassVar[str]
     argument_description: ClassVar[str]
     needs_game: ClassVar[bool] = False
     needs_player: ClassVar[bool] = False
+    mornington_step: ClassVar[str] = ""
+    """The step, by rule, when only a Mornington Nomic game has it (needs ``needs_game``)."""
+    instead: ClassVar[str] = ""
+    """What a game of another kind has in place of ``mornington_step``."""
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         """Do the command; return a note for the inbox. Raise CommandError to refuse it."""
@@ -223,6 +228,7 @@ class ShowSettings(Command):
                 "sender.dealt-game-settings",
                 number=game.number,
                 title=kind.title,
+                kind=kind.name,
                 lines=dealt.settings_lines(kind, game),
                 commitment=commitment(bytes.fromhex(game.dice_seed)) if game.dice_seed else "",
             )
@@ -437,15 +443,20 @@ class TakeBack(Command):
     argument_description = ""
     needs_game = True
     needs_player = True
+    mornington_step = "taking back a turn (rule 1.3.3)"
+    instead = _LATE
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
-        _mornington_only(ctx, game, "taking back a turn (rule 1.3.3)")
         ctx.notices.extend(seats.take_back(ctx.session, game, player, ctx.now, ctx.timing))
         return f"{player.name} took back eir turn"
 
 
 class Timeout(Command):
+    """Rule 1.3.5's forced Timeout. Its Mornington-only refusal stays in ``process``, after
+    the missing-argument answer, rather than in ``mornington_step``, so a bare ``timeout`` is
+    still answered with what to write."""
+
     name = "timeout"
     argument_description = "PLAYER"
     needs_game = True
@@ -468,10 +479,11 @@ class OpenBuzz(Command):
     argument_description = "REASON, as a reply to the turn's message (or: buzz turn N REASON)"
     needs_game = True
     needs_player = True
+    mornington_step = "a buzz (section 1.16)"
+    instead = _CHECKED
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
-        _mornington_only(ctx, game, "a buzz (section 1.16)", _CHECKED)
         number: int | None = None
         if len(arguments) >= 2 and arguments[0].lower() == "turn" and arguments[1].isdigit():
             number, arguments = int(arguments[1]), arguments[2:]
@@ -501,13 +513,14 @@ class BuzzStep(Command):
     argument_description = ""
     needs_game = True
     needs_player = True
+    mornington_step = "a buzz (section 1.16)"
+    instead = _CHECKED
 
     def __init__(self, name: str) -> None:
         self.step = name
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game, player = ctx.the_game, ctx.the_player
-        _mornington_only(ctx, game, "a buzz (section 1.16)", _CHECKED)
         ctx.notices.extend(
             buzzes.step(ctx.session, game, player.name, self.step, ctx.now, ctx.rng, ctx.timing)
         )
@@ -641,6 +654,8 @@ def _checked(command: Command, ctx: Context) -> Command:
         ctx.the_game  # noqa: B018 - the property raises the refusal
     if command.needs_player:
         ctx.the_player  # noqa: B018
+    if command.mornington_step:
+        _mornington_only(ctx, ctx.the_game, command.mornington_step, command.instead)
     return command
 
 

@@ -27,7 +27,7 @@ from referee.engine.life.deadlines import VANILLA_DEADLINES
 from referee.games import MORNINGTON, Kinds, Unregistered
 from referee.games.kind import GameKind
 from referee.games.one_day_in_london.kind import OneDayInLondon
-from referee.service import deadlines, game_dice
+from referee.service import deadlines, game_dice, kind_time
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.roster import SILENCE_REMINDER, Timing, active_names
@@ -110,6 +110,7 @@ def created(game: Game, kind: GameKind, speaker: str) -> list[Notice]:
     values: dict[str, object] = {
         "number": game.number,
         "title": kind.title,
+        "kind": kind.name,
         "least": kind.players[0],
         "most": kind.players[1],
         "lounge": game.lounge_address,
@@ -221,8 +222,15 @@ def _hosted(game: Game, kind: GameKind, what: str) -> None:
 def owe(session: Session, game: Game, kind: GameKind, now: datetime, timing: Timing) -> list[str]:
     """Open a turn deadline for each player ``kind`` says the game waits on (during a deal's
     setup, every player still placing cards), keeping the clock of anyone who already owed
-    one; close the others'. Returns who owes, with when, for the lounge post."""
+    one; close the others'. Returns who owes, with when, for the lounge post. A kind whose
+    turns end by time (ifMUD Nomic's 24 hours, rule 27) keeps its own clock instead
+    (:mod:`referee.service.kind_time`): its next time step is the deadline."""
     owed = [owing.owed_by for owing in kind.owed(view_of(session, game))]
+    if kind_time.timed(kind) is not None:
+        deadlines.close(session, game, now, kind=deadlines.TURN)
+        due = kind_time.schedule(session, game, kind, now)
+        when = f", whose turn ends at the latest {due:%A %d %B %H:%M} UTC" if due else ""
+        return [f"{name}{when}" for name in owed]
     shown = []
     for row in deadlines.open_deadlines(session, game, kind=deadlines.TURN):
         if row.owed_by not in owed:

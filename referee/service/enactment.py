@@ -4,17 +4,24 @@ its text changes).
 
 The chamber calls :meth:`Enactor.enact` once, inside the transaction in which the proposal
 takes effect (one hour after its ratification, ifMUD rule 10), and queues the notices it
-returns. :class:`RecordOnly` is the enactor when no rulebook is wired in.
+returns. :class:`RecordOnly` is the enactor when no rulebook is wired in; :class:`ByKind`
+dispatches by the game's kind, and :class:`IfmudAgreements` is ifMUD Nomic's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Protocol
 
 from sqlalchemy.orm import Session
 
+from referee.games import IFMUD_NOMIC
+from referee.games.ifmud.agreements import apply_agreements, parse_agreement
+from referee.games.ifmud.state import GameState
+from referee.games.kind import GameKind
+from referee.service import kind_time
+from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice
 from referee.store.models import Game
 
@@ -42,3 +49,68 @@ class RecordOnly:
                 subject=f"[MC {game.number}] {proposal}: recorded, not adjudicated",
             )
         ]
+
+
+class ByKind:
+    """The enactor that hands a proposal to the enactor of its game's kind (``by_kind``
+    maps a kind's name to it), and to ``otherwise`` for a kind with none: the one place where
+    a rulebook for each kind (Mornington Nomic's amendments among them) is wired in."""
+
+    def __init__(self, by_kind: Mapping[str, Enactor], otherwise: Enactor | None = None) -> None:
+        self.by_kind = dict(by_kind)
+        self.otherwise: Enactor = otherwise or RecordOnly()
+
+    def enact(
+        self, session: Session, game: Game, proposal: str, text: str, at: datetime
+    ) -> Sequence[Notice]:
+        return self.by_kind.get(game.kind, self.otherwise).enact(session, game, proposal, text, at)
+
+
+class IfmudAgreements:
+    """ifMUD Nomic's enactor: the changes of the state a ratified proposal's text agrees
+    (:mod:`referee.games.ifmud.agreements`: rooms, connections, tolls, players...) are made
+    in order and the new state posted to the lounge; every other line of the text (a new
+    rule's own words) is kept and named as not adjudicated."""
+
+    def __init__(self, kind: GameKind) -> None:
+        self.kind = kind
+
+    def enact(
+        self, session: Session, game: Game, proposal: str, text: str, at: datetime
+    ) -> Sequence[Notice]:
+        state = GameState.parse(game.state or "")
+        after, said = apply_agreements(state, text)
+        unread = [
+            line.strip()
+            for line in text.splitlines()
+            if line.strip() and parse_agreement(line) is None
+        ]
+        if after != state:
+            game.state = after.render()
+            game.version += 1
+            session.flush()
+            kind_time.schedule(session, game, self.kind, at)
+        values: dict[str, object] = {
+            "proposal": proposal,
+            "at": f"{at:%A %d %B %Y %H:%M}",
+            "made": said,
+            "unread": unread,
+            "state": self.kind.public_view(view_of(session, game)) if after != state else "",
+        }
+        return [
+            Notice(
+                "lounge.proposal-enacted",
+                Audience.lounge(game.lounge_address),
+                values,
+                subject=f"[MC {game.number}] {proposal}: took effect",
+            )
+        ]
+
+
+def by_kind(kinds: Mapping[str, GameKind]) -> ByKind:
+    """The enactor a service uses for the kinds it hosts: ifMUD Nomic's agreements for its
+    games, :class:`RecordOnly` for the rest (until their rulebooks are wired here)."""
+    enactors: dict[str, Enactor] = {}
+    if IFMUD_NOMIC in kinds:
+        enactors[IFMUD_NOMIC] = IfmudAgreements(kinds[IFMUD_NOMIC])
+    return ByKind(enactors)

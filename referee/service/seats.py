@@ -139,12 +139,14 @@ def finish(
     status: str,
     how: str,
     shown: str | None = None,
+    archive: bool = True,
 ) -> list[Notice]:
     """End ``game``: won (rule 1.1.3 or by play), a stalemate (1.1.11) or void (1.1.2).
 
     Who was still in it is kept for the points of rule 1.1.9; its last GSD is its entry in
-    the Game Archive (rule 1.1.5). ``shown`` is what the last post shows in place of the
-    stored state, for a kind whose state holds hidden parts (its final public view).
+    the Game Archive (rule 1.1.5) when ``archive`` (a Mornington game). ``shown`` is what the
+    last post shows in place of the stored state, for a kind whose state holds hidden parts
+    (its final public view).
     """
     game.finishers = gsd_edits.non_drone(active_names(session, game))
     game.status = status
@@ -159,6 +161,7 @@ def finish(
                 "winner": winner,
                 "how": how,
                 "gsd": game.state or "" if shown is None else shown,
+                "archive": archive,
                 **_revealed(game),
             },
             subject=f"[MC {game.number}] Game over",

@@ -9,10 +9,9 @@ from two processes, sends nothing twice. Reminders go only to the player who owe
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from functools import cache, partial
+from datetime import datetime, timedelta
+from functools import cache
 
 from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -22,9 +21,9 @@ from referee.engine.drone import is_drone, stick_holder
 from referee.games import Kinds, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
-from referee.service import buzzes, chamber, deadlines, dealt, intents, roster, seats
+from referee.service import buzzes, chamber, deadlines, dealt, intents, kind_time, roster, seats
 from referee.service.classify import CHAIN, after_identify
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor, by_kind
 from referee.service.engine_desk import EngineDesk
 from referee.service.notices import Audience, Notice, queue_notice
 from referee.service.runner import mornington
@@ -72,7 +71,7 @@ def run_due(
     *,
     rng: random.Random | None = None,
     enactor: Enactor | None = None,
-    kinds: Callable[[], Kinds] | None = None,
+    kinds: Kinds | None = None,
 ) -> Processed:
     """Remind and expire everything due at ``now`` (naive UTC), one transaction per game.
 
@@ -84,14 +83,17 @@ def run_due(
     whole database for each writer, which orders them the same way.)
 
     A chamber's deadline passing brings the whole chamber up to ``now``
-    (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect.
-    A statement of intent falling due is carried out (:func:`referee.service.intents.carry_out`)
-    by the classification chain as if posted at ``now``, its turns judged by the game's kind
-    among ``kinds`` (made only when one is due, since preparing a rules engine is slow).
+    (:func:`referee.service.chamber.catch_up`), with ``enactor`` for proposals taking effect
+    (by default :func:`referee.service.enactment.by_kind`'s for ``kinds``).
+    A kind's time step (:mod:`referee.service.kind_time`) is taken by the game's kind in
+    ``kinds`` (by default the kinds :func:`referee.games.hosted` builds on a clock stopped at
+    ``now``), and its new state posted. A statement of intent falling due is carried out
+    (:func:`referee.service.intents.carry_out`) by the classification chain as if posted at
+    ``now``, judged by the game's kind (:func:`_judges`).
     """
     rng = rng or random.Random()
-    enactor = enactor or RecordOnly()
-    kinds = kinds or partial(_default_kinds, now)
+    kinds = kinds if kinds is not None else Kinds(hosted(lambda: deadlines.aware(now)))
+    enactor = enactor or by_kind(kinds)
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     with factory() as session:
         ids = sorted(set(session.scalars(select(Deadline.game_id).where(_due(now)))))
@@ -110,7 +112,7 @@ def _run_game(
     rng: random.Random,
     timing: roster.Timing,
     enactor: Enactor,
-    kinds: Callable[[], Kinds],
+    kinds: Kinds,
 ) -> Processed:
     reminded = passed = 0
     with factory.begin() as session:
@@ -130,7 +132,7 @@ def _run_game(
                     intents.carry_out(
                         session,
                         settings,
-                        kinds(),
+                        _judges(kinds),
                         game,
                         row,
                         now,
@@ -143,6 +145,9 @@ def _run_game(
                 elif row.kind in chamber.KINDS:
                     lead = timing.turn_reminder
                     notices = chamber.catch_up(session, game, now, enactor, lead)
+                elif row.kind == kind_time.TIMED:
+                    kind = kinds.judging(game.kind)
+                    notices = kind_time.advance(session, game, kind, now)
                 else:
                     notices = _passed(session, game, row, now, rng, timing)
                 _send(session, settings, game, now, notices)
@@ -163,12 +168,12 @@ def _desk() -> EngineDesk:
     return EngineDesk()
 
 
-def _default_kinds(now: datetime) -> Kinds:
-    """The kinds the referee hosts when a caller names none (``referee deadlines run``), on a
-    clock stopped at the run's moment, the moment a statement of intent is taken as posted
-    (ifMUD Nomic's state keeps aware UTC times; the store keeps naive UTC)."""
-    aware = now.replace(tzinfo=UTC)
-    return Kinds([mornington(_desk()), *dealt.HOSTED.values(), *hosted(lambda: aware)])
+def _judges(kinds: Kinds) -> Kinds:
+    """``kinds`` completed with Mornington Nomic and the dealt kinds where a caller (``referee
+    deadlines run``) named only the hosted ones: a statement of intent may be a turn of any
+    kind of game. Made only when a statement falls due, since preparing an engine is slow."""
+    extra = [k for k in (mornington(_desk()), *dealt.HOSTED.values()) if k.name not in kinds]
+    return Kinds([*kinds.values(), *extra]) if extra else kinds
 
 
 def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str] | None:

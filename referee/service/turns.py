@@ -17,6 +17,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from referee.games import MORNINGTON
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
 from referee.service import buzzes, deadlines, dealt, roster, seats
@@ -222,7 +223,7 @@ def judged(
             shown = kind.public_view(view_of(session, game))
             notices += seats.finish(
                 session, game, now, winner=outcome.winner, status=GameStatus.WON, how=how,
-                shown=shown,
+                shown=shown, archive=kind.name == MORNINGTON,
             )  # fmt: skip
             return Decided(InboxStatus.DONE, f"turn {number} wins", notices)
         if outcome.winner:

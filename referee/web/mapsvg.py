@@ -17,7 +17,8 @@ What it draws, and where the facts come from:
 - the Disruptions box (rule 1.2.2): marked Stations (Peg, Bulkhead, Maelberg, Damage,
   Defamed), Pegged Line Segments along their Line, Line states of section 1.20 (the Line
   dashed), and the one-Round Blocks and Fires of the last Round, which live in the record
-  rather than in Disruptions (rules 1.9.1, 1.9.2);
+  rather than in Disruptions and are read by the engine's own query,
+  :func:`referee.engine.one_round_blocks.standing_blocks_of` (rules 1.9.1, 1.9.2);
 - Wild Stations and the Courier's pick-up and destination Stations;
 - the route of a turn's Move, when given.
 
@@ -35,12 +36,11 @@ from typing import Any, TypeVar
 
 from referee.engine.drone import DRONE
 from referee.engine.history import Position
-from referee.engine.sections.blocks import ONE_ROUND_BLOCKS
+from referee.engine.one_round_blocks import standing_blocks_of
 from referee.engine.sections.obstacles import SINKHOLE_SIZE
 from referee.network.lines import LineCode
 from referee.network.mapfile import MapData
 from referee.notation.gsd import GSD
-from referee.notation.plays import Play
 from referee.notation.tokens import Colour
 
 SCALE = 10.0
@@ -145,7 +145,7 @@ def read_marks(gsd: GSD) -> Marks:
             states.append((entry.line, entry.state))
         else:
             flags.append(entry.render())
-    blocks, fires = last_round_blocks(gsd)
+    in_force = standing_blocks_of(gsd)
     sinkholes = tuple(
         s.station
         for s in gsd.stacks
@@ -158,36 +158,13 @@ def read_marks(gsd: GSD) -> Marks:
         tuple(segments),
         tuple(states),
         tuple(flags),
-        blocks,
-        fires,
+        in_force.blocked,
+        in_force.burning,
         sinkholes,
         gsd.wild,
         gsd.courier_pickup,
         gsd.courier_destination,
     )
-
-
-def last_round_blocks(gsd: GSD) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Stations Blocked and on Fire for one Round (rules 1.9.1, 1.9.2), kept apart so the
-    picture can tell them apart: each player's latest play within the last Round, read as
-    :func:`referee.engine.sections.blocks.blocks_in_force` reads it for the engine."""
-    blocked: list[str] = []
-    burning: list[str] = []
-    window = sum(not row.inactive for row in gsd.players)
-    seen: set[str] = set()
-    for entry in reversed(gsd.record):
-        if window <= 0:
-            break
-        if not isinstance(entry, Play):
-            continue
-        window -= 1
-        if entry.player in seen:
-            continue
-        seen.add(entry.player)
-        for action in entry.actions:
-            if action.name in ONE_ROUND_BLOCKS and action.args:
-                (burning if action.name == "Fire at" else blocked).append(str(action.args[0]))
-    return tuple(blocked), tuple(burning)
 
 
 def piece_letters(names: Sequence[str]) -> dict[str, str]:

@@ -68,3 +68,17 @@ def test_rule_42_no_individual_action_may_take_ones_own_tally_below_zero() -> No
     assert not may_act({"brownie_points": 0}, {"brownie_points": -1})
     assert not may_act({"brownie_points": -2}, {"brownie_points": -1})
     assert may_act({"brownie_points": -2}, {"brownie_points": 1})
+
+
+def test_rule_130_a_passive_voter_who_is_a_passive_turn_taker_has_no_demerit_for_silence() -> None:
+    chamber = _chamber().set_passive("Bob", True, T0).chamber
+    week = T0 + timedelta(weeks=1)
+    spared = chamber.advance(week, turn_takers=("bob", "Carol")).chamber
+    assert [(m.name, m.demerits) for m in spared.members] == [
+        ("Alice", 1),
+        ("Bob", 0),
+        ("Carol", 1),
+    ]
+    assert chamber.advance(week).chamber.member("Bob").demerits == 1  # type: ignore[union-attr]
+    later = spared.advance(week + timedelta(weeks=1), turn_takers=("Bob",)).chamber
+    assert later.member("Bob").demerits == 0  # type: ignore[union-attr]

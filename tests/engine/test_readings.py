@@ -21,7 +21,7 @@ from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("vanilla", "early-draft", "knightsbridge-1965", "ifmud-nomic")
-WORDS = ("general", "settings")
+WORDS = ("general", "settings", "roll")
 """Anchors of readings that belong to no one rule; every other anchor is a rule's."""
 ANCHOR = re.compile(r'^## <a id="([a-z0-9-]+)"></a>', re.M)
 CITED = re.compile(r"(?:rules/|\.\./)?([a-z0-9-]+/)?readings\.md(?:#([A-Za-z0-9-]+))?")

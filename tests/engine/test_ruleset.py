@@ -10,7 +10,7 @@ import pytest
 
 from referee.engine.registry import HookOrderError, load_sections
 from referee.engine.ruleset import VANILLA, Ruleset, RuleSettings
-from referee.engine.tables._load import TableError
+from referee.engine.tables import TableError
 from referee.engine.tables.hook_order import load_hook_order
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD

@@ -20,6 +20,7 @@ CASES: dict[str, dict[str, object]] = {
     "lounge.dealt-game-created": {
         "number": 3,
         "title": "One Day in London",
+        "kind": "one-day-in-london",
         "least": 2,
         "most": 4,
         "lounge": "odil3@lounge.example.org",

@@ -90,6 +90,12 @@ def test_buzz_and_timeout_are_refused_as_rules_this_game_does_not_have(
     assert "nothing to buzz" in text(sent[-1][1])
     sent = table.mail(PEOPLE[name], "nomic take-back", subject="[MC 1] oops")
     assert "taking back a turn (rule 1.3.3) is a rule of Mornington Nomic" in text(sent[-1][1])
+    sent = table.mail(PEOPLE[name], "concede", subject="Re: [MC 1] buzz")
+    refusal = text(sent[-1][1])
+    assert "a buzz (section 1.16) is a rule of Mornington Nomic" in refusal
+    assert "nothing to buzz" in refusal
+    sent = table.mail(PEOPLE[name], "nomic timeout", subject="[MC 1] late")
+    assert "missing arguments; write: nomic timeout PLAYER" in text(sent[-1][1])
 
 
 def test_a_stalemate_shows_the_lounge_view_and_archives_it_not_the_racks(

@@ -13,13 +13,18 @@ import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from referee.engine.history import Position
-from referee.engine.ruleset import VANILLA
+from referee.engine.context import TurnContext
+from referee.engine.history import Position, derive
+from referee.engine.ruleset import VANILLA, Ruleset
+from referee.engine.sections.blocks import blocks_in_force
+from referee.engine.turn import adjudicate, turn_dice, whose_turn
 from referee.network.lines import LineCode
 from referee.network.mapfile import Line, MapData, Section, SectionKind, load_map
 from referee.notation.gametime import GameTime
 from referee.notation.gsd import GSD
+from referee.notation.plays import Play
 from referee.web.mapsvg import draw_map, piece_id, read_marks, slug, station_id
+from tests.engine.builder import game, play_through
 
 SVG = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "web"
@@ -224,3 +229,51 @@ def test_pieces_whose_names_share_an_initial_carry_two_letters() -> None:
         "Drone": "Dr",
         "Dan": "Da",
     }
+
+
+BLOCKS_AND_FIRES = (
+    "Rushton : Holborn (CN) [Blocking Chancery Lane]",
+    "Cryer : Pimlico (VC) [Fire at Vauxhall]",
+    "Garden : Bank (CN) [Blocking Liverpool Street]",
+    "Rushton : Pass Holborn (CN)",
+    "Cryer : Pass Pimlico (VC)",
+    "Garden : Pass Bank (CN)",
+)
+"""Two Rounds: each player Blocks or Fires in the first and Passes in the second, so the
+Blocks lapse one by one as their players play again (rules 1.9.1, 1.9.2)."""
+
+
+def _engine_blocks(gsd: GSD) -> set[str]:
+    """What the engine's Move checks hold Blocked for the next Turn."""
+    mover = whose_turn(gsd)
+    assert mover is not None
+    nxt = Play.parse(f"{mover} : Pass", players=gsd.player_names)
+    ctx = TurnContext.start(gsd, nxt, Ruleset(), turn_dice(gsd), derive(gsd))
+    return blocks_in_force(ctx)
+
+
+def test_rules_1_9_1_and_1_9_2_the_map_marks_what_the_engine_holds_blocked() -> None:
+    """Rules 1.9.1 and 1.9.2: a Station the map shows Blocked or on Fire is one the engine
+    refuses a Move through, and none other, at every point of a scripted game."""
+    start = game(
+        {"Rushton": "Tottenham Court Road (CN)", "Cryer": "Victoria (VC)",
+         "Garden": "St. Paul's (CN)"},
+        lv={"Rushton": 1, "Cryer": 1, "Garden": 1},
+        tokens={"Rushton": "3Re", "Cryer": "3Re", "Garden": "3Re"},
+    )  # fmt: skip
+    states = play_through(start, BLOCKS_AND_FIRES)
+    shown = [(read_marks(s).blocks, read_marks(s).fires) for s in states]
+    assert shown == [
+        ((), ()),
+        (("Chancery Lane",), ()),
+        (("Chancery Lane",), ("Vauxhall",)),
+        (("Liverpool Street", "Chancery Lane"), ("Vauxhall",)),
+        (("Liverpool Street",), ("Vauxhall",)),
+        (("Liverpool Street",), ()),
+        ((), ()),
+    ]
+    for state, (blocks, fires) in zip(states, shown, strict=True):
+        assert _engine_blocks(state) == {*blocks, *fires}
+    refused = adjudicate(states[3], Play.parse("Rushton : Chancery Lane (CN)",
+                                               players=states[3].player_names))  # fmt: skip
+    assert [v.rule.number for v in refused.violations] == ["1.9.1"]

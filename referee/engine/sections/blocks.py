@@ -1,12 +1,12 @@
 """Blocks, Impediments and Gaps (section 1.9) and Station Damage's repairs (rule 1.11.3).
 
 One-Round Blocks (rule 1.9.1's [Blocking], rule 1.9.2's [Fire at]) are not written in
-Disruptions (rule 1.2.2 keeps lasting states there): they live in the record. A Block stands
-from the Blocker's play until eir next one (a Round, rule 1.3.0): the Blocks in force are
-those of each player's latest play within the last Round (as many plays as there are Active
-players, since play goes round, rule 1.3.2). So a Block played by the mover emself in eir previous
-Turn still stands for eir Move, since it ends only when eir next Post-Move phase comes round,
-and a newcomer's first Move meets only the Blocks of the current Round. Lasting states
+Disruptions (rule 1.2.2 keeps lasting states there): they live in the record, and
+``engine/one_round_blocks.py`` reads those in force (each player's latest play within the
+last Round, rules 1.3.0, 1.3.2) for these checks and for the map alike. So a Block played by
+the mover emself in eir previous Turn still stands for eir Move, since it ends only when eir
+next Post-Move phase comes round, and a newcomer's first Move meets only the Blocks of the
+current Round. Lasting states
 (Bulkhead, Maelberg, Damage) go to Disruptions, where the core's obstacle checks
 (``sections/obstacles.py``) read them.
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.one_round_blocks import standing_blocks
 from referee.engine.registry import VANILLA
 from referee.engine.sections.obstacles import owns_stub
 from referee.network.network import ESCALATOR
@@ -23,10 +24,7 @@ from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.disruptions import Disruption
 from referee.notation.gametime import Day
-from referee.notation.plays import Play
 from referee.notation.tokens import Colour
-
-ONE_ROUND_BLOCKS = ("Blocking", "Fire at")
 
 
 def neighbours(ctx: TurnContext, station: str) -> set[str]:
@@ -52,27 +50,14 @@ class _InForce:
 
 def blocks_in_force(ctx: TurnContext) -> set[str]:
     """Stations Blocked for one Round by [Blocking] or [Fire at] in the last Round (read from
-    the record once a Turn: every candidate route of every Move asks)."""
+    the record once a Turn: every candidate route of every Move asks), as
+    :func:`referee.engine.one_round_blocks.standing_blocks` reads them."""
     cached = ctx.state(_InForce).stations
     if cached is None:
-        cached = set()
-        played_since: set[str] = set()
-        record = ctx.before.record
-        window = sum(not p.inactive for p in ctx.players.values())  # one Round of plays
-        for entry in reversed(record):
-            if window <= 0:
-                break
-            if isinstance(entry, Play):
-                window -= 1
-                if entry.player not in played_since:
-                    cached |= _blocked_by(entry)
-                    played_since.add(entry.player)
+        active = sum(not p.inactive for p in ctx.players.values())  # one Round of plays
+        cached = set(standing_blocks(ctx.before.record, active).stations)
         ctx.state(_InForce).stations = cached
     return cached
-
-
-def _blocked_by(play: Play) -> set[str]:
-    return {str(a.args[0]) for a in play.actions if a.name in ONE_ROUND_BLOCKS and a.args}
 
 
 def _nth_block(ctx: TurnContext) -> tuple[int, Action | None]:

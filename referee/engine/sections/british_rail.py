@@ -16,7 +16,7 @@ from referee.engine.context import TurnContext
 from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.possessions import carried, has_quality
 from referee.engine.registry import VANILLA
-from referee.engine.tables._load import TableError
+from referee.engine.tables import TableError
 from referee.network.categories import Category
 from referee.notation.actions import Action
 from referee.notation.plays import MoveKind, Play

@@ -19,7 +19,7 @@ from referee.engine.context import TurnContext
 from referee.engine.possessions import emporium, find, give, hat_letters, list_line, take
 from referee.engine.registry import VANILLA
 from referee.engine.sections.unique import destroy_duplicates
-from referee.engine.tables._load import TableError
+from referee.engine.tables import TableError
 from referee.engine.tables.emporium import Hat
 from referee.network.categories import Category
 from referee.notation.actions import Action

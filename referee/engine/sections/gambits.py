@@ -35,7 +35,7 @@ from referee.engine.comments import field, field_of
 from referee.engine.context import TurnContext
 from referee.engine.history import move_end
 from referee.engine.registry import VANILLA
-from referee.engine.tables._load import TableError
+from referee.engine.tables import TableError
 from referee.engine.tables.gambits import CATEGORIES, Gambit, StationFacts, Step
 from referee.network.names import UnknownStationError
 from referee.notation.actions import Action

@@ -22,9 +22,9 @@ from referee.games.ifmud.actions import Action, parse_actions, render_actions
 from referee.games.ifmud.effects import Play, savage_wilderness
 from referee.games.ifmud.judge import judge
 from referee.games.ifmud.opening import new_game
-from referee.games.ifmud.settings import Readings
+from referee.games.ifmud.settings import Readings, choices
 from referee.games.ifmud.state import GameState
-from referee.games.ifmud.turns import pass_time, turn_order
+from referee.games.ifmud.turns import next_due, pass_time, turn_order
 from referee.games.kind import GameView, Judgement, Owed, PlayerView
 
 NAME = "ifmud-nomic"
@@ -63,8 +63,9 @@ class IfmudNomic:
     players = (2, 1000)
     wins_are_final = True
     """The referee judges every posting; rule 1.1.1's acknowledgement is Mornington's."""
-    choices: Mapping[str, tuple[str, ...]] = {}
-    """Its readings (``settings.Readings``) are not yet set through the seam's choices."""
+    choices: Mapping[str, tuple[str, ...]] = choices()
+    """Its readings (``settings.Readings``), which the Speaker sets with ``speaker new-game
+    LOUNGE ifmud-nomic set pie_die=8`` and players see in every lounge post."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
@@ -138,6 +139,11 @@ class IfmudNomic:
             return None
         notes = tuple(play.notes)
         return replace(play.state, news=notes).render(), notes
+
+    def due(self, game: GameView) -> datetime | None:
+        """When :meth:`advance` next has something to do (timezone-aware UTC), or None: the
+        moment the service's deadline runner is to call it."""
+        return next_due(_state(game))
 
     def public_view(self, game: GameView) -> str:
         """The whole state document (nothing is hidden), after a short summary."""

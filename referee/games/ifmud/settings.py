@@ -61,3 +61,23 @@ class Readings:
             text = ("yes" if value else "no") if isinstance(value, bool) else str(value)
             lines.append(f"{each.name}={text}")
         return "\n".join(lines)
+
+
+DICE = (4, 6, 8, 10, 12, 20)
+"""The dice a Speaker may choose for rule 116's "one die" (rules/ifmud-nomic/readings.md#r116):
+the common polyhedral dice."""
+
+
+def choices() -> dict[str, tuple[str, ...]]:
+    """Every reading as the games seam offers it to the Speaker's ``set`` (``GameKind.choices``):
+    its name and the values it may take, the default first, written as :meth:`Readings.parse`
+    reads them."""
+    found: dict[str, tuple[str, ...]] = {}
+    defaults = Readings()
+    for each in fields(Readings):
+        value = getattr(defaults, each.name)
+        if isinstance(value, bool):
+            found[each.name] = ("yes", "no") if value else ("no", "yes")
+        else:
+            found[each.name] = (str(value), *(str(d) for d in DICE if d != value))
+    return found

@@ -179,6 +179,23 @@ def esplode(play: Play, at: int) -> None:
             play.note("the personal teleporter is fully charged (rule 111)")
 
 
+def next_due(state: GameState) -> datetime | None:
+    """When time alone next changes the game (a bomb due, 70; the active turn's end, 27 and
+    92; the uplink recharged, 101), or None: when the service's deadline runner calls
+    :func:`pass_time`."""
+    if state.winner is not None:
+        return None
+    bomb = _bomb_due(state)
+    recharge = _recharge_due(state)
+    turn_due = (
+        state.turn_began + turn_length(state)
+        if state.active is not None and state.turn_began is not None
+        else None
+    )
+    due = [e for e in (bomb and bomb[0], turn_due, recharge and recharge[0]) if e is not None]
+    return min(due) if due else None
+
+
 def pass_time(play: Play, now: datetime) -> None:
     """Play every event due by ``now`` in order: bombs esploding and turns timing out."""
     while play.state.winner is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.tables._load import TableError
+from referee.engine.tables import TableError
 from referee.engine.tables.bureau import load_bureau
 from referee.engine.tables.busking import load_busking
 from referee.engine.tables.colours import Colour

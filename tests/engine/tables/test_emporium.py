@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine.tables._load import TableError, read_table
+from referee.engine.tables import TableError
+from referee.engine.tables._load import read_table
 from referee.engine.tables.emporium import Emporium, load_emporium, sale_price
 
 

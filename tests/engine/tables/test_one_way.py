@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.tables._load import TableError
+from referee.engine.tables import TableError
 from referee.engine.tables.one_way import load_one_way
 from referee.network.lines import LineCode
 from referee.network.names import game_station_names
