@@ -97,11 +97,13 @@ def compose(
     references: list[str],
     now: datetime | None = None,
 ) -> EmailMessage:
-    """A threaded, loop-safe plain-text message ready for the outbox."""
+    """A threaded, loop-safe plain-text message ready for the outbox. A subject quoting a
+    play of several lines (an ifMUD Nomic posting) is put on one line: a header cannot hold
+    a line break."""
     message = EmailMessage()
     message["From"] = formataddr((sender_name, sender))
     message["To"] = ", ".join(to)
-    message["Subject"] = subject
+    message["Subject"] = " ".join(subject.split())
     message["Date"] = format_datetime((now or datetime.now(UTC)).replace(tzinfo=UTC))
     message["Message-ID"] = new_message_id(sender)
     if in_reply_to:

@@ -126,6 +126,9 @@ class Work:
     turn_text: str = ""
     handling: Handling = field(default_factory=Handling)
     enactor: Enactor = field(default_factory=RulebookEnactor)
+    deferred: bool = False
+    """Carrying out a statement of intent at its time (:mod:`.intents`): answers still
+    thread under the message it came in, but belong to the deadline run, not that message."""
 
     @property
     def the_game(self) -> Game:
@@ -203,7 +206,7 @@ class Work:
             message,
             mail_from=self.settings.address,
             rcpt_tos=[address],
-            inbox_id=self.row.id,
+            inbox_id=None if self.deferred else self.row.id,
             now=self.now,
         )
         self.handling.queued += 1

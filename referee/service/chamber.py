@@ -71,7 +71,10 @@ def is_open(session: Session, game: Game) -> bool:
 def settings_of(game: Game) -> ChamberSettings:
     """The chamber's readings as the Speaker set them for ``game``."""
     chosen = game_dice.settings_of(game)
-    return ChamberSettings(lone_nay_may_declare_dead=bool(chosen.get("lone_nay_may_declare_dead")))
+    return ChamberSettings(
+        lone_nay_may_declare_dead=bool(chosen.get("lone_nay_may_declare_dead")),
+        intents_may_be_withdrawn=bool(chosen.get("intents_may_be_withdrawn")),
+    )
 
 
 def load(session: Session, game: Game) -> Chamber | None:

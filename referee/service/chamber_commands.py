@@ -1,7 +1,7 @@
 """The chamber's mail commands (ifMUD rules 10, 13, 32), one small class each, found by their
 first word as the buzz words are: ``propose NAME [X]`` with the text below, ``vote aye NAME``,
 ``vote nay NAME``, ``dead NAME``, ``ratify NAME``, ``passive on|off``, ``leave`` and
-``proposals``; ``intent ...`` is recognised and answered as not adjudicated. Each calls
+``proposals`` (statements of intent, rules 146 and 147, are :mod:`.intents`). Each calls
 :func:`referee.service.chamber.act` with one pure transition; what
 it changes is posted to the lounge, and a refusal cites the rule and changes nothing.
 """
@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from referee.chamber import Chamber, Outcome, Vote, cite
+from referee.chamber import Chamber, Outcome, Vote
 from referee.config import Settings
 from referee.mail.compose import render
 from referee.service import chamber, roster, rulebook
@@ -152,26 +152,9 @@ class Proposals(_ChamberCommand):
         return "listed the proposals"
 
 
-class Intent(_ChamberCommand):
-    """Rules 146 and 147 let a player post intent in advance, or on a condition of the state;
-    the referee recognises such a statement and says it does not adjudicate it, rather than
-    reading it as a turn."""
-
-    name = "intent"
-    argument_description = "..."
-    needs_player = False
-
-    def process(self, ctx: Context, arguments: list[str]) -> str:
-        raise CommandError(
-            f"a statement of intent in advance or on a condition ({cite(146)}; {cite(147)}) is "
-            "recognised but not adjudicated by this referee: send the command itself at the "
-            "time you mean it to take effect"
-        )
-
-
 CHAMBER_COMMANDS: dict[str, Command] = {
     c.name: c
-    for c in (Propose(), CastVote(), Dead(), Ratify(), Passive(), Leave(), Proposals(), Intent())
+    for c in (Propose(), CastVote(), Dead(), Ratify(), Passive(), Leave(), Proposals())
 }
 
 

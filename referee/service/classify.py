@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from referee.chamber import ChamberError
+from referee.chamber.intents import is_statement
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
-from referee.service import chamber, commands, proof
+from referee.service import chamber, commands, intents, proof
 from referee.service.chain import Handling, Rule, Work
 from referee.service.chamber_commands import CHAMBER_COMMANDS
 from referee.service.gsd_edits import GSDUnreadable
@@ -63,20 +65,25 @@ def run_command(
         with work.session.begin_nested():
             note = commands.run(table, ctx, words, prefix)
     except (CommandError, GSDUnreadable) as error:
-        tag = f"[MC {work.game.number}] " if work.game is not None else ""
-        _answer_poster(
-            work,
-            "sender.command-refused",
-            f"{tag}Not carried out: {' '.join(words[:2])}",
-            command=" ".join(words[:2]),
-            reason=str(error),
-            player=work.player.name if work.player is not None else "",
-        )
-        work.handling.refused = True
-        return work.finish(InboxStatus.DONE, f"{' '.join(words[:2])} refused: {error}")
+        return _refused(work, " ".join(words[:2]), error)
     work.game = ctx.game
     work.send_all(ctx.notices)
     return work.finish(InboxStatus.DONE, note)
+
+
+def _refused(work: Work, command: str, error: Exception) -> Handling:
+    """Answer a refused command where it was posted; nothing it would have done is kept."""
+    tag = f"[MC {work.game.number}] " if work.game is not None else ""
+    _answer_poster(
+        work,
+        "sender.command-refused",
+        f"{tag}Not carried out: {command}",
+        command=command,
+        reason=str(error),
+        player=work.player.name if work.player is not None else "",
+    )
+    work.handling.refused = True
+    return work.finish(InboxStatus.DONE, f"{command} refused: {error}")
 
 
 class NotAnswered:
@@ -334,6 +341,28 @@ class ChamberCommand:
         return run_command(work, CHAMBER_COMMANDS, list(work.letter.words), "")
 
 
+class StatedIntent:
+    name = "intent"
+    description = (
+        "A statement of intent (ifMUD rules 146 and 147): a first line 'At ...:' or 'In ...:', "
+        "perhaps 'If ...:', then the posting, kept until its time; 'intents' lists a player's "
+        "own and 'intent cancel N' withdraws one."
+    )
+
+    def apply(self, work: Work) -> Handling | None:
+        if is_statement(work.letter.text):
+            work.session.refresh(work.the_game, with_for_update=True)
+            try:
+                with work.session.begin_nested():
+                    return intents.post(work)
+            except ChamberError as error:
+                first = work.letter.text.strip().splitlines()[0].strip()
+                return _refused(work, f"statement of intent '{first}'", error)
+        if work.letter.verb in intents.INTENT_COMMANDS:
+            return run_command(work, intents.INTENT_COMMANDS, list(work.letter.words), "")
+        return None
+
+
 class PlayerCommand:
     name = "player-command"
     description = (
@@ -398,6 +427,13 @@ def _after_first_line(text: str) -> str:
     return "\n".join(lines[1:]).strip()
 
 
+def after_identify(chain: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The rules of ``chain`` that act for a known player: those after ``identify``, which a
+    statement of intent is handed to when it falls due (:func:`intents.carry_out`)."""
+    names = [rule.name for rule in chain]
+    return chain[names.index(Identify.name) + 1 :]
+
+
 CHAIN: tuple[Rule, ...] = (
     NotAnswered(),
     FindGame(),
@@ -407,6 +443,7 @@ CHAIN: tuple[Rule, ...] = (
     UnknownGame(),
     Identify(),
     ChamberPost(),
+    StatedIntent(),
     BuzzCommand(),
     ChamberCommand(),
     PlayerCommand(),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 
 from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -20,9 +21,12 @@ from referee.engine.drone import is_drone, stick_holder
 from referee.games import Kinds, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
-from referee.service import buzzes, chamber, deadlines, dealt, kind_time, roster, seats
+from referee.service import buzzes, chamber, deadlines, dealt, intents, kind_time, roster, seats
+from referee.service.classify import CHAIN, after_identify
 from referee.service.enactment import Enactor, by_kind
+from referee.service.engine_desk import EngineDesk
 from referee.service.notices import Audience, Notice, queue_notice
+from referee.service.runner import mornington
 from referee.store import games
 from referee.store.models import BuzzRecord, Deadline, Game
 
@@ -83,7 +87,9 @@ def run_due(
     (by default :func:`referee.service.enactment.by_kind`'s for ``kinds``).
     A kind's time step (:mod:`referee.service.kind_time`) is taken by the game's kind in
     ``kinds`` (by default the kinds :func:`referee.games.hosted` builds on a clock stopped at
-    ``now``), and its new state posted.
+    ``now``), and its new state posted. A statement of intent falling due is carried out
+    (:func:`referee.service.intents.carry_out`) by the classification chain as if posted at
+    ``now``, judged by the game's kind (:func:`_judges`).
     """
     rng = rng or random.Random()
     kinds = kinds if kinds is not None else Kinds(hosted(lambda: deadlines.aware(now)))
@@ -122,7 +128,21 @@ def _run_game(
             if row.due <= now:
                 row.passed_at = now
                 row.reminded_at = row.reminded_at or now
-                if row.kind in chamber.KINDS:
+                if row.kind == intents.INTENT:
+                    intents.carry_out(
+                        session,
+                        settings,
+                        _judges(kinds),
+                        game,
+                        row,
+                        now,
+                        rng=rng,
+                        timing=timing,
+                        enactor=enactor,
+                        chain=after_identify(CHAIN),
+                    )
+                    notices = []
+                elif row.kind in chamber.KINDS:
                     lead = timing.turn_reminder
                     notices = chamber.catch_up(session, game, now, enactor, lead)
                 elif row.kind == kind_time.TIMED:
@@ -140,6 +160,20 @@ def _run_game(
                     _send(session, settings, game, now, _reminder(session, game, row))
                 reminded += 1
     return Processed(reminded, passed)
+
+
+@cache
+def _desk() -> EngineDesk:
+    """One rules engine desk for the runs that name no kinds: preparing it is the slow part."""
+    return EngineDesk()
+
+
+def _judges(kinds: Kinds) -> Kinds:
+    """``kinds`` completed with Mornington Nomic and the dealt kinds where a caller (``referee
+    deadlines run``) named only the hosted ones: a statement of intent may be a turn of any
+    kind of game. Made only when a statement falls due, since preparing an engine is slow."""
+    extra = [k for k in (mornington(_desk()), *dealt.HOSTED.values()) if k.name not in kinds]
+    return Kinds([*kinds.values(), *extra]) if extra else kinds
 
 
 def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str] | None:

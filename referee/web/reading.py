@@ -4,7 +4,10 @@ Every page is public, like a list archive, so this module is the one gate betwee
 and the web: it reads games, their applied turns (the play and the GSDs the lounge was sent),
 buzzes (their reason was posted to the lounge, rule 1.16.2) and the open deadlines of turns.
 It never reads the inbox, the outbox, addresses, secrets, or a turn refused in private (an
-illegal turn is answered to its sender only), and it copies nothing else out of a row.
+illegal turn is answered to its sender only), and it copies nothing else out of a row. Of a
+chamber it copies what the lounge was told: proposals with their votes and deadlines, the roll
+with its tallies and Passive Voters (rules 10, 28, 31); never a player's statements of intent
+(ifMUD rule 146), which wait privately until they take effect.
 
 Each value also carries a ``stamp``: everything the page shows that can change, read with a
 few small queries, so the site can keep a rendered page until its stamp moves.
@@ -13,18 +16,21 @@ few small queries, so the site can keep a rendered page until its stamp moves.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, defer, sessionmaker
 
+from referee.chamber import Chamber, Standing
 from referee.engine.life.buzzing import Stage
+from referee.service import chamber as chambers
 from referee.store.db import make_engine, sessions
 from referee.store.models import (
     BuzzRecord,
+    ChamberRecord,
     Deadline,
     Game,
     Membership,
@@ -387,3 +393,84 @@ def turn_states(session: Session, turn_id: int) -> TurnStates:
     query = select(Turn.state_before, Turn.state, Turn.created_at).where(Turn.id == turn_id)
     before, after, played_at = session.execute(query).one()
     return TurnStates(before, after, played_at)
+
+
+@dataclass(frozen=True)
+class ProposalRow:
+    """A proposal as the lounge was told of it, with its tally at the moment of reading."""
+
+    name: str
+    proposer: str
+    text: str
+    issue: str
+    standing: str
+    posted_at: datetime
+    ayes: tuple[str, ...]
+    implied: tuple[str, ...]
+    nays: tuple[str, ...]
+    silent: tuple[str, ...]
+    uncounted: tuple[str, ...]
+    implied_at: datetime | None
+    """When silence starts to count as aye (rule 10), while it is still being voted on."""
+    expires_at: datetime | None
+    """When it dies unratified (rule 128), while it is still being voted on."""
+    effective_at: datetime | None
+    closed_at: datetime | None
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    name: str
+    status: str
+    passive: bool
+    demerits: int
+    brownie_points: int
+
+
+@dataclass(frozen=True)
+class ChamberView:
+    """A game's chamber as its page shows it: proposals newest first, and the roll."""
+
+    proposals: tuple[ProposalRow, ...]
+    members: tuple[MemberRow, ...]
+    stamp: Hashable
+
+
+def chamber(session: Session, game_id: int, now: datetime) -> ChamberView | None:
+    """The chamber of game ``game_id`` as the players may all see it at ``now``, or None."""
+    opened = select(ChamberRecord.id).where(ChamberRecord.game_id == game_id)
+    if session.scalar(opened) is None:
+        return None  # one small query for the many games with no chamber
+    game = session.get(Game, game_id, options=[defer(Game.state)])  # never the GSD: it is big
+    found: Chamber | None = chambers.load(session, game) if game is not None else None
+    if found is None:
+        return None
+    proposals = []
+    for p in reversed(found.proposals):
+        tally = found.tally(p, now)
+        voting = p.standing is Standing.PENDING
+        proposals.append(
+            ProposalRow(
+                name=str(p.name),
+                proposer=p.proposer,
+                text=p.text,
+                issue=p.issue.render(),
+                standing=p.standing.value,
+                posted_at=p.posted_at,
+                ayes=tally.ayes,
+                implied=tally.implied,
+                nays=tally.nays,
+                silent=tally.silent,
+                uncounted=tally.uncounted,
+                implied_at=p.implied_at if voting else None,
+                expires_at=p.expires_at if voting else None,
+                effective_at=p.effective_at,
+                closed_at=p.closed_at,
+            )
+        )
+    members = tuple(
+        MemberRow(m.name, m.status.value, m.passive, m.demerits, m.brownie_points)
+        for m in found.members
+    )
+    rows = tuple(proposals)
+    return ChamberView(rows, members, (rows, members))

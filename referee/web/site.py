@@ -1,6 +1,7 @@
 """The site: every page by its path, cached, served live or written out as static files.
 
-Paths are file names (``index.html``, ``games/12.html``, ``games/12/turn-3.html``) and every
+Paths are file names (``index.html``, ``games/12.html``, ``games/12/turn-3.html``,
+``games/12/chamber.html`` for a game with a chamber) and every
 link is relative, so the very same bytes work behind ``referee web`` and from a folder any web
 server publishes (``referee web build DIR``).
 
@@ -26,10 +27,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.resources import data_dir
 from referee.service import ledger
+from referee.store.wall_clock import Clock, utcnow
 from referee.web import reading
 from referee.web.kinds import LRU, Page, kind_of, shows_state
 
 CSS = "site.css"
+CHAMBER = "chamber.html"
+"""A game's chamber page (ifMUD Nomic rules 10-42, 128), under ``games/<number>/``."""
 PAGE_BUDGET = 64 * 1024 * 1024
 """Bytes of rendered pages kept: a long game's turn pages are some 100 kB each."""
 _GAME = re.compile(r"^games/(?P<number>\d+)\.html$")
@@ -64,9 +68,13 @@ def environment() -> jinja2.Environment:
 class Site:
     """Every public page of the games in one database."""
 
-    def __init__(self, factory: sessionmaker[Session], *, base_url: str = "") -> None:
+    def __init__(
+        self, factory: sessionmaker[Session], *, base_url: str = "", clock: Clock = utcnow
+    ) -> None:
         self.factory = factory
         self.base_url = base_url.rstrip("/")
+        self.clock = clock
+        """The moment a chamber's tally is read at: silence counts as aye after 72 hours."""
         self._pages: LRU[str, tuple[Hashable, Rendered]] = LRU(
             4096, weigh=lambda entry: len(entry[1].body), budget=PAGE_BUDGET
         )
@@ -112,15 +120,22 @@ class Site:
         game = reading.game(session, int(match.group("number")))
         if game is None:
             return None
+        chamber = reading.chamber(session, game.id, self.clock())
         stamp = (
             game.stamp,
             tuple(reading.buzzes(session, game.id)),
             tuple(reading.seats(session, game.id)),
+            chamber.stamp if chamber is not None else None,
         )
         kind = kind_of(game)
         if "page" not in match.groupdict():
-            return stamp, lambda: kind.game_page(session, game)
+            return stamp, lambda: _with_chamber(kind.game_page(session, game), chamber)
         sub = match.group("page")
+        if sub == CHAMBER:
+            if chamber is None:
+                return None
+            context = {"game": game, "chamber": chamber, "rulebook": shows_state(game)}
+            return stamp, lambda: Page("chamber.html.j2", context)
         return stamp, lambda: kind.sub_page(session, game, sub)
 
     def _fill(self, path: str, page: Page) -> str:
@@ -142,6 +157,8 @@ class Site:
                 turns = reading.turns(session, game.id)
                 kind = kind_of(game)
                 found += [f"games/{game.number}/{sub}" for sub in kind.paths(game, turns)]
+                if reading.chamber(session, game.id, self.clock()) is not None:
+                    found.append(f"games/{game.number}/{CHAMBER}")
         return found
 
     def build(self, directory: Path) -> list[Path]:
@@ -156,6 +173,11 @@ class Site:
             target.write_bytes(rendered.body)
             written.append(target)
         return written
+
+
+def _with_chamber(page: Page, chamber: reading.ChamberView | None) -> Page:
+    """A game's main page, with a link to its chamber's page when it has one."""
+    return Page(page.template, {**page.context, "chamber": chamber})
 
 
 def _archive(session: Session) -> list[tuple[ledger.ArchiveEntry, bool]]:

@@ -77,3 +77,17 @@ def test_a_message_id_header_fits_on_one_line_so_it_is_never_folded() -> None:
         raw = message.as_bytes(policy=message.policy.clone(linesep="\r\n"))  # as the outbox
         line = raw.split(b"\r\nMessage-ID:", 1)[1].split(b"\r\n", 1)[0]
         assert line == b" " + str(message["Message-ID"]).encode()
+
+
+def test_a_subject_quoting_a_play_of_several_lines_is_one_header_line() -> None:
+    message = compose(
+        sender="referee@example.org",
+        sender_name="Referee",
+        to=["a@example.org"],
+        subject="[MC 9] Turn 1: move to Attic\nend turn",
+        body="x",
+        loop_token="t",
+        in_reply_to=None,
+        references=[],
+    )
+    assert message["Subject"] == "[MC 9] Turn 1: move to Attic end turn"

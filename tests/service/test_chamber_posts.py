@@ -117,14 +117,32 @@ def test_rule_12_a_player_seated_later_joins_the_chamber_by_unanimous_consent(
     assert rcpt == [LOUNGE] and "Carol is now on the Passive Voters list" in _body(post)
 
 
-def test_rules_146_and_147_intent_in_advance_is_named_as_not_adjudicated(table: Table) -> None:
+def test_rule_146_an_intent_not_saying_when_is_answered_with_how_to_say_it(table: Table) -> None:
     [(rcpt, answer)] = table.mail(
         "bob@example.org", "intent vote nay Cheap fares [A] at noon on Friday", to=LOUNGE
     )
     assert rcpt == ["bob@example.org"]
     body = _body(answer)
-    assert "recognised but not adjudicated" in body and "ifMUD rule 146" in body
-    assert "Nothing has changed" in body
+    assert "begin a statement with 'At 2026-11-26 18:00:' or 'In 3 hours:'" in body
+    assert "ifMUD rule 146, intent posted in advance" in body and "Nothing has changed" in body
+
+
+def test_rule_146_intent_through_the_lounge_list_is_answered_and_carried_out_there(
+    table: Table,
+) -> None:
+    from referee.service.timekeeper import run_due
+
+    table.mail("alice@example.org", "propose Cheap fares [A]\nEvery fare is halved.", to=LOUNGE)
+    table.sent()
+    body = "In 2 hours:\nIf it is not my turn:\nvote aye Cheap fares [A]"
+    [(rcpt, stored)] = table.mail("bob@example.org", body, to=LOUNGE, headers=LIST)
+    assert rcpt == [LOUNGE], "a statement posted to the list is answered in the list"
+    _golden("sender.intent-stored.txt", stored)
+    run_due(table.factory, table.settings, T0 + timedelta(hours=2))  # type: ignore[arg-type]
+    sent = table.sent()
+    assert [r for r, _ in sent] == [[LOUNGE]]
+    assert "Bob votes aye on Cheap fares [A]" in _body(sent[0][1])
+    assert sent[0][1]["In-Reply-To"], "threaded under the statement it came in"
 
 
 def test_rule_24_a_turn_in_a_game_with_a_chamber_is_judged_and_counts_as_a_post(
@@ -227,3 +245,27 @@ def test_rule_10_without_a_chamber_every_chamber_command_is_answered_in_the_loun
         [row] = work.session.scalars(select(OutboxMessage)).all()
         assert row.rcpt_tos == ["mc12@lounge.example.org"]
         assert b"Nothing has changed" in row.raw
+
+
+@pytest.mark.parametrize("withdrawable", [True, False])
+def test_rule_146_withdrawing_a_statement_is_a_setting_of_the_game(
+    engine: Engine, withdrawable: bool
+) -> None:
+    table = Table(sessions(engine), HandClock(T0))
+    table.speaker(
+        f"new-game {LOUNGE} normal set intents_may_be_withdrawn={str(withdrawable).lower()}"
+    )
+    table.mail("bob@example.org", "nomic join Bob", subject="[MC 1]")
+    table.speaker("approve 1 Bob")
+    table.sent()
+    [(_, stored)] = table.mail("bob@example.org", "In 2 hours:\nnomic settings", to=LOUNGE)
+    number = _body(stored).split("statement of intent ", 1)[1].split(" ", 1)[0]
+    assert ("It stands once posted" in _body(stored)) is not withdrawable
+    [(_, answer)] = table.mail("bob@example.org", f"intent cancel {number}", to=LOUNGE)
+    if withdrawable:
+        assert "is withdrawn and will not take effect" in _body(answer)
+    else:
+        assert "a statement of intent stands once posted" in _body(answer)
+        assert "Nothing has changed" in _body(answer)
+    [(_, listing)] = table.mail("bob@example.org", "intents", to=LOUNGE)
+    assert ("None." in _body(listing)) is withdrawable

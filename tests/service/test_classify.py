@@ -100,6 +100,7 @@ def test_the_chain_tries_its_rules_in_the_documented_order() -> None:
         "unknown-game",
         "identify",
         "chamber-post",
+        "intent",
         "buzz-command",
         "chamber-command",
         "player-command",
@@ -286,3 +287,9 @@ def test_a_rule_placed_before_what_it_needs_is_a_misordered_chain(seeded: Seeded
         work.game = work.session.scalars(select(Game)).one()
         with pytest.raises(ChainOrderError, match="before identify"):
             classify.Turn().apply(work)
+
+
+def test_rule_146_a_statement_of_intent_is_handed_to_the_rules_after_identify() -> None:
+    tail = classify.after_identify(classify.CHAIN)
+    assert [rule.name for rule in tail][:2] == ["chamber-post", "intent"]
+    assert "identify" not in [rule.name for rule in tail] and tail[-1].name == "turn"
