@@ -28,7 +28,7 @@ from referee.mail.compose import compose, render, reply_subject
 from referee.mail.message import Inbound, read_message
 from referee.service import roster
 from referee.service.commands import words_of
-from referee.service.enactment import Enactor
+from referee.service.enactment import Enactor, RecordOnly
 from referee.service.notices import Notice, Role
 from referee.service.proof import split_code
 from referee.service.rulebook import RulebookEnactor
@@ -125,7 +125,7 @@ class Work:
     via_list: bool = False
     turn_text: str = ""
     handling: Handling = field(default_factory=Handling)
-    enactor: Enactor = field(default_factory=RulebookEnactor)
+    enactor: Enactor = field(default_factory=lambda: RulebookEnactor(RecordOnly()))
     deferred: bool = False
     """Carrying out a statement of intent at its time (:mod:`.intents`): answers still
     thread under the message it came in, but belong to the deadline run, not that message."""

@@ -32,7 +32,7 @@ from referee.service import (
     seats,
     speaker,
 )
-from referee.service.enactment import Enactor
+from referee.service.enactment import Enactor, RecordOnly
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.rulebook import RulebookEnactor
@@ -58,7 +58,7 @@ class Context:
     text: str = ""
     """What the message says below the command's line (a proposal's text)."""
     inbox_id: int | None = None
-    enactor: Enactor = field(default_factory=RulebookEnactor)
+    enactor: Enactor = field(default_factory=lambda: RulebookEnactor(RecordOnly()))
     """What a proposal taking effect does to the game's rules (:mod:`.enactment`)."""
     notices: list[Notice] = field(default_factory=list)
     kinds: Kinds = field(default_factory=Kinds)

@@ -23,6 +23,7 @@ from referee.games.kind import GameKind
 from referee.service import kind_time
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice
+from referee.service.rulebook import RulebookEnactor
 from referee.store.models import Game
 
 
@@ -110,9 +111,7 @@ class IfmudAgreements:
 def by_kind(kinds: Mapping[str, GameKind]) -> ByKind:
     """The enactor a service uses for the kinds it hosts: Mornington Nomic's living rulebook,
     ifMUD Nomic's agreements for its games, :class:`RecordOnly` for the rest."""
-    from referee.service.rulebook import RulebookEnactor  # it records as RecordOnly does
-
-    enactors: dict[str, Enactor] = {MORNINGTON: RulebookEnactor()}
+    enactors: dict[str, Enactor] = {MORNINGTON: RulebookEnactor(RecordOnly())}
     if IFMUD_NOMIC in kinds:
         enactors[IFMUD_NOMIC] = IfmudAgreements(kinds[IFMUD_NOMIC])
     return ByKind(enactors)

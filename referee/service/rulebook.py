@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -182,24 +183,31 @@ def notices_of(game: Game, proposal: str, done: Enactment, before: RulesVersion)
     ]
 
 
+class _Enacting(Protocol):
+    def enact(
+        self, session: Session, game: Game, proposal: str, text: str, at: datetime
+    ) -> Sequence[Notice]: ...
+
+
 class RulebookEnactor:
     """The chamber's enactor (:class:`referee.service.enactment.Enactor`) for games with a
     living rulebook: a ratified proposal's amendments make the game's next rules version,
     and the lounge is posted its diff. A proposal with no amendment in the grammar, or of a
-    kind whose rules are not kept as versions, is recorded as :class:`RecordOnly` records
-    it: its text kept, its changes not adjudicated."""
+    kind whose rules are not kept as versions, is handed to ``otherwise`` (the service gives
+    it ``RecordOnly``: its text kept, its changes not adjudicated)."""
+
+    def __init__(self, otherwise: _Enacting) -> None:
+        self.otherwise = otherwise
 
     def enact(
         self, session: Session, game: Game, proposal: str, text: str, at: datetime
     ) -> Sequence[Notice]:
-        from referee.service.enactment import RecordOnly  # enactment dispatches to this
-
         if game.kind not in KINDS:
-            return RecordOnly().enact(session, game, proposal, text, at)
+            return self.otherwise.enact(session, game, proposal, text, at)
         done, before = record(session, game, proposal, text, at)
         if not done.applied and not done.remarks:
             # no amendment in the grammar: what its words change is recorded, not adjudicated
-            return RecordOnly().enact(session, game, proposal, text, at)
+            return self.otherwise.enact(session, game, proposal, text, at)
         return notices_of(game, proposal, done, before)
 
 

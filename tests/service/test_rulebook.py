@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from referee.mail.compose import render
 from referee.service import rulebook
+from referee.service.enactment import RecordOnly
 from referee.service.notices import Role
 from referee.store.models import Game, RulesChange
 from tests.conftest import LOUNGE, Seeded
@@ -40,7 +41,7 @@ def test_a_ratified_proposal_makes_the_next_version_and_the_lounge_reads_its_dif
     with seeded.factory.begin() as session:
         game = session.get_one(Game, seeded.game_id)
         before = game.version
-        notices = rulebook.RulebookEnactor().enact(
+        notices = rulebook.RulebookEnactor(RecordOnly()).enact(
             session, game, "Dear Chocolate [Al]", PROPOSAL, AT
         )
     [post] = notices
@@ -71,7 +72,7 @@ def test_a_proposal_with_no_amendment_is_recorded_as_not_adjudicated(seeded: See
     version: its text is kept and the lounge told its changes are not adjudicated."""
     with seeded.factory.begin() as session:
         game = session.get_one(Game, seeded.game_id)
-        [post] = rulebook.RulebookEnactor().enact(
+        [post] = rulebook.RulebookEnactor(RecordOnly()).enact(
             session, game, "Be Nice [Bo]", "Everyone should be nicer.", AT
         )
     assert post.subject == "[MC 12] Be Nice [Bo]: recorded, not adjudicated"
@@ -82,7 +83,7 @@ def test_a_proposal_with_no_amendment_is_recorded_as_not_adjudicated(seeded: See
 def test_a_proposal_whose_amendments_all_have_no_effect_says_why(seeded: Seeded) -> None:
     with seeded.factory.begin() as session:
         game = session.get_one(Game, seeded.game_id)
-        [post] = rulebook.RulebookEnactor().enact(
+        [post] = rulebook.RulebookEnactor(RecordOnly()).enact(
             session, game, "Tidy [Bo]", "Repeal rule 9.9.9.", AT
         )
     assert post.subject == "[MC 12] Tidy [Bo] changed no rule"
@@ -109,7 +110,7 @@ def test_the_enactor_matches_the_chamber_s_seam() -> None:
     returned (the seam both sides were written against)."""
     import inspect
 
-    found = inspect.signature(rulebook.RulebookEnactor().enact)
+    found = inspect.signature(rulebook.RulebookEnactor(RecordOnly()).enact)
     assert list(found.parameters) == ["session", "game", "proposal", "text", "at"]
     assert "Sequence[Notice]" in str(found.return_annotation)
 
@@ -122,7 +123,7 @@ def test_a_kind_whose_rules_are_not_kept_as_versions_is_told_so_not_given_volume
     with seeded.factory.begin() as session:
         game = session.get_one(Game, seeded.game_id)
         game.kind = "one-day-in-london"
-        [post] = rulebook.RulebookEnactor().enact(
+        [post] = rulebook.RulebookEnactor(RecordOnly()).enact(
             session, game, "Longer Journeys [Al]", "Amend rule 1.4.18: the price of Book is 5.", AT
         )
         assert post.subject == "[MC 12] Longer Journeys [Al]: recorded, not adjudicated"
