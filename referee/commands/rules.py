@@ -149,3 +149,98 @@ def where(rule: str, variant: str, as_json: bool) -> None:
     except (UnknownRuleError, UnknownVariantError) as error:
         raise click.ClickException(str(error)) from error
     click.echo(json.dumps(asdict(sites), indent=2) if as_json else _render(sites))
+
+
+def _game_number(text: str) -> int:
+    digits = text.upper().removeprefix("MC").strip()
+    if not digits.isdigit():
+        raise click.BadParameter(f"{text!r} is not a game number; write e.g. 12 or MC12")
+    return int(digits)
+
+
+@rules.command()
+@click.argument("game")
+@click.option("--version", "number", type=int, help="Which version (default: the one in force).")
+def show(game: str, number: int | None) -> None:
+    """Print the rules of GAME (e.g. MC12): every rule by number and title, the players' own
+    texts, [REMOVED] rules and the tables an amendment can change."""
+    from referee.commands.games import open_store
+    from referee.engine.amended import show as shown
+    from referee.service import rulebook
+    from referee.service.notices import CommandError
+    from referee.store.games import game_by_number
+
+    wanted = _game_number(game)
+    with open_store() as (_, factory), factory() as session:
+        found = game_by_number(session, wanted)
+        if found is None:
+            raise click.ClickException(f"there is no game MC {wanted}")
+        try:
+            version = rulebook.version_of(session, found, number)
+        except CommandError as error:
+            raise click.ClickException(str(error)) from error
+    click.echo(shown(version), nl=False)
+
+
+@rules.command()
+@click.argument("game")
+@click.argument("older", type=int)
+@click.argument("newer", type=int)
+def diff(game: str, older: int, newer: int) -> None:
+    """Print what changed in GAME's rules between versions OLDER and NEWER."""
+    from referee.commands.games import open_store
+    from referee.engine.amended import diff as differences
+    from referee.service import rulebook
+    from referee.service.notices import CommandError
+    from referee.store.games import game_by_number
+
+    wanted = _game_number(game)
+    with open_store() as (_, factory), factory() as session:
+        found = game_by_number(session, wanted)
+        if found is None:
+            raise click.ClickException(f"there is no game MC {wanted}")
+        try:
+            pair = [rulebook.version_of(session, found, n) for n in (older, newer)]
+        except CommandError as error:
+            raise click.ClickException(str(error)) from error
+    click.echo(differences(pair[0], pair[1]), nl=False)
+
+
+@rules.command()
+@click.argument("game")
+@click.option(
+    "--file",
+    "path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    required=True,
+    help="The amendments, in the grammar of rules/amendments.md.",
+)
+@click.option(
+    "--label", default="the Speaker's correction", show_default=True, help="What to call it."
+)
+@click.option("--now", "now_text", help="Take effect at this ISO time (default: now).")
+def enact(game: str, path: Path, label: str, now_text: str | None) -> None:
+    """Enact the amendments in a file for GAME at once: the Speaker's own correction.
+
+    Refused, changing nothing, unless every amendment applies exactly as written; else the
+    new version is stored and its diff queued for the lounge.
+    """
+    from referee.commands.games import moment, open_store
+    from referee.service import rulebook
+    from referee.service.notices import CommandError, queue_notice
+    from referee.service.speaker import find
+
+    now = moment(now_text)
+    wanted = _game_number(game)
+    text = path.read_text("utf-8")
+    with open_store() as (settings, factory):
+        try:
+            with factory.begin() as session:
+                found = find(session, wanted)
+                notices = rulebook.speaker_enact(session, found, label, text, now)
+                for notice in notices:
+                    queue_notice(session, settings, notice, now, game=f"MC {found.number}")
+                version = rulebook.version_of(session, found).number
+        except CommandError as error:
+            raise click.ClickException(str(error)) from error
+    click.echo(f"MC {wanted}: the rules are now version {version}; the lounge is told.")

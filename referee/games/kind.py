@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from referee.notation.amendments import Change
+
 Verdict = Literal["legal", "illegal", "stale", "out_of_turn", "not_adjudicated", "unreadable"]
 """What became of a posting: applied (``legal``), refused with reasons (``illegal``,
 ``unreadable``), refused because the game moved on or it is not the poster's turn
@@ -41,6 +43,9 @@ class GameView:
     draw: str = ""
     """What names this judgment's draw of the dice in their labels (``message 345``: the
     stored message judged, so a message judged again throws the same dice)."""
+    rules: tuple[Change, ...] = ()
+    """The enactments of the game's rules in force, oldest first (none: the rules as
+    published); a kind judges under the version they make (``referee.engine.amended``)."""
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from referee.service.commands import words_of
 from referee.service.enactment import Enactor, RecordOnly
 from referee.service.notices import Notice, Role
 from referee.service.proof import split_code
+from referee.service.rulebook import RulebookEnactor
 from referee.store.models import Game, InboxMessage, Player
 from referee.store.outbox import queue_reply, take_reply_allowance
 from referee.store.status import InboxStatus
@@ -124,7 +125,7 @@ class Work:
     via_list: bool = False
     turn_text: str = ""
     handling: Handling = field(default_factory=Handling)
-    enactor: Enactor = field(default_factory=RecordOnly)
+    enactor: Enactor = field(default_factory=lambda: RulebookEnactor(RecordOnly()))
     deferred: bool = False
     """Carrying out a statement of intent at its time (:mod:`.intents`): answers still
     thread under the message it came in, but belong to the deadline run, not that message."""

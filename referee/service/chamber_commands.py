@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from referee.chamber import Chamber, Outcome, Vote
 from referee.config import Settings
 from referee.mail.compose import render
-from referee.service import chamber, roster
+from referee.service import chamber, roster, rulebook
 from referee.service.commands import Command, Context
 from referee.service.notices import Audience, CommandError, Notice, queue_notice
 from referee.store import games
@@ -56,6 +56,16 @@ class Propose(_ChamberCommand):
         me = ctx.the_player.name
         chamber.check_admission(ctx.session, ctx.the_game, ctx.text)
         self._act(ctx, lambda c: c.propose(me, title, ctx.text, ctx.now))
+        problems = rulebook.problems_before_the_vote(ctx.session, ctx.the_game, ctx.text)
+        if problems:
+            ctx.notices.append(
+                Notice(
+                    "sender.amendments-unread",
+                    Audience.poster(),
+                    {"proposal": title, "problems": problems},
+                    subject=f"[MC {ctx.the_game.number}] {title}: amendments to check",
+                )
+            )
         return f"{me} proposed {title}"
 
 

@@ -18,12 +18,24 @@ from typing import ClassVar
 from sqlalchemy.orm import Session
 
 from referee.config import Settings
+from referee.engine import amended
 from referee.engine.fair_dice import commitment
 from referee.games import MORNINGTON, GameKind, Kinds
-from referee.service import buzzes, chamber, dealt, game_dice, proof, roster, seats, speaker
+from referee.service import (
+    buzzes,
+    chamber,
+    dealt,
+    game_dice,
+    proof,
+    roster,
+    rulebook,
+    seats,
+    speaker,
+)
 from referee.service.enactment import Enactor, RecordOnly
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
+from referee.service.rulebook import RulebookEnactor
 from referee.store.models import Game, Player
 from referee.store.status import GameStatus
 
@@ -46,7 +58,7 @@ class Context:
     text: str = ""
     """What the message says below the command's line (a proposal's text)."""
     inbox_id: int | None = None
-    enactor: Enactor = field(default_factory=RecordOnly)
+    enactor: Enactor = field(default_factory=lambda: RulebookEnactor(RecordOnly()))
     """What a proposal taking effect does to the game's rules (:mod:`.enactment`)."""
     notices: list[Notice] = field(default_factory=list)
     kinds: Kinds = field(default_factory=Kinds)
@@ -242,6 +254,48 @@ class ShowSettings(Command):
         return f"listed the settings of MC {game.number}"
 
 
+class ShowRules(Command):
+    """A game's rules as versions, for a player or the Speaker: ``rules`` (the version in
+    force), ``rules N`` (version N) or ``rules diff A B`` (what changed between two)."""
+
+    name = "rules"
+    argument_description = "[N | diff A B]"
+    needs_game = True
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        return self.show(ctx, ctx.the_game, arguments)
+
+    def show(self, ctx: Context, game: Game, arguments: list[str]) -> str:
+        ctx.game = game
+        words = [w.lower() for w in arguments]
+        if words[:1] == ["diff"]:
+            if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
+                raise CommandError(f"write: {self.name} diff A B, with two version numbers")
+            older, newer = (rulebook.version_of(ctx.session, game, int(w)) for w in words[1:])
+            text = amended.diff(older, newer)
+            what = f"the differences between versions {older.number} and {newer.number}"
+        elif len(words) <= 1 and all(w.isdigit() for w in words):
+            version = rulebook.version_of(ctx.session, game, int(words[0]) if words else None)
+            text = amended.show(version)
+            what = f"version {version.number}"
+        else:
+            raise CommandError(f"write: {self.name} {self.argument_description}")
+        ctx.answer("sender.game-rules", number=game.number, what=what, text=text.rstrip("\n"))
+        return f"sent {what} of MC {game.number}'s rules"
+
+
+class SpeakerShowRules(ShowRules):
+    """The Speaker's ``rules``: the game is named first, as in every Speaker command."""
+
+    argument_description = "GAME [N | diff A B]"
+    needs_game = False
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        _need(arguments, 1, f"speaker {self.name} {self.argument_description}")
+        game = speaker.find(ctx.session, _number(arguments[0]))
+        return self.show(ctx, game, arguments[1:])
+
+
 class _OnGame(Command):
     usage_tail: ClassVar[str] = ""
 
@@ -339,6 +393,19 @@ class Referee(_OnGame):
         return buzzes.appoint(ctx.session, game, " ".join(rest), ctx.now, ctx.timing)
 
 
+class Amend(_OnGame):
+    """The Speaker's own correction of a game's rules (rule 1.18.2 has the Speaker keep its
+    list up to date), enacted at once: the amendments are the lines below the command, in
+    the grammar of rules/amendments.md, and must all apply exactly as written."""
+
+    name = "amend"
+    argument_description = "GAME [LABEL], with the amendments on the lines below"
+
+    def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
+        label = " ".join(rest) or "the Speaker's correction"
+        return rulebook.speaker_enact(ctx.session, game, label, ctx.text, ctx.now)
+
+
 class OpenChamber(_OnGame):
     """The Speaker opens a game's chamber, where its seated players change it by proposal and
     vote (ifMUD rules 10 and 21)."""
@@ -354,6 +421,7 @@ SPEAKER_COMMANDS: dict[str, Command] = {
     c.name: c
     for c in (
         NewGame(),
+        Amend(),
         Approve(),
         Decline(),
         Start(),
@@ -363,6 +431,7 @@ SPEAKER_COMMANDS: dict[str, Command] = {
         OpenChamber(),
         Games(),
         ShowSettings(),
+        SpeakerShowRules(),
     )
 }
 
@@ -604,6 +673,7 @@ PLAYER_COMMANDS: dict[str, Command] = {
         Acknowledge(),
         AgreeStalemate(),
         ShowSettings(),
+        ShowRules(),
         EmergencyProposal(),
         Proposal(),
     )

@@ -16,13 +16,14 @@ from typing import Protocol
 
 from sqlalchemy.orm import Session
 
-from referee.games import IFMUD_NOMIC
+from referee.games import IFMUD_NOMIC, MORNINGTON
 from referee.games.ifmud.agreements import apply_agreements, parse_agreement
 from referee.games.ifmud.state import GameState
 from referee.games.kind import GameKind
 from referee.service import kind_time
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice
+from referee.service.rulebook import RulebookEnactor
 from referee.store.models import Game
 
 
@@ -108,9 +109,9 @@ class IfmudAgreements:
 
 
 def by_kind(kinds: Mapping[str, GameKind]) -> ByKind:
-    """The enactor a service uses for the kinds it hosts: ifMUD Nomic's agreements for its
-    games, :class:`RecordOnly` for the rest (until their rulebooks are wired here)."""
-    enactors: dict[str, Enactor] = {}
+    """The enactor a service uses for the kinds it hosts: Mornington Nomic's living rulebook,
+    ifMUD Nomic's agreements for its games, :class:`RecordOnly` for the rest."""
+    enactors: dict[str, Enactor] = {MORNINGTON: RulebookEnactor(RecordOnly())}
     if IFMUD_NOMIC in kinds:
         enactors[IFMUD_NOMIC] = IfmudAgreements(kinds[IFMUD_NOMIC])
     return ByKind(enactors)

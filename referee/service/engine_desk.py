@@ -13,6 +13,7 @@ turn: the warm path of ``referee.engine.turn.adjudicate``.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import secrets
@@ -20,10 +21,12 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from referee.engine.amended import amended, versions
 from referee.engine.dice import Dice, RecordingDice, Roll
 from referee.engine.fair_dice import SeededDice, SeededRoll
 from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.turn import adjudicate, may_submit, whose_turn
+from referee.notation.amendments import Change
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD, read_posting
 from referee.notation.plays import Play
@@ -87,19 +90,23 @@ class EngineDesk:
     def submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
         """Judge a Turn of ``game`` under the ruleset its Special Rules name (rule 1.1.2), or
         this desk's own for a Normal game, with the settings the game was created with."""
-        if not game.variants and not game.settings:
+        if not game.variants and not game.settings and not game.rules:
             return self._submit(game, player, text)
-        desk = self._under(game.variants, game.settings)
+        desk = self._under(game.variants, game.settings, game.rules)
         if isinstance(desk, TurnOutcome):
             return desk
-        return desk._submit(replace(game, variants=(), settings=()), player, text)
+        return desk._submit(replace(game, variants=(), settings=(), rules=()), player, text)
 
     def _under(
-        self, names: tuple[str, ...], settings: tuple[tuple[str, str], ...] = ()
+        self,
+        names: tuple[str, ...],
+        settings: tuple[tuple[str, str], ...] = (),
+        rules: tuple[Change, ...] = (),
     ) -> EngineDesk | TurnOutcome:
-        """The desk judging under the variant ``names`` with ``settings`` (made on first use
-        and kept), or why none can: this referee cannot combine rulesets yet, nor judge a
-        name or a setting it lost."""
+        """The desk judging under the variant ``names`` with ``settings`` and the game's
+        enactments ``rules`` (made on first use and kept, so an amended game's tables are
+        built once, not per Turn), or why none can: this referee cannot combine rulesets
+        yet, nor judge a name or a setting it lost."""
         try:
             variant = find_variant(names[0]) if names else type(self.ruleset)
         except UnknownVariantError as error:
@@ -110,15 +117,21 @@ class EngineDesk:
                 f"{', '.join(names)} (rule 1.1.2)"
             )
         try:
-            chosen = GameSettings.of_stored(dict(settings), variant).changed().only("rules")
+            stored = GameSettings.of_stored(dict(settings), variant)
         except SettingError as error:
             return _kept(f"the game's stored settings cannot be read: {error}")
-        if type(self.ruleset) is variant and not chosen.values:
+        chosen = stored.changed().only("rules")
+        if type(self.ruleset) is variant and not chosen.values and not rules:
             return self
-        key = f"{variant.name} {chosen.render()}"
+        amendable = stored.published_rules_amendable
+        key = f"{variant.name} {chosen.render()} {amendable} {_digest(rules)}"
         with self._lock:
             if key not in self._variants:
-                self._variants[key] = EngineDesk(chosen.rules(), prepare=False, dice=self.dice)
+                ruleset = chosen.rules()
+                if rules:
+                    found = versions(ruleset, rules, published_amendable=amendable)
+                    ruleset = amended(ruleset, found[-1])
+                self._variants[key] = EngineDesk(ruleset, prepare=False, dice=self.dice)
             return self._variants[key]
 
     def _submit(self, game: GameView, player: PlayerView, text: str) -> TurnOutcome:
@@ -257,7 +270,9 @@ class EngineDesk:
                 winner=result.winner,
             )
         if not result.adjudicated:
-            names = ", ".join(f"[{name}]" for name in result.unadjudicated)
+            names = ", ".join(
+                name if name.startswith("rule ") else f"[{name}]" for name in result.unadjudicated
+            )
             return TurnOutcome(
                 verdict="not_adjudicated",
                 play=written,
@@ -268,6 +283,14 @@ class EngineDesk:
         return TurnOutcome(
             verdict="illegal", play=written, violations=tuple(result.messages()), rolls=rolls
         )
+
+
+def _digest(rules: tuple[Change, ...]) -> str:
+    """What names a game's enactments in the desk's cache: equal texts, the same desk."""
+    if not rules:
+        return ""
+    joined = "\0".join(f"{c.version}\0{c.proposal}\0{c.at.isoformat()}\0{c.text}" for c in rules)
+    return hashlib.sha256(joined.encode()).hexdigest()
 
 
 def _stored_roll(roll: Roll) -> dict[str, object]:

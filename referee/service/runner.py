@@ -30,6 +30,7 @@ from referee.service import gsd_edits, roster
 from referee.service.chain import Handling, Rule, Work, read_letter, run_chain
 from referee.service.classify import CHAIN
 from referee.service.enactment import Enactor, RecordOnly
+from referee.service.rulebook import RulebookEnactor
 from referee.store.models import InboxMessage
 from referee.store.status import InboxStatus
 from referee.store.wall_clock import Clock, utcnow
@@ -78,7 +79,7 @@ class Runner:
         self.desk = desk
         self.kinds = Kinds([mornington(desk), OneDayInLondon(), *kinds])
         self.chain = chain
-        self.enactor: Enactor = enactor or RecordOnly()
+        self.enactor: Enactor = enactor or RulebookEnactor(RecordOnly())
         """What a ratified proposal taking effect does to a game's rules (the chamber)."""
         self.clock = clock
         self.on_queued = on_queued

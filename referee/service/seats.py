@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
 from referee.engine.fair_dice import commitment
-from referee.service import deadlines, gsd_edits
+from referee.service import deadlines, gsd_edits, rulebook
 from referee.service.buzzes import open_in, party_left, was_buzzed
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.roster import SILENCE_REMINDER, WINNING, Timing, active_names
@@ -323,7 +323,7 @@ def timeout(
             "after that"
         )
     before = game.state
-    new_state = gsd_edits.after_timeout(before, name, gsd_edits.ruleset_of(game.variants))
+    new_state = gsd_edits.after_timeout(before, name, rulebook.ruleset_in_force(session, game))
     play = f"{name} : Timeout"
     recorded = games.record_turn(
         session,

@@ -227,6 +227,25 @@ class ProofCode(Base):
     used_at: Mapped[datetime]
 
 
+class RulesChange(Base):
+    """One enactment of a game's rules: the text of a ratified proposal (or the Speaker's own
+    correction) and when it took effect. Version 1 of a game's rules is its ruleset as
+    published; row n makes version n + 1, which :mod:`referee.engine.amended` rebuilds from
+    the texts, so every version ever in force can be shown again."""
+
+    __tablename__ = "rules_changes"
+    __table_args__ = (UniqueConstraint("game_id", "version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    version: Mapped[int]
+    """The version of the game's rules this enactment made (2 for the first)."""
+    proposal: Mapped[str] = mapped_column(String(300))
+    """The proposal's name, or the Speaker's label for a correction."""
+    text: Mapped[str] = mapped_column(Text)
+    effective_at: Mapped[datetime]
+
+
 class ReplyCount(Base):
     """How many replies one address has been sent on one UTC day (the daily cap)."""
 

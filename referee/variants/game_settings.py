@@ -168,6 +168,17 @@ _BUZZ_MODE = Setting(
 )
 
 
+_PUBLISHED_RULES_AMENDABLE = Setting(
+    "published_rules_amendable",
+    bool,
+    True,
+    "ifMUD rule 35 (rules/amendments.md#rule-35): true lets a proposal amend the published "
+    "rules' tables and texts; false holds them to rule 35 as rules enacted in the game are "
+    "held: only their rule numbers may be amended, or they may be repealed.",
+    "service",
+)
+
+
 _CATALOGUES: dict[type[Ruleset], dict[str, Setting]] = {}
 
 
@@ -177,7 +188,8 @@ def catalogue(ruleset: type[Ruleset] = Ruleset) -> dict[str, Setting]:
         rules = _from_dataclass(type(ruleset().settings), "rules")
         deadlines = _from_dataclass(DeadlinePolicy, "deadlines")
         chamber = _from_dataclass(ChamberSettings, "chamber")
-        _CATALOGUES[ruleset] = {s.name: s for s in (*rules, *deadlines, _BUZZ_MODE, *chamber)}
+        service = (_BUZZ_MODE, _PUBLISHED_RULES_AMENDABLE)
+        _CATALOGUES[ruleset] = {s.name: s for s in (*rules, *deadlines, *service, *chamber)}
     return _CATALOGUES[ruleset]
 
 
@@ -284,3 +296,7 @@ class GameSettings:
     @property
     def buzz_mode(self) -> str:
         return str(self.get("buzz_mode"))
+
+    @property
+    def published_rules_amendable(self) -> bool:
+        return bool(self.get("published_rules_amendable"))

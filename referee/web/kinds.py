@@ -279,6 +279,7 @@ class MorningtonNomic(GameKind):
                 "kind": self,
                 "ruleset": ruleset,
                 "readings": ruleset_settings(ruleset),
+                "amendments": reading.rules_changes(session, game.id),
                 "picture": picture,
                 "seats": reading.seats(session, game.id),
                 "buzzes": reading.buzzes(session, game.id),

@@ -35,6 +35,7 @@ from referee.store.models import (
     Game,
     Membership,
     Player,
+    RulesChange,
     Turn,
 )
 
@@ -255,6 +256,26 @@ def seats(session: Session, game_id: int) -> list[Seat]:
         .order_by(Membership.seat, Player.id)
     )
     return [Seat(name, seat, status) for name, seat, status in session.execute(query)]
+
+
+@dataclass(frozen=True)
+class RulesChangeRow:
+    """One enactment of a game's rules, as its page lists it (its text is in the lounge
+    post and ``referee rules show``)."""
+
+    version: int
+    proposal: str
+    effective_at: datetime
+
+
+def rules_changes(session: Session, game_id: int) -> list[RulesChangeRow]:
+    """The enactments of a game's rules, oldest first (``referee.service.rulebook``)."""
+    query = (
+        select(RulesChange.version, RulesChange.proposal, RulesChange.effective_at)
+        .where(RulesChange.game_id == game_id)
+        .order_by(RulesChange.version)
+    )
+    return [RulesChangeRow(*row) for row in session.execute(query)]
 
 
 def buzzes(session: Session, game_id: int) -> list[BuzzRow]:

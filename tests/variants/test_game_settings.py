@@ -48,6 +48,7 @@ def test_every_documented_setting_is_in_the_catalogue() -> None:
         "co_located_direction",
         "weekend_exempt_buzzes",
         "buzz_mode",
+        "published_rules_amendable",
         "fuse_burns_when_created",
     }
     assert documented <= names

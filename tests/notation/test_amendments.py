@@ -1,0 +1,140 @@
+"""The amendment grammar of rules/amendments.md: what players type inside a proposal."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.notation.amendments import (
+    AddGambit,
+    Amendment,
+    AmendmentError,
+    AmendText,
+    Enact,
+    Repeal,
+    SetActionCost,
+    SetActionDuration,
+    SetCurrent,
+    SetPrice,
+    parse_amendment,
+    parse_amendments,
+    render_amendments,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Amend rule 1.4.18: the price of Book is 20.", SetPrice("Book", 20)),
+        ("amend rule 1.4.18: the price of  Zone 3 Pass is 4", SetPrice("Zone 3 Pass", 4)),
+        ("Amend rule 1.7.2: [Anti-Narg] costs 2Bk,1Re.", SetActionCost("Anti-Narg", "2Bk,1Re")),
+        ("Amend rule 1.7.2: [Anti-Narg] costs nothing.", SetActionCost("Anti-Narg", "")),
+        ("Amend rule 1.7.2: [Anti-Narg] takes 1 minute.", SetActionDuration("Anti-Narg", 1)),
+        (
+            "Add the Camden Shuffle Gambit to rule 1.18.2: Euston, Camden Town for 2Re.",
+            AddGambit("Camden Shuffle", "Gambit", ("Euston", "Camden Town"), "2Re"),
+        ),
+        ("Amend rule 1.19.1: the Current of St. Paul's is 7.", SetCurrent("St. Paul's", 7)),
+        ("- Repeal rule 1.7.40.", Repeal("1.7.40")),
+        ("Repeal rule 42", Repeal("42")),
+        (
+            'Enact rule 1.4.46 "Umbrellas": An Umbrella\n   keeps the rain off.',
+            Enact("1.4.46", "Umbrellas", "An Umbrella\nkeeps the rain off."),
+        ),
+        ("Amend rule 1.4.7 to read: Packages are safe.", AmendText("1.4.7", "Packages are safe.")),
+    ],
+)
+def test_each_form_of_rules_amendments_md_reads_as_its_value(
+    text: str, expected: Amendment
+) -> None:
+    assert parse_amendment(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Amend rule 1.4.18: Books are dearer.",
+        "Amend rule 1.7.2: Anti-Narg costs 2Bk.",
+        "Add the Gambit to rule 1.18.2: for 2Re.",
+        "Enact rule 1.4.46: no title",
+        "Repeal the Emporium.",
+    ],
+)
+def test_a_line_that_opens_like_an_amendment_but_breaks_the_grammar_is_refused(text: str) -> None:
+    with pytest.raises(AmendmentError) as raised:
+        parse_amendment(text)
+    assert "rules/amendments.md" in str(raised.value)
+
+
+def test_an_unreadable_amendment_still_names_the_rule_it_is_about() -> None:
+    with pytest.raises(AmendmentError) as raised:
+        parse_amendment("Amend rule 1.4.18: Books are dearer.")
+    assert raised.value.rule == "1.4.18"
+
+
+def test_commentary_in_a_proposal_is_left_alone_and_free_text_ends_at_a_blank_line() -> None:
+    text = (
+        "Books are too cheap, so:\n"
+        "Amend rule 1.4.18: the price of Book is 5.\n"
+        'Enact rule 1.4.46 "Umbrellas": An Umbrella\n'
+        "keeps the rain off.\n"
+        "\n"
+        "Thanks for reading.\n"
+        "Repeal rule 1.7.40.\n"
+    )
+    assert parse_amendments(text) == (
+        SetPrice("Book", 5),
+        Enact("1.4.46", "Umbrellas", "An Umbrella\nkeeps the rain off."),
+        Repeal("1.7.40"),
+    )
+
+
+_WORD = st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True)
+_NAME = st.lists(_WORD, min_size=1, max_size=3).map(" ".join)
+_NUMBER = st.lists(st.integers(0, 60), min_size=1, max_size=4).map(
+    lambda parts: ".".join(map(str, parts))
+)
+_COST = st.lists(
+    st.tuples(st.integers(1, 20), st.sampled_from(["Bk", "Bu", "Br", "Go", "Gr", "Re", "Si"])),
+    min_size=1,
+    max_size=3,
+).map(lambda terms: ",".join(f"{n}{c}" for n, c in terms))
+_LINE = (
+    st.lists(st.from_regex(r"[a-z][a-z,;']{0,8}", fullmatch=True), min_size=1, max_size=6)
+    .map(" ".join)
+    .filter(lambda line: line.split()[0] not in ("amend", "add", "repeal", "enact"))
+)
+"""A line of free text; rules/amendments.md: one that begins with an amendment's verb starts
+a new amendment instead."""
+_TEXT = st.lists(_LINE, min_size=1, max_size=3).map("\n".join)
+_TITLE = st.from_regex(r"[A-Z][A-Za-z ',!?-]{0,20}[A-Za-z!?]", fullmatch=True)
+
+AMENDMENTS: st.SearchStrategy[Amendment] = st.one_of(
+    st.builds(SetPrice, _NAME, st.integers(0, 99)),
+    st.builds(SetActionCost, _NAME, st.one_of(st.just(""), _COST)),
+    st.builds(SetActionDuration, _NAME, st.integers(0, 600)),
+    st.builds(SetCurrent, _NAME, st.integers(0, 100)),
+    st.builds(
+        AddGambit,
+        _NAME,
+        st.sampled_from(["Gambit", "Manoeuvre"]),
+        st.lists(_NAME, min_size=1, max_size=4).map(tuple),
+        _COST,
+    ),
+    st.builds(Repeal, _NUMBER),
+    st.builds(Enact, _NUMBER, _TITLE, _TEXT),
+    st.builds(AmendText, _NUMBER, _TEXT),
+)
+
+
+@given(AMENDMENTS)
+def test_an_amendment_parses_back_from_its_render(amendment: Amendment) -> None:
+    assert parse_amendment(amendment.render()) == amendment
+
+
+@given(st.lists(AMENDMENTS, max_size=5).map(tuple))
+def test_a_proposal_of_amendments_parses_back_from_its_render(
+    amendments: tuple[Amendment, ...],
+) -> None:
+    assert parse_amendments(render_amendments(amendments)) == amendments

@@ -1,0 +1,99 @@
+"""Issue 15, done when: a Mornington game in which a ratified amendment changes a price and the
+next turn is judged with the new price, with the rulebook diff posted.
+
+Everything goes over SMTP to the running service with its own deadline thread and an injected
+clock (the chamber's floor of ``tests/service/test_chamber_mail.py``): two turns, a proposal
+amending rule 1.4.18's price of a Chocolate Bar (one Bronze in Volume 1, Dispensable, so sold
+at any Station), every player's aye, ratification, the hour of ifMUD rule 10, and the next
+Turn buying one. Every player joins with two Bronze (rule 1.1.8): at the new price of two the
+buyer is left none, where Volume 1's price would leave one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+
+from sqlalchemy import select
+
+from referee.notation.gsd import GSD
+from referee.store.models import Game, RulesChange
+from tests.conftest import MailPath
+from tests.service.test_chamber_mail import T0, Floor, _open_floor, _text
+
+FIRST = "Alice : [Home: Upney (DS)] [LV+1] Holborn (CN)"
+SECOND = "Bob : [Home: Debden (CN)] Tottenham Court Road (CN)"
+BUY = "Alice : [Purchasing Chocolate Bar] Pass Holborn (CN)"
+PROPOSAL = (
+    "propose Dear chocolate [A]\n"
+    "Chocolate is too cheap.\n"
+    "Amend rule 1.4.18: the price of Chocolate Bar is 2.\n"
+)
+
+
+def _bronze(floor: Floor, name: str) -> int:
+    with floor.path.service.factory() as session:
+        state = session.scalars(select(Game.state)).one() or ""
+    return next(r for r in GSD.parse(state).players if r.name == name).tokens.br
+
+
+def test_1_4_18_a_ratified_price_takes_effect_and_the_next_turn_pays_it(
+    tmp_path: Path, mail_path: Callable[..., MailPath]
+) -> None:
+    floor = _open_floor(tmp_path, mail_path, poll=0.02)
+    floor.say("Alice", FIRST)
+    floor.say("Bob", SECOND)
+    floor.posts()
+    assert _bronze(floor, "Alice") == 2
+
+    floor.clock.now = T0 + timedelta(minutes=5)
+    floor.say("Alice", PROPOSAL)
+    floor.say("Bob", "vote aye Dear chocolate [A]")
+    floor.say("Carol", "vote aye Dear chocolate [A]")
+    floor.clock.now = T0 + timedelta(minutes=10)
+    floor.say("Alice", "ratify Dear chocolate [A]")
+    floor.posts()
+
+    floor.tick(T0 + timedelta(minutes=69))
+    assert floor.lounge() == [], "not before the hour of ifMUD rule 10 has passed"
+    assert _bronze(floor, "Alice") == 2
+    floor.tick(T0 + timedelta(minutes=70))
+    posts = floor.lounge()
+    [version] = [p for p in posts if "Rules version 2: Dear chocolate [A]" in p]
+    assert "the rules of game MC 12 are now version 2 (they were version 1)" in version
+    assert "- price of Chocolate Bar: 1 + price of Chocolate Bar: 2" in version
+    assert any("Dear chocolate [A] is in effect" in p for p in posts)
+
+    floor.clock.now = T0 + timedelta(minutes=80)
+    floor.say("Alice", BUY)
+    [applied] = floor.lounge()
+    assert f"Turn 3: {BUY}" in applied
+    assert _bronze(floor, "Alice") == 0
+    with floor.path.service.factory() as session:
+        [change] = session.scalars(select(RulesChange)).all()
+        assert (change.version, change.proposal) == (2, "Dear chocolate [A]")
+        assert change.effective_at == T0 + timedelta(minutes=70)
+
+
+def test_a_proposer_is_told_at_once_which_amendments_would_not_apply_as_written(
+    tmp_path: Path, mail_path: Callable[..., MailPath]
+) -> None:
+    """Bad input gets a clear answer: an amendment that breaks the grammar, or names what the
+    tables do not hold, is pointed out to its proposer when the proposal is posted, before
+    anyone votes; a proposal in prose alone is not."""
+    floor = _open_floor(tmp_path, mail_path, poll=0.02)
+    floor.say(
+        "Alice",
+        "propose Unicorns [A]\nAmend rule 1.4.18: the price of Unicorn is 4.\n"
+        "Amend rule 1.7.2: Anti-Narg costs 2Bk.",
+    )
+    [warning] = [
+        m for m in floor.posts() if m["Subject"] == "[MC 12] Unicorns [A]: amendments to check"
+    ]
+    assert warning["To"] == "alice@example.org"
+    words = _text(warning)
+    assert "'Unicorn' is not sold at the Emporium (rule 1.4.18)" in words
+    assert "rules/amendments.md" in words
+    floor.say("Bob", "propose Be kind [B]\nEveryone is kind to the Drone.")
+    assert not [m for m in floor.posts() if "amendments to check" in m["Subject"]]
