@@ -118,5 +118,5 @@ def test_html_only_top_posted_mail_with_a_signature_is_read_as_the_play(running:
     [reply] = running.replies()
     body = _text(reply)
     assert f"Alice played turn 1 of game MC 12: {PLAY}" in body and "old GSD" not in body
-    assert f"+ {PLAY} -- The Mornington Nomic referee" in body, "the record is the play alone"
+    assert f"+ {PLAY} -- The play-by-email referee" in body, "the record is the play alone"
     assert "Alice : Euston (VC) Alice" not in body, "the signature was read as part of the turn"
