@@ -94,6 +94,8 @@ class Unregistered:
     dealt_at_start = True
     players = (0, 0)
     wins_are_final = True
+    legislature = False
+    started = "The game begins"
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(self, name: str) -> None:

@@ -116,6 +116,10 @@ class GameKind(Protocol):
     the game at once (False where the rules let the other players contest it, rule 1.1.1).
     ``leave`` is the state after a player resigns, or None when the service edits the state
     itself (Mornington's GSD, rule 1.1.3); it raises ``ValueError`` saying why not now.
+    ``legislature`` says the kind's own rules put changes to the players' consent from the
+    first day (ifMUD Nomic's rules 10 and 21), so the game's chamber opens when it starts;
+    elsewhere the Speaker opens one when the players want it. ``started`` is the subject of
+    the post that starts a game dealt at start.
     ``choices`` are the readings of the kind's rules a Speaker may set per game: each name
     with its allowed values, the default first; ``opening`` is handed the game's values
     (Mornington's readings are its ruleset's settings, ``referee.variants.game_settings``).
@@ -126,6 +130,8 @@ class GameKind(Protocol):
     dealt_at_start: bool
     players: tuple[int, int]
     wins_are_final: bool
+    legislature: bool
+    started: str
     choices: Mapping[str, tuple[str, ...]]
 
     def read(self, game: GameView, text: str) -> object: ...

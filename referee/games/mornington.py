@@ -75,6 +75,8 @@ class MorningtonNomic:
     dealt_at_start = False
     players = (3, 1000)
     wins_are_final = False
+    legislature = False
+    started = "The game begins"
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(

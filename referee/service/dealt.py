@@ -27,7 +27,7 @@ from referee.engine.life.deadlines import VANILLA_DEADLINES
 from referee.games import MORNINGTON, Kinds, Unregistered
 from referee.games.kind import GameKind
 from referee.games.one_day_in_london.kind import OneDayInLondon
-from referee.service import deadlines, game_dice, kind_time
+from referee.service import chamber, deadlines, game_dice, kind_time
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.roster import SILENCE_REMINDER, Timing, active_names
@@ -195,7 +195,8 @@ def start(
     for name in people:
         deadlines.moved(session, game, name, now, reminder_lead=SILENCE_REMINDER)
     view = view_of(session, game)
-    return [
+    secrets = private_views(session, kind, game, "the deal")
+    started = [
         Notice(
             "lounge.dealt-game-started",
             Audience.lounge(game.lounge_address),
@@ -204,11 +205,15 @@ def start(
                 "view": kind.public_view(view),
                 "owing": owing,
                 "title": kind.title,
+                "private": bool(secrets),
             },
-            subject=f"[MC {game.number}] The cards are dealt",
+            subject=f"[MC {game.number}] {kind.started}",
         ),
-        *private_views(session, kind, game, "the deal"),
+        *secrets,
     ]
+    if kind.legislature:
+        started.extend(chamber.open_chamber(session, game, now, timing.turn_reminder))
+    return started
 
 
 def _hosted(game: Game, kind: GameKind, what: str) -> None:

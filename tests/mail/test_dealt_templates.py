@@ -33,6 +33,7 @@ CASES: dict[str, dict[str, object]] = {
         "view": public_view(DEALT).render(),
         "owing": ["Alice by Monday 23 November 22:00 UTC", "Bob by Monday 23 November 22:00 UTC"],
         "title": "One Day in London",
+        "private": True,
     },
     "player.dealt-private-view": {
         "player": "Bob",

@@ -17,6 +17,7 @@ from referee.games import hosted
 from referee.games.ifmud.kind import IfmudNomic
 from referee.games.ifmud.settings import Readings, choices
 from referee.games.kind import GameView
+from referee.service import chamber
 from referee.service.deadlines import aware
 from referee.service.kind_time import TIMED
 from referee.store.models import Deadline, Game
@@ -125,3 +126,34 @@ def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(
     # Rule 27: the first active player is first by surname; eir turn ends 24 hours on.
     assert open_rows == [(TIMED, "Ann Able", START + timedelta(hours=24))]
     assert any("Ann Able, whose turn ends at the latest" in t for t in started)
+
+
+def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(
+    tmp_path: Path, mail_path: Callable[..., MailPath]
+) -> None:
+    """ifMUD Nomic puts its map, new rules and joining to consent from the first day, so
+    starting a game opens its chamber at once; nothing is dealt, so no post speaks of cards."""
+    clock = HandClock(START)
+    path = mail_path(
+        f"sqlite:///{tmp_path / 'chamber.sqlite3'}",
+        clock=clock,
+        rng=random.Random(5),
+        kinds=hosted(lambda: aware(clock())),
+        speaker_address=SPEAKER,
+        speaker_secret=SECRET,
+    )
+    _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic", 40)
+    for number, name in enumerate(("Ann Able", "Ben Baker"), start=41):
+        _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", number)
+        _speaker(path, f"approve 1 {name}", number + 10)
+    before = len(path.replies())
+    started = _speaker(path, "start 1", 60)
+    subjects = [str(m["Subject"]) for m in path.replies()[before:]]
+    assert "[MC 1] The game begins" in subjects
+    assert any("chamber of game MC 1 is open" in t for t in started)
+    assert not any("card" in t for t in started)
+    with path.service.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        assert chamber.is_open(session, game)
+    refused = _speaker(path, "chamber 1", 61)
+    assert any("already has its chamber open" in t for t in refused)

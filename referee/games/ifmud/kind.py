@@ -63,6 +63,10 @@ class IfmudNomic:
     players = (2, 1000)
     wins_are_final = True
     """The referee judges every posting; rule 1.1.1's acknowledgement is Mornington's."""
+    legislature = True
+    """Its rules put the map, new rules and joining to consent (rules 10, 21, 25), so its
+    chamber opens with the game."""
+    started = "The game begins"
     choices: Mapping[str, tuple[str, ...]] = choices()
     """Its readings (``settings.Readings``), which the Speaker sets with ``speaker new-game
     LOUNGE ifmud-nomic set pie_die=8`` and players see in every lounge post."""

@@ -50,6 +50,8 @@ class OneDayInLondon:
     players = (MIN_PLAYERS, MAX_PLAYERS)
     wins_are_final = True
     """The referee checks the journey itself (Game End); nobody contests a checked win."""
+    legislature = False
+    started = "The cards are dealt"
     choices: Mapping[str, tuple[str, ...]] = {TURN_BACK_ALONGSIDE: ("no", "yes")}
     """Reading R1 (rules/one-day-in-london/README.md), off unless the Speaker sets it."""
 
