@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
+
+from timing import figures, timed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -34,23 +33,6 @@ from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
 
 T0 = datetime(2026, 11, 2, 9, 30)
-
-
-def _time(call: Callable[[], object], repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def _figures(name: str, times: list[float], baseline: float | None) -> float:
-    median = statistics.median(times) * 1e6
-    p99 = sorted(times)[int(len(times) * 0.99) - 1] * 1e6
-    ratio = f"  x{median / baseline:.1f} of the baseline" if baseline else ""
-    print(f"{name:<32} median {median:9.1f} us  p99 {p99:9.1f} us{ratio}")
-    return median
 
 
 def main() -> None:
@@ -74,16 +56,16 @@ def main() -> None:
         f"{args.players} players, one proposal, {len(proposal.votes)} votes cast; "
         f"load average {os.getloadavg()[0]:.2f}"
     )
-    base = _figures(
+    base = figures(
         "baseline: count ayes in a dict",
-        _time(lambda: sum(1 for n in names if plain.get(n) == "aye"), args.repeat),
+        timed(lambda: sum(1 for n in names if plain.get(n) == "aye"), args.repeat),
         None,
     )
-    _figures("tally()", _time(lambda: tally(proposal, electorate, now), args.repeat), base)
-    _figures("Chamber.tally()", _time(lambda: chamber.tally(proposal, now), args.repeat), base)
+    figures("tally()", timed(lambda: tally(proposal, electorate, now), args.repeat), base)
+    figures("Chamber.tally()", timed(lambda: chamber.tally(proposal, now), args.repeat), base)
     quiet = T0 + timedelta(days=1)
-    _figures(
-        "Chamber.advance(), nothing due", _time(lambda: chamber.advance(quiet), args.repeat), base
+    figures(
+        "Chamber.advance(), nothing due", timed(lambda: chamber.advance(quiet), args.repeat), base
     )
 
     engine = make_engine("sqlite://")
@@ -100,8 +82,8 @@ def main() -> None:
         assert stored is not None
         loaded = floor.load(session, stored)
         assert loaded is not None and loaded.proposals == chamber.proposals
-        _figures(
-            "load from SQLite", _time(lambda: floor.load(session, stored), args.repeat // 10), base
+        figures(
+            "load from SQLite", timed(lambda: floor.load(session, stored), args.repeat // 10), base
         )
 
 

@@ -20,11 +20,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import figures, timed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -37,23 +36,6 @@ from referee.games.ifmud.opening import SEED_PLAYERS
 from referee.games.ifmud.state import GameState
 from referee.games.kind import GameView, PlayerView
 from tests.games.ifmud.test_scripted_game import OPENING, SECOND, play, rounds
-
-
-def _time(call: Callable[[], object], repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def _figures(name: str, times: list[float], baseline: float | None) -> float:
-    median = statistics.median(times) * 1e6
-    p99 = sorted(times)[int(len(times) * 0.99) - 1] * 1e6
-    ratio = f"  x{median / baseline:.1f} of the baseline" if baseline else ""
-    print(f"{name:<36} median {median:9.1f} us  p99 {p99:9.1f} us{ratio}")
-    return median
 
 
 def main() -> None:
@@ -71,30 +53,30 @@ def main() -> None:
         f"{len(state.connections)} connections, {len(text)} characters; "
         f"load average {os.getloadavg()[0]:.2f}"
     )
-    base = _figures(
+    base = figures(
         "baseline: parse + render the state",
-        _time(lambda: GameState.parse(text).render(), args.repeat),
+        timed(lambda: GameState.parse(text).render(), args.repeat),
         None,
     )
     rng = random.Random(1)
     end = parse_actions("end turn")
     move = parse_actions(f"move to {to}")
-    _figures(
+    figures(
         "judge: end turn",
-        _time(lambda: judge(state, active, end, RecordingDice(rng), now), args.repeat),
+        timed(lambda: judge(state, active, end, RecordingDice(rng), now), args.repeat),
         base,
     )
-    _figures(
+    figures(
         f"judge: move to {to}",
-        _time(lambda: judge(state, active, move, RecordingDice(rng), now), args.repeat),
+        timed(lambda: judge(state, active, move, RecordingDice(rng), now), args.repeat),
         base,
     )
     kind = IfmudNomic(lambda: now)
     view = GameView(4, 1, 1, text, SEED_PLAYERS, seed=bytes(32), draw="message 1")
     seat = PlayerView(active, "p@example.org", 1)
-    _figures(
+    figures(
         "IfmudNomic.judge (read, parse, render)",
-        _time(lambda: kind.judge(view, seat, kind.read(view, "end turn"), rng), args.repeat),
+        timed(lambda: kind.judge(view, seat, kind.read(view, "end turn"), rng), args.repeat),
         base,
     )
 
