@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from email.message import EmailMessage, Message
 from itertools import count
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -97,10 +98,15 @@ class Floor:
 
 @pytest.fixture
 def floor(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Floor:
-    return _open_floor(tmp_path, mail_path, poll=0.02)
+    return open_floor(tmp_path, mail_path, poll=0.02)
 
 
-def _open_floor(tmp_path: Path, mail_path: Callable[..., MailPath], *, poll: float) -> Floor:
+def open_floor(
+    tmp_path: Path, mail_path: Callable[..., MailPath], *, poll: float, **service: Any
+) -> Floor:
+    """Game MC 12 (Mornington Nomic, started) with Alice, Bob and Carol seated and its chamber
+    open, on a running service whose deadline thread polls the injected clock every ``poll``
+    seconds; ``service`` goes to the mail path (a desk, say)."""
     url = f"sqlite:///{tmp_path / 'chamber.sqlite3'}"
     engine = make_engine(url)
     upgrade(engine)
@@ -117,6 +123,7 @@ def _open_floor(tmp_path: Path, mail_path: Callable[..., MailPath], *, poll: flo
         speaker_address=SPEAKER,
         speaker_secret=SECRET,
         deadline_poll_seconds=poll,
+        **service,
     )
     floor = Floor(path, clock)
     opening = EmailMessage()
@@ -314,7 +321,7 @@ def test_rules_24_and_11_demerits_at_one_week_and_removal_at_three(floor: Floor)
 def test_referee_deadlines_run_takes_the_chamber_steps_too(
     tmp_path: Path, mail_path: Callable[..., MailPath], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    floor = _open_floor(tmp_path, mail_path, poll=3600)
+    floor = open_floor(tmp_path, mail_path, poll=3600)
     floor.say("Alice", "propose Later [A]\nSomething later.")
     floor.posts()
     monkeypatch.setenv("REFEREE_DATABASE_URL", floor.path.service.settings.database_url)

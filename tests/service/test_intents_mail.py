@@ -31,7 +31,7 @@ from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import Deadline, Game, Turn
 from tests.conftest import LOUNGE, REFEREE, MailPath, seed_game
 from tests.service.harness import HandClock, Table, declaring, engine_desk, text
-from tests.service.test_chamber_mail import Floor
+from tests.service.test_chamber_mail import Floor, open_floor
 
 T0 = datetime(2026, 11, 2, 9, 30)
 SPEAKER = "speaker@example.org"
@@ -40,35 +40,8 @@ SECRET = "gavel and bell"
 
 @pytest.fixture
 def floor(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Floor:
-    """Game MC 12 (Mornington Nomic, started) with Alice, Bob and Carol seated and its chamber
-    open, on a running service whose deadline thread polls the injected clock."""
-    url = f"sqlite:///{tmp_path / 'intents.sqlite3'}"
-    engine = make_engine(url)
-    upgrade(engine)
-    seeded = seed_game(sessions(engine))
-    with seeded.factory.begin() as session:
-        game = games.game_by_number(session, 12)
-        assert game is not None
-        games.join(session, game, games.add_player(session, "Carol", "carol@example.org"), 3)
-    engine.dispose()
-    clock = HandClock(T0)
-    path = mail_path(
-        url,
-        desk=engine_desk(),
-        clock=clock,
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-        deadline_poll_seconds=0.02,
-    )
-    floor = Floor(path, clock)
-    opening = EmailMessage()
-    opening["From"], opening["To"], opening["Subject"] = SPEAKER, REFEREE, "chamber"
-    opening["Message-ID"] = "<open@example.org>"
-    opening.set_content(f"speaker chamber 12\nSecret: {SECRET}")
-    path.deliver(opening, SPEAKER, [REFEREE])
-    path.settled()
-    floor.posts()
-    return floor
+    """The chamber tests' floor, with the real engine judging the Mornington turns."""
+    return open_floor(tmp_path, mail_path, poll=0.02, desk=engine_desk())
 
 
 def _to(floor: Floor, who: str) -> list[str]:
