@@ -20,7 +20,7 @@ from sqlalchemy import select
 from referee.notation.gsd import GSD
 from referee.store.models import Game, RulesChange
 from tests.conftest import MailPath
-from tests.service.test_chamber_mail import T0, Floor, _open_floor, _text
+from tests.service.test_chamber_mail import T0, Floor, _text, open_floor
 
 FIRST = "Alice : [Home: Upney (DS)] [LV+1] Holborn (CN)"
 SECOND = "Bob : [Home: Debden (CN)] Tottenham Court Road (CN)"
@@ -41,7 +41,7 @@ def _bronze(floor: Floor, name: str) -> int:
 def test_1_4_18_a_ratified_price_takes_effect_and_the_next_turn_pays_it(
     tmp_path: Path, mail_path: Callable[..., MailPath]
 ) -> None:
-    floor = _open_floor(tmp_path, mail_path, poll=0.02)
+    floor = open_floor(tmp_path, mail_path, poll=0.02)
     floor.say("Alice", FIRST)
     floor.say("Bob", SECOND)
     floor.posts()
@@ -82,7 +82,7 @@ def test_a_proposer_is_told_at_once_which_amendments_would_not_apply_as_written(
     """Bad input gets a clear answer: an amendment that breaks the grammar, or names what the
     tables do not hold, is pointed out to its proposer when the proposal is posted, before
     anyone votes; a proposal in prose alone is not."""
-    floor = _open_floor(tmp_path, mail_path, poll=0.02)
+    floor = open_floor(tmp_path, mail_path, poll=0.02)
     floor.say(
         "Alice",
         "propose Unicorns [A]\nAmend rule 1.4.18: the price of Unicorn is 4.\n"
