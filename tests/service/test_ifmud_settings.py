@@ -11,6 +11,7 @@ from email import message_from_bytes
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from referee.games import hosted
@@ -40,6 +41,20 @@ def test_rule_116_the_choices_offer_each_reading_with_its_default_first() -> Non
     assert offered["pie_die"][0] == "6" and "8" in offered["pie_die"]
 
 
+@pytest.fixture
+def path(tmp_path: Path, mail_path: Callable[..., MailPath]) -> MailPath:
+    """The referee by mail with ifMUD Nomic hosted on a hand clock at START, and a Speaker."""
+    clock = HandClock(START)
+    return mail_path(
+        f"sqlite:///{tmp_path / 'ifmud-settings.sqlite3'}",
+        clock=clock,
+        rng=random.Random(3),
+        kinds=hosted(lambda: aware(clock())),
+        speaker_address=SPEAKER,
+        speaker_secret=SECRET,
+    )
+
+
 def _speaker(path: MailPath, command: str, number: int) -> list[str]:
     message = EmailMessage()
     message["From"], message["To"], message["Subject"] = SPEAKER, REFEREE, "speaker"
@@ -58,18 +73,7 @@ def _speaker(path: MailPath, command: str, number: int) -> list[str]:
     return texts
 
 
-def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(
-    tmp_path: Path, mail_path: Callable[..., MailPath]
-) -> None:
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'settings.sqlite3'}",
-        clock=clock,
-        rng=random.Random(3),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
+def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(path: MailPath) -> None:
     refused = _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic set pie_die=7", 1)
     assert any("'pie_die=7' is not a setting of ifMUD Nomic" in t for t in refused)
     assert any("pie_die=6|4|8|10|12|20" in t for t in refused)
@@ -83,7 +87,7 @@ def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(
     assert stored["pie_die"] == "8" and stored["omnibus_servant_bars"] == "no"
     view = GameView(1, 0, 0, None, (), settings=tuple(stored.items()))
     assert Readings.parse(view.settings).pie_die == 8
-    kind = IfmudNomic(lambda: aware(clock()))
+    kind = IfmudNomic(lambda: aware(START))
     opened = kind.opening(1, ["Ann", "Ben"], random.Random(0), stored)
     shown = kind.public_view(GameView(1, 0, 0, opened, ("Ann", "Ben"), settings=view.settings))
     assert "pie_die=8" in shown
@@ -98,18 +102,7 @@ def _player(path: MailPath, address: str, body: str, number: int) -> None:
     path.settled()
 
 
-def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(
-    tmp_path: Path, mail_path: Callable[..., MailPath]
-) -> None:
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'start.sqlite3'}",
-        clock=clock,
-        rng=random.Random(4),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
+def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(path: MailPath) -> None:
     _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic", 10)
     for number, name in enumerate(("Ann Able", "Ben Baker"), start=11):
         _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", number)
@@ -128,20 +121,9 @@ def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(
     assert any("Ann Able, whose turn ends at the latest" in t for t in started)
 
 
-def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(
-    tmp_path: Path, mail_path: Callable[..., MailPath]
-) -> None:
+def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(path: MailPath) -> None:
     """ifMUD Nomic puts its map, new rules and joining to consent from the first day, so
     starting a game opens its chamber at once; nothing is dealt, so no post speaks of cards."""
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'chamber.sqlite3'}",
-        clock=clock,
-        rng=random.Random(5),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
     _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic", 40)
     for number, name in enumerate(("Ann Able", "Ben Baker"), start=41):
         _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", number)
