@@ -193,7 +193,7 @@ def start(
     session.flush()
     owing = owe(session, game, kind, now, timing)
     for name in people:
-        deadlines.moved(session, game, name, now, reminder_lead=SILENCE_REMINDER)
+        deadlines.heard(session, game, kind.silence, name, now, reminder_lead=SILENCE_REMINDER)
     view = view_of(session, game)
     secrets = private_views(session, kind, game, "the deal")
     started = [

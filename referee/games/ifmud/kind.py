@@ -25,7 +25,7 @@ from referee.games.ifmud.opening import new_game
 from referee.games.ifmud.settings import Readings, choices
 from referee.games.ifmud.state import GameState
 from referee.games.ifmud.turns import next_due, pass_time, turn_order
-from referee.games.kind import GameView, Judgement, Owed, PlayerView
+from referee.games.kind import GameView, Judgement, Owed, PlayerView, Silence
 
 NAME = "ifmud-nomic"
 
@@ -66,6 +66,8 @@ class IfmudNomic:
     legislature = True
     """Its rules put the map, new rules and joining to consent (rules 10, 21, 25), so its
     chamber opens with the game."""
+    silence = Silence.CHAMBER
+    """Rule 24 through the chamber, with rule 130's exemption; no resignation by silence."""
     started = "The game begins"
     choices: Mapping[str, tuple[str, ...]] = choices()
     """Its readings (``settings.Readings``), which the Speaker sets with ``speaker new-game
