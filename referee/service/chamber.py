@@ -35,7 +35,7 @@ from referee.chamber import (
     Vote,
     cite,
 )
-from referee.service import deadlines, game_dice, ifmud_roll
+from referee.service import deadlines, ifmud_roll
 from referee.service.enactment import Enactor
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store import games
@@ -69,12 +69,21 @@ def is_open(session: Session, game: Game) -> bool:
 
 
 def settings_of(game: Game) -> ChamberSettings:
-    """The chamber's readings as the Speaker set them for ``game``."""
-    chosen = game_dice.settings_of(game)
-    return ChamberSettings(
-        lone_nay_may_declare_dead=bool(chosen.get("lone_nay_may_declare_dead")),
-        intents_may_be_withdrawn=bool(chosen.get("intents_may_be_withdrawn")),
-    )
+    """The chamber's readings as the Speaker set them for ``game``, read from its stored
+    settings among the others (a Mornington game's ruleset settings, or a kind's own
+    readings beside them, ``dealt.choices_of``)."""
+    try:
+        return ChamberSettings.parse(tuple((game.settings or {}).items()))
+    except ValueError as error:
+        raise CommandError(
+            f"game MC {game.number}'s chamber settings cannot be read ({error}); the operator "
+            "must correct them"
+        ) from None
+
+
+def readings_line(settings: ChamberSettings) -> str:
+    """The chamber's readings as players are shown them: ``name=value``, comma-separated."""
+    return ", ".join(f"{name}={value}" for name, value in settings.render())
 
 
 def load(session: Session, game: Game) -> Chamber | None:
@@ -227,7 +236,12 @@ def open_chamber(session: Session, game: Game, now: datetime, lead: timedelta) -
             "The chamber is open",
             f"The chamber of game MC {game.number} is open: its players may change the game by "
             "proposal and vote (ifMUD rules 10 and 21).",
-            lines=[f"Players: {', '.join(names)}", *_grammar()],
+            lines=[
+                f"Players: {', '.join(names)}",
+                f"The chamber's readings (rules/ifmud-nomic/readings.md): "
+                f"{readings_line(chamber.settings)}",
+                *_grammar(),
+            ],
         )
     ]
 

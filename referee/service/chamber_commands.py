@@ -17,8 +17,9 @@ from sqlalchemy.orm import Session
 from referee.chamber import Chamber, Outcome, Vote
 from referee.config import Settings
 from referee.mail.compose import render
-from referee.service import chamber, roster, rulebook
+from referee.service import chamber, dealt, roster, rulebook
 from referee.service.commands import Command, Context
+from referee.service.enactment import by_kind
 from referee.service.notices import Audience, CommandError, Notice, queue_notice
 from referee.store import games
 
@@ -175,6 +176,7 @@ def at_console(
     if game is None:
         raise CommandError(f"there is no game MC {number}")
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
+    kinds = dealt.console_kinds(now)
     ctx = Context(
         session=session,
         settings=settings,
@@ -184,6 +186,8 @@ def at_console(
         timing=timing,
         game=game,
         text=text,
+        kinds=kinds,
+        enactor=by_kind(kinds),
     )
     session.refresh(game, with_for_update=True)
     with session.begin_nested():

@@ -32,7 +32,7 @@ from referee.service import (
     seats,
     speaker,
 )
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor, RecordOnly, by_kind
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.rulebook import RulebookEnactor
@@ -742,6 +742,7 @@ def as_speaker(
     from referee.mail.compose import render
     from referee.service.notices import queue_notice
 
+    kinds = dealt.console_kinds(now)
     ctx = Context(
         session=session,
         settings=settings,
@@ -749,6 +750,8 @@ def as_speaker(
         now=now,
         rng=rng,
         timing=roster.Timing(timedelta(hours=settings.reminder_lead_hours)),
+        kinds=kinds,
+        enactor=by_kind(kinds),
     )
     with session.begin_nested():
         note = run(SPEAKER_COMMANDS, ctx, ["speaker", *words], "speaker")

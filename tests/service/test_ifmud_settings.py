@@ -6,14 +6,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import fields
 from datetime import timedelta
 from email import message_from_bytes
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import select
 
+from referee.chamber.settings import ChamberSettings
+from referee.chamber.settings import choices as chamber_choices
+from referee.cli import main
 from referee.games import hosted
 from referee.games.ifmud.kind import IfmudNomic
 from referee.games.ifmud.settings import Readings, choices
@@ -21,7 +28,8 @@ from referee.games.kind import GameView
 from referee.service import chamber
 from referee.service.deadlines import aware
 from referee.service.kind_time import TIMED
-from referee.store.models import Deadline, Game
+from referee.store.db import make_engine, sessions
+from referee.store.models import Deadline, Game, OutboxMessage
 from tests.conftest import REFEREE, MailPath
 from tests.service.harness import HandClock
 from tests.service.test_ifmud_by_mail import START
@@ -93,13 +101,25 @@ def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(path: Ma
     assert "pie_die=8" in shown
 
 
-def _player(path: MailPath, address: str, body: str, number: int) -> None:
+def _mail(
+    path: MailPath, address: str, body: str, number: int, *, subject: str = "[MC 1]"
+) -> list[str]:
+    """``body`` mailed to the referee from ``address``; what the relay received after it."""
     message = EmailMessage()
-    message["From"], message["To"], message["Subject"] = address, REFEREE, "[MC 1]"
+    message["From"], message["To"], message["Subject"] = address, REFEREE, subject
     message["Message-ID"] = f"<ifmud-join-{number}@example.org>"
     message.set_content(body)
+    before = len(path.replies())
     path.deliver(message, address, [REFEREE])
     path.settled()
+    return [
+        " ".join(str(m.get_payload(decode=True).decode()).split())  # type: ignore[union-attr]
+        for m in path.replies()[before:]
+    ]
+
+
+def _player(path: MailPath, address: str, body: str, number: int) -> None:
+    _mail(path, address, body, number)
 
 
 def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(path: MailPath) -> None:
@@ -139,3 +159,90 @@ def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(path: Ma
         assert chamber.is_open(session, game)
     refused = _speaker(path, "chamber 1", 61)
     assert any("already has its chamber open" in t for t in refused)
+
+
+@given(st.booleans(), st.booleans())
+def test_rules_10_and_146_the_chamber_readings_round_trip(lone: bool, withdrawn: bool) -> None:
+    settings = ChamberSettings(lone_nay_may_declare_dead=lone, intents_may_be_withdrawn=withdrawn)
+    assert ChamberSettings.parse(settings.render()) == settings
+    # Among a game's other settings, only the chamber's own are read.
+    assert ChamberSettings.parse((("pie_die", "8"), *settings.render())) == settings
+
+
+def test_rules_10_and_146_the_chamber_readings_are_offered_with_their_defaults_first() -> None:
+    offered = chamber_choices()
+    assert set(offered) == {f.name for f in fields(ChamberSettings)}
+    defaults = tuple((name, values[0]) for name, values in offered.items())
+    assert ChamberSettings.parse(defaults) == ChamberSettings()
+    with pytest.raises(ValueError, match="lone_nay_may_declare_dead is true or false"):
+        ChamberSettings.parse((("lone_nay_may_declare_dead", "perhaps"),))
+
+
+def test_rule_10_the_speaker_sets_the_chamber_readings_by_mail_and_they_rule_the_chamber(
+    path: MailPath,
+) -> None:
+    refused = _speaker(
+        path, f"new-game {LOUNGE} ifmud-nomic set lone_nay_may_declare_dead=perhaps", 70
+    )
+    assert any(
+        "'lone_nay_may_declare_dead=perhaps' is not a setting of ifMUD Nomic" in t for t in refused
+    )
+    assert any("lone_nay_may_declare_dead=false|true" in t for t in refused)
+    posted = _speaker(
+        path,
+        f"new-game {LOUNGE} ifmud-nomic set lone_nay_may_declare_dead=true "
+        "intents_may_be_withdrawn=false",
+        71,
+    )
+    assert any("lone_nay_may_declare_dead = true (default false)" in t for t in posted)
+    assert any("intents_may_be_withdrawn = false (default true)" in t for t in posted)
+    with path.service.factory() as session:
+        game = session.scalars(select(Game).where(Game.lounge_address == LOUNGE)).one()
+        stored = dict(game.settings or {})
+        number = game.number
+    assert stored["lone_nay_may_declare_dead"] == "true" and stored["pie_die"] == "6"
+    for at, name in enumerate(("Ann Able", "Ben Baker"), start=72):
+        _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", at)
+        _speaker(path, f"approve {number} {name}", at + 10)
+    started = _speaker(path, f"start {number}", 90)
+    # Shown to players: in the chamber's opening post and in every post of the state.
+    assert any(
+        "The chamber's readings (rules/ifmud-nomic/readings.md): "
+        "lone_nay_may_declare_dead=true, intents_may_be_withdrawn=false" in t
+        for t in started
+    )
+    assert any(
+        "the chamber's: lone_nay_may_declare_dead=true, intents_may_be_withdrawn=false" in t
+        for t in started
+    )
+    listed = _mail(path, "ann@example.org", "nomic settings", 91, subject=f"[MC {number}]")
+    assert any("lone_nay_may_declare_dead = true (default false)" in t for t in listed)
+    # And the chamber is ruled by them: Ben, the only nay, may declare Ann's proposal dead.
+    subject = f"[MC {number}]"
+    _mail(path, "ann@example.org", "propose Hats on Fridays [AA]\nWear hats.", 92, subject=subject)
+    _mail(path, "ben@example.org", "vote nay Hats on Fridays [AA]", 93, subject=subject)
+    dead = _mail(path, "ben@example.org", "dead Hats on Fridays [AA]", 94, subject=subject)
+    assert any("Ben Baker declares Hats on Fridays [AA] dead" in t for t in dead)
+
+
+def test_rule_10_the_operator_sets_the_chamber_readings_at_the_console(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'console.sqlite3'}"
+    monkeypatch.setenv("REFEREE_DATABASE_URL", url)
+    monkeypatch.setenv("REFEREE_SPEAKER_ADDRESS", SPEAKER)
+    monkeypatch.chdir(tmp_path)
+    words = ["speaker", "new-game", LOUNGE, "ifmud-nomic", "set", "lone_nay_may_declare_dead=true"]
+    result = CliRunner().invoke(main, [*words, "--now", "2026-11-23T12:00"])
+    assert result.exit_code == 0, result.output
+    engine = make_engine(url)
+    with sessions(engine)() as session:
+        game = session.scalars(select(Game)).one()
+        [queued] = session.scalars(select(OutboxMessage)).all()
+    engine.dispose()
+    assert game.kind == "ifmud-nomic"
+    assert chamber.settings_of(game) == ChamberSettings(lone_nay_may_declare_dead=True)
+    payload = message_from_bytes(queued.raw).get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    shown = " ".join(payload.decode().split())
+    assert "lone_nay_may_declare_dead = true (default false)" in shown

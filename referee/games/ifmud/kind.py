@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from referee.chamber.settings import ChamberSettings
 from referee.engine.dice import Dice, RecordingDice, Roll
 from referee.engine.fair_dice import SeededDice, SeededRoll
 from referee.games.ifmud.actions import Action, parse_actions, render_actions
@@ -48,9 +49,11 @@ def _stored(roll: Roll) -> dict[str, object]:
 
 def _readings_line(game: GameView) -> str:
     try:
-        return ", ".join(Readings.parse(game.settings).render().split())
+        own = ", ".join(Readings.parse(game.settings).render().split())
+        chamber = ChamberSettings.parse(game.settings).render()
     except ValueError as error:
         return f"unreadable ({error})"
+    return f"{own}; the chamber's: {', '.join(f'{n}={v}' for n, v in chamber)}"
 
 
 class IfmudNomic:
