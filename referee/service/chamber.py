@@ -36,7 +36,7 @@ from referee.chamber import (
     cite,
 )
 from referee.service import deadlines, ifmud_roll
-from referee.service.enactment import Enactor
+from referee.service.enactment import Enactor, seating
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store import games
 from referee.store.models import (
@@ -180,6 +180,7 @@ def save(session: Session, game: Game, chamber: Chamber, *, inbox_id: int | None
         record.posted_at = proposal.posted_at
         record.ratified_at = proposal.ratified_at
         record.closed_at = proposal.closed_at
+    ifmud_roll.mirror(game, chamber)
     session.flush()
 
 
@@ -307,15 +308,22 @@ def act(
     return notices + _announce(session, game, outcome, enactor)
 
 
-def check_admission(session: Session, game: Game, text: str) -> None:
+def check_admission(session: Session, game: Game, text: str, enactor: Enactor) -> None:
     """Rule 12: a player to be added must be one the referee can hear from in this game (in
-    a Mornington game, one the Speaker has seated), or the proposal could never take effect.
+    a Mornington game, one the Speaker has seated; in a game that seats whom its chamber
+    admits, one who asked to join), or the proposal could never take effect.
     (rules/ifmud-nomic/readings.md#r12)"""
     try:
         issue, _ = Issue.parse(text)
     except ChamberError:
         return  # the chamber refuses it with its own reason
     if issue.purpose is not Purpose.ADMIT or issue.subject is None:
+        return
+    seats = seating(enactor, game)
+    if seats is not None:
+        why = seats.refusal(session, game, issue.subject)
+        if why is not None:
+            raise CommandError(why)
         return
     player = games.player_by_name(session, issue.subject)
     seat = games.membership(session, game, player) if player is not None else None
@@ -464,7 +472,9 @@ def _worded(
     p, who, at = event.proposal, event.player or "", f"{event.at:%A %d %B %H:%M} UTC"
     votes = [f"Votes: {event.tally.summary()}"] if event.tally is not None else []
     if p is None:
-        return [_member_news(game, event, who, at)]
+        seats = seating(enactor, game) if event.kind == "admitted" else None
+        seated = seats.seat(session, game, who, event.at) if seats is not None else ()
+        return [_member_news(game, event, who, at), *seated]
     name = str(p.name)
     if event.kind == "proposed":
         lines = [
@@ -527,6 +537,11 @@ def _worded(
         notices = [_lounge(game, f"{name} is in effect", news)]
         if p.issue.purpose is Purpose.CHANGE:
             notices.extend(enactor.enact(session, game, name, p.text, event.at))
+            known = {p.name.casefold() for p in session.scalars(select(Player))}
+            agreed = ifmud_roll.adopt_agreed(
+                game, load(session, game) or chamber, event.at, known.__contains__
+            )
+            save(session, game, agreed)
         return notices
     return []
 

@@ -55,7 +55,7 @@ class Propose(_ChamberCommand):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         title = _name(arguments, f"{self.name} {self.argument_description}")
         me = ctx.the_player.name
-        chamber.check_admission(ctx.session, ctx.the_game, ctx.text)
+        chamber.check_admission(ctx.session, ctx.the_game, ctx.text, ctx.enactor)
         self._act(ctx, lambda c: c.propose(me, title, ctx.text, ctx.now))
         problems = rulebook.problems_before_the_vote(ctx.session, ctx.the_game, ctx.text)
         if problems:

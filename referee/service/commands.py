@@ -22,6 +22,7 @@ from referee.engine import amended
 from referee.engine.fair_dice import commitment
 from referee.games import MORNINGTON, GameKind, Kinds
 from referee.service import (
+    admission,
     buzzes,
     chamber,
     dealt,
@@ -448,6 +449,9 @@ class Join(Command):
             raise CommandError("this referee has no Speaker configured to approve a join")
         name = " ".join(arguments)
         kind = ctx.kind_of(game)
+        if kind is not None and kind.legislature and game.status == GameStatus.RUNNING:
+            ctx.notices.extend(admission.ask(ctx.session, game, kind, name, ctx.sender, ctx.secret))
+            return f"{name} asked the players of MC {game.number} to join"
         if kind is not None and game.status == GameStatus.RUNNING:
             raise CommandError(
                 f"game MC {game.number} of {kind.title} has been dealt, and it takes no new "

@@ -6,6 +6,7 @@ game (rules 12, 27, 148)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from datetime import timedelta
 from email.message import EmailMessage, Message
@@ -122,6 +123,12 @@ def to(messages: list[Message], name: str) -> list[str]:
     return [text(m) for m in messages if m["To"] == address(name)]
 
 
+def ayes(posts: list[str]) -> list[set[str]]:
+    """The ayes each post's tally names."""
+    found = (re.search(r"Votes: aye: ([^;]*);", post) for post in posts)
+    return [set(match.group(1).split(", ")) for match in found if match]
+
+
 def test_the_kinds_name_their_silence_rule() -> None:
     assert IfmudNomic(lambda: aware(START)).silence is Silence.CHAMBER
     assert OneDayInLondon().silence is Silence.RESIGNS
@@ -148,3 +155,84 @@ def test_rule_24_an_ifmud_game_counts_silence_by_its_chamber_never_by_two_months
     assert any("Ben Baker incurs a demerit (ifMUD rule 24," in t for t in news)
     assert game.state().player("Ben Baker").demerits == 1
     assert game.game().status == "running"
+
+
+def test_rules_31_and_32_passive_on_by_mail_shows_in_the_next_posted_state(game: Game1) -> None:
+    game.player("Ben Baker", "passive on")
+    posted = lounge(game.player("Ann Able", "end turn"))
+    [turn] = [t for t in posted if "Ann Able played turn 1" in t]
+    assert "Passive Voters: Ben Baker" in turn
+    # Rule 31: the chamber counts the list it shows: Ben's implicit aye on a new proposal.
+    proposed = lounge(game.player("Cat Cole", "propose Hats [CC]\nWear hats."))
+    assert {"Ben Baker", "Cat Cole"} in ayes(proposed)
+    game.player("Ben Baker", "passive off")
+    posted = lounge(game.player("Ben Baker", "end turn"))
+    [turn] = [t for t in posted if "Ben Baker played turn 2" in t]
+    assert "Passive Voters: -" in turn
+
+
+def test_rule_40_a_passive_voter_agreed_in_a_proposal_is_on_the_chamber_list_it_counts(
+    game: Game1,
+) -> None:
+    """The state's copy never leads: a player the others agree to make passive (rule 40, a
+    line of a ratified proposal's text) is on the chamber's list, which casts eir implicit
+    aye on the next proposal (rule 31)."""
+    game.player("Ann Able", "propose Quiet Cat [AA]\npassive voter Cat Cole")
+    game.player("Ben Baker", "vote aye Quiet Cat [AA]")
+    game.player("Cat Cole", "vote aye Quiet Cat [AA]")
+    game.player("Ann Able", "ratify Quiet Cat [AA]")
+    enacted = lounge(game.deadlines(hours=1, minutes=1))
+    assert any("made: passive voter Cat Cole" in t for t in enacted)
+    assert game.state().passive_voters == ("Cat Cole",)
+    proposed = lounge(game.player("Ben Baker", "propose Hats [BB]\nWear hats."))
+    assert {"Ben Baker", "Cat Cole"} in ayes(proposed)
+    posted = lounge(game.player("Ann Able", "end turn"))
+    assert any("Passive Voters: Cat Cole" in t for t in posted)
+
+
+def test_rule_12_a_player_admitted_after_the_start_is_seated_by_mail(game: Game1) -> None:
+    everything: list[Message] = []
+    # Rule 12 admits someone who asked: a proposal for a stranger is refused, nothing kept.
+    refused = game.player("Ann Able", "propose Welcome Zed [AA]\nAdmit: Zed Zane")
+    everything += refused
+    assert any("Zed Zane has not asked to join game MC 1" in t for t in to(refused, "Ann Able"))
+    assert "Zed" not in " ".join(lounge(refused))
+    # Bea asks; she and the lounge are told how the players decide.
+    asked = game.send("bea@example.org", "nomic join Bea Bell\nSecret: hush-hush")
+    everything += asked
+    assert any("unanimous consent (ifMUD rule 12" in t for t in to(asked, "Bea Bell"))
+    assert any("Bea Bell asks" in t and "Admit: Bea Bell" in t for t in lounge(asked))
+    assert "Bea Bell" not in {p.name for p in game.state().players}
+    # The players agree; an hour after ratification she is admitted and seated.
+    everything += game.player("Ann Able", "propose Welcome Bea [AA]\nAdmit: Bea Bell")
+    everything += game.player("Ben Baker", "vote aye Welcome Bea [AA]")
+    everything += game.player("Cat Cole", "vote aye Welcome Bea [AA]")
+    everything += game.player("Ann Able", "ratify Welcome Bea [AA]")
+    admitted_at = game.clock() + timedelta(hours=1)  # rule 10: agreed an hour after ratifying
+    seated = game.deadlines(hours=1, minutes=1)
+    everything += seated
+    [post] = [t for t in lounge(seated) if "Bea Bell is seated in game MC 1" in t]
+    # Rule 27: she takes her place in the order by surname; rules 14, 44, 148: her start.
+    assert "Order of turns (rule 27): Ann Able, Ben Baker, Bea Bell, Cat Cole." in post
+    assert "Player: Bea Bell | at Lounge | demerits 0 | brownie points 10" in post
+    [welcome] = to(seated, "Bea Bell")
+    assert "have added you to the game (ifMUD rule 12" in welcome
+    assert "rules/ifmud-nomic/README.md" in welcome
+    bea = game.state().player("Bea Bell")
+    assert (bea.location, bea.brownie) == ("Lounge", 10)
+    assert game.state().servant("Bea Bell").location == "Servants' Quarters"
+    assert "Bea Bell" in game.game().order_of_play
+    silences = {who: due for kind, who, due in game.open_deadlines() if kind == "chamber-silence"}
+    assert silences["Bea Bell"] == admitted_at + timedelta(weeks=1)  # rule 24 from admission
+    # She plays: out of turn is refused citing rule 27, her own turn is applied.
+    early = game.player("Bea Bell", "end turn")
+    everything += early
+    assert any("rule 27: it is Ann Able's turn" in t for t in to(early, "Bea Bell"))
+    everything += game.player("Ann Able", "end turn")
+    everything += game.player("Ben Baker", "end turn")
+    played = game.player("Bea Bell", "end turn")
+    everything += played
+    assert any("Bea Bell played turn 3 of game MC 1" in t for t in lounge(played))
+    assert game.state().active == "Cat Cole"
+    # Her secret reached nobody.
+    assert not any("hush-hush" in text(m) for m in everything)
