@@ -31,6 +31,12 @@ class ChamberSettings:
     its player may withdraw it ('intent cancel N'); false: once posted it stands, as a post to
     the list cannot be unsent."""
 
+    intents_count_as_posts: bool = True
+    """ifMUD rules 24 and 146: a statement of intent takes effect as if posted at its time.
+    True: it is a post then too, so rule 24's week starts again when it takes effect (as it
+    did when it was sent); false: only sending it is a post, so statements posted in advance
+    cannot keep a silent player clear of rule 24's demerits."""
+
     @classmethod
     def parse(cls, pairs: tuple[tuple[str, str], ...]) -> ChamberSettings:
         """The readings ``pairs`` (``name``, value text) set; names not listed here are

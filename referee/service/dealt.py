@@ -22,6 +22,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from referee.chamber import cite
 from referee.chamber.settings import choices as chamber_choices
 from referee.engine.fair_dice import commitment
 from referee.engine.life.deadlines import VANILLA_DEADLINES
@@ -149,6 +150,12 @@ def approve(
 ) -> list[Notice]:
     """Seat an applicant before the deal; a dealt game takes nobody new, and a full table
     nobody more."""
+    if game.status != GameStatus.FORMING and kind.legislature:
+        raise CommandError(
+            f"game MC {game.number} of {kind.title} is under way: its players, not the "
+            f"Speaker, add a player, by unanimous consent ({cite(12)}); a player proposes "
+            f"'Admit: {player.name}'"
+        )
     if game.status != GameStatus.FORMING:
         raise CommandError(
             f"game MC {game.number} has been dealt; {kind.title} takes no new player once "

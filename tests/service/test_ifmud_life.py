@@ -95,24 +95,34 @@ class Game1:
 
 
 @pytest.fixture
-def game(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Game1:
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'ifmud-life.sqlite3'}",
-        clock=clock,
-        rng=random.Random(11),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-        deadline_poll_seconds=3600,
-    )
-    table = Game1(path, clock)
-    table.speaker(f"new-game {LOUNGE} ifmud-nomic")
-    for name in PEOPLE:
-        table.send(address(name), f"nomic join {name}")
-        table.speaker(f"approve 1 {name}")
-    table.speaker("start 1")
-    return table
+def start(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Callable[[str], Game1]:
+    """Start game MC 1 by mail with the Speaker's ``set NAME=VALUE ...`` words, if any."""
+
+    def started(settings: str = "") -> Game1:
+        clock = HandClock(START)
+        path = mail_path(
+            f"sqlite:///{tmp_path / 'ifmud-life.sqlite3'}",
+            clock=clock,
+            rng=random.Random(11),
+            kinds=hosted(lambda: aware(clock())),
+            speaker_address=SPEAKER,
+            speaker_secret=SECRET,
+            deadline_poll_seconds=3600,
+        )
+        table = Game1(path, clock)
+        table.speaker(f"new-game {LOUNGE} ifmud-nomic {settings}".rstrip())
+        for name in PEOPLE:
+            table.send(address(name), f"nomic join {name}")
+            table.speaker(f"approve 1 {name}")
+        table.speaker("start 1")
+        return table
+
+    return started
+
+
+@pytest.fixture
+def game(start: Callable[[str], Game1]) -> Game1:
+    return start("")
 
 
 def lounge(messages: list[Message]) -> list[str]:
@@ -203,6 +213,9 @@ def test_rule_12_a_player_admitted_after_the_start_is_seated_by_mail(game: Game1
     assert any("unanimous consent (ifMUD rule 12" in t for t in to(asked, "Bea Bell"))
     assert any("Bea Bell asks" in t and "Admit: Bea Bell" in t for t in lounge(asked))
     assert "Bea Bell" not in {p.name for p in game.state().players}
+    approve = game.speaker("approve 1 Bea Bell")
+    everything += approve
+    assert any("its players, not the Speaker, add a player" in text(m) for m in approve)
     # The players agree; an hour after ratification she is admitted and seated.
     everything += game.player("Ann Able", "propose Welcome Bea [AA]\nAdmit: Bea Bell")
     everything += game.player("Ben Baker", "vote aye Welcome Bea [AA]")
@@ -236,3 +249,29 @@ def test_rule_12_a_player_admitted_after_the_start_is_seated_by_mail(game: Game1
     assert game.state().active == "Cat Cole"
     # Her secret reached nobody.
     assert not any("hush-hush" in text(m) for m in everything)
+
+
+@pytest.mark.parametrize("counted", [True, False])
+def test_rules_24_and_146_a_statement_of_intent_is_a_post_when_sent_and_when_it_takes_effect(
+    start: Callable[[str], Game1], counted: bool
+) -> None:
+    """Sending a statement is a post (rule 23); taking effect is one too, as if posted then
+    (rule 146), unless the Speaker set intents_count_as_posts=false."""
+    game = start("" if counted else "set intents_count_as_posts=false")
+    week = timedelta(weeks=1)
+
+    def silences() -> dict[str | None, object]:
+        return {who: due for kind, who, due in game.open_deadlines() if kind == "chamber-silence"}
+
+    game.player("Ben Baker", "In 6 days:\nproposals")
+    sent = game.clock()
+    game.player("Cat Cole", "In 6 days:\nIf it is my turn:\nproposals")
+    cat_sent = game.clock()
+    assert silences()["Ben Baker"] == sent + week
+    game.clock.now = sent
+    game.deadlines(days=6)  # at the moment Ben stated
+    assert silences()["Ben Baker"] == (sent + timedelta(days=6) + week if counted else sent + week)
+    lapsed = game.deadlines(minutes=5)  # Cat's moment
+    # Cat's statement lapsed (it is Ann's turn): it took no effect, so it was no post then.
+    assert any("lapsed" in str(m["Subject"]) for m in lapsed)
+    assert silences()["Cat Cole"] == cat_sent + week

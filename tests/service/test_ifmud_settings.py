@@ -161,9 +161,11 @@ def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(path: Ma
     assert any("already has its chamber open" in t for t in refused)
 
 
-@given(st.booleans(), st.booleans())
-def test_rules_10_and_146_the_chamber_readings_round_trip(lone: bool, withdrawn: bool) -> None:
-    settings = ChamberSettings(lone_nay_may_declare_dead=lone, intents_may_be_withdrawn=withdrawn)
+@given(st.booleans(), st.booleans(), st.booleans())
+def test_rules_10_24_and_146_the_chamber_readings_round_trip(
+    lone: bool, withdrawn: bool, counted: bool
+) -> None:
+    settings = ChamberSettings(lone, withdrawn, counted)
     assert ChamberSettings.parse(settings.render()) == settings
     # Among a game's other settings, only the chamber's own are read.
     assert ChamberSettings.parse((("pie_die", "8"), *settings.render())) == settings
