@@ -18,14 +18,18 @@ from sqlalchemy import select
 
 from referee.games import Silence, hosted
 from referee.games.ifmud.kind import IfmudNomic
+from referee.games.ifmud.opening import SEED_PLAYERS
 from referee.games.ifmud.state import GameState
 from referee.games.one_day_in_london.kind import OneDayInLondon
+from referee.service import deadlines
 from referee.service.deadlines import SILENCE, aware
 from referee.service.timekeeper import run_due
-from referee.store.models import Deadline, Game
+from referee.store.db import make_engine, sessions
+from referee.store.models import Deadline, Game, Membership
 from tests.conftest import REFEREE, MailPath
 from tests.service.harness import HandClock, text
-from tests.service.test_ifmud_by_mail import START
+from tests.service.harness import settings as harness_settings
+from tests.service.test_ifmud_by_mail import START, seed
 
 SPEAKER, SECRET = "speaker@example.org", "gavel and bell"
 LOUNGE = "ifmud-life@lounge.example.org"
@@ -275,3 +279,26 @@ def test_rules_24_and_146_a_statement_of_intent_is_a_post_when_sent_and_when_it_
     # Cat's statement lapsed (it is Ann's turn): it took no effect, so it was no post then.
     assert any("lapsed" in str(m["Subject"]) for m in lapsed)
     assert silences()["Cat Cole"] == cat_sent + week
+
+
+def test_rule_24_a_two_month_deadline_left_from_before_resigns_nobody_in_an_ifmud_game(
+    tmp_path: Path,
+) -> None:
+    """A game started before ifMUD Nomic named its own silence rule kept Mornington's two
+    months for each player; when such a deadline passes, it is closed and nobody resigns."""
+    clock = HandClock(START)
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    seed(url, clock, chamber=True)
+    engine = make_engine(url)
+    factory = sessions(engine)
+    with factory.begin() as session:
+        old = session.scalars(select(Game)).one()
+        deadlines.moved(session, old, SEED_PLAYERS[0], START, reminder_lead=timedelta(days=7))
+    run_due(factory, harness_settings(), START + timedelta(days=70))  # type: ignore[arg-type]
+    with factory() as session:
+        old = session.scalars(select(Game)).one()
+        seats = {m.status for m in session.scalars(select(Membership))}
+        rows = list(session.scalars(select(Deadline).where(Deadline.kind == SILENCE)))
+    engine.dispose()
+    assert old.status == "running" and seats == {"active"}
+    assert [row.closed_at for row in rows] == [START + timedelta(days=70)]
