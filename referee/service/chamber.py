@@ -271,7 +271,7 @@ def catch_up(
     ifmud_roll.follow(game, outcome.events)
     save(session, game, outcome.chamber)
     sync(session, game, outcome.chamber, now, lead)
-    return _announce(session, game, outcome, enactor)
+    return _announced(session, game, outcome, enactor, now, lead)
 
 
 def record_post(session: Session, game: Game, name: str, at: datetime, lead: timedelta) -> None:
@@ -305,7 +305,7 @@ def act(
     ifmud_roll.follow(game, outcome.events)
     save(session, game, outcome.chamber, inbox_id=inbox_id)
     sync(session, game, outcome.chamber, now, lead)
-    return notices + _announce(session, game, outcome, enactor)
+    return notices + _announced(session, game, outcome, enactor, now, lead)
 
 
 def check_admission(session: Session, game: Game, text: str, enactor: Enactor) -> None:
@@ -457,6 +457,22 @@ def wrapped(line: str, width: int = 76) -> str:
         break_long_words=False,
         break_on_hyphens=False,
     )
+
+
+def _announced(
+    session: Session,
+    game: Game,
+    outcome: Outcome,
+    enactor: Enactor,
+    now: datetime,
+    lead: timedelta,
+) -> list[Notice]:
+    """The events of ``outcome`` worded; when a proposal took effect, its enactment may have
+    changed the roll (a player its text added, rule 12), so the deadlines follow it again."""
+    notices = _announce(session, game, outcome, enactor)
+    if any(event.kind == "in-effect" for event in outcome.events):
+        sync(session, game, load(session, game) or outcome.chamber, now, lead)
+    return notices
 
 
 def _announce(session: Session, game: Game, outcome: Outcome, enactor: Enactor) -> list[Notice]:
