@@ -4,13 +4,16 @@ A second game of ifMUD Nomic with the four seed players, through the same SMTP p
 test_ifmud_by_mail.py (smtplib -> listener -> runner -> outbox -> sender -> relay). Its
 postings are chosen from the state as the game goes (the dice are the game's committed seed,
 so where a roll decides, the next posting follows what it decided), and everything the players
-agree (the map, tolls, tokens of every kind, the roads of a Quest, a room removed, at the end
-a crown) is proposed, voted, ratified and made by the enactor from the proposal's text.
+agree (the map, tolls, a Dark Gift, tokens: a prize, a time bomb, a pie, the uplink, the
+Lunchbox, a protected token, a banana, the teleporter changed; the roads of a Quest, a room
+removed, at the end a crown) is proposed, voted, ratified and made by the enactor from the
+proposal's text.
 
 Coverage is checked from the record, not claimed: the rule numbers the applied postings'
 effects cite, the rules of their actions and of their dice are collected from the stored
-turns and the lounge's posts, and every family the issue lists must appear. Each family also
-has a posting refused by mail citing its rule, which leaves the stored state as it was. The
+turns and the deadline runner's posts, and every family the issue lists must appear. Each
+family also has a posting refused by mail citing its rule, which leaves the stored state as
+it was. The
 game replays from its record (judged postings and proposals in effect) to the same state,
 and once it is won every roll checks against the revealed seed.
 """
@@ -28,6 +31,7 @@ from sqlalchemy import select
 from referee.games import hosted
 from referee.games.ifmud.actions import parse_actions
 from referee.games.ifmud.board import carried_by, connected
+from referee.games.ifmud.handlers.robot import entities_in
 from referee.games.ifmud.state import GameState, Where
 from referee.service.deadlines import aware
 from referee.service.game_dice import verify
@@ -87,7 +91,7 @@ def missing(applied: set[int]) -> list[str]:
 
 
 SEEN = frozenset(
-    {29, 43, 51, 62, 70, 77, 88, 90, 95, 99, 103, 104, 105, 111, 113, 116}
+    {29, 43, 51, 62, 70, 77, 79, 88, 90, 95, 99, 103, 104, 105, 111, 113, 116, 159}
     | {120, 132, 133, 135, 137, 141, 142, 148, 153, 157, 160}
 )
 """Rules this game's script sets out to apply, each of which the record must show (more
@@ -222,6 +226,8 @@ TOKENS = Agreed(
             "Add token The Bus Driver's Lunchbox | in Attic | prize 0 | die d18",
             f"Add token a short fuse bomb | with {CARL} | time bomb 2h",
             f"Add token a pie | with the servant of {CARL} | status pie",
+            "Add token the Crown Jewels | in Blasted Heath | protected",
+            "Add token a ripe banana | in Central Park",
             "Change token personal teleporter to personal teleporter | in Central Park "
             "| status burned out",
         ]
@@ -278,6 +284,18 @@ def towards(state: GameState, name: str, room: str) -> str:
     return room if connected(state, state.player(name).location, room) else "Lounge"
 
 
+def lonely(state: GameState) -> str | None:
+    """A robot examination (160) of a room holding one entity alone, so its Random Selection
+    (95) rolls a one-sided die, which shows 1 (159); None if the robot can reach none."""
+    rooms = [state.robot, *(r for r in HUB if connected(state, state.robot, r))]
+    for room in rooms:
+        if len(entities_in(state, room)) == 1:
+            return (
+                "robot examine" if room == state.robot else f"robot examine after moving to {room}"
+            )
+    return None
+
+
 def crown(state: GameState) -> str:
     """At the end the players agree a crown worth 400 into the active player's hands, bound
     for the Lounge or, from the Lounge, the Attic (54, 57)."""
@@ -288,8 +306,10 @@ def crown(state: GameState) -> str:
 
 def collect(table: Table, posts: list[str]) -> tuple[set[int], list[str]]:
     """The rules the record shows applied: those the effects of every applied posting cite
-    (its stored state's Happened lines), those of its actions and of its dice; and those
-    cited in the lounge's posts (the deadline runner's among them). Also every effect line."""
+    (its stored state's Happened lines), those of its actions and of its dice, and those the
+    effects of time cite in the deadline runner's posts (their state's Happened lines); with
+    every effect line. Nothing else a post says (the chamber's citations, the order of turns)
+    counts."""
     applied: set[int] = set()
     lines: list[str] = []
     with table.path.service.factory() as session:
@@ -310,9 +330,14 @@ def collect(table: Table, posts: list[str]) -> tuple[set[int], list[str]]:
                 if roll.get("label"):
                     applied.add(79)
                 if roll.get("sides") == 1:
+                    assert roll.get("value") == 1, roll
                     applied.add(159)
     for post in posts:
-        applied |= cited(post)
+        if "Time has passed" in post:
+            news = [line for line in post.splitlines() if line.startswith("Happened: ")]
+            lines += news
+            for line in news:
+                applied |= cited(line)
     return applied, lines
 
 
@@ -357,6 +382,8 @@ def play(game: Families) -> list[str]:
     game.refuse("move to Attic\nmetamorphose into Night Sight", 135)
     posts += game.turn("metamorphose into Night Sight\nend turn")
     posts += game.agree(TOKENS)
+    banana = next(t for t in game.state().tokens if t.name == "a ripe banana")
+    assert banana.where == Where("monkey")  # rule 138: the monkey in Central Park takes it
 
     # Adam steals with his servant at hand (64, 67), once (64); his servant, sharing the
     # Attic with Roger at the turn's end, goes home (88).
@@ -423,7 +450,9 @@ def play(game: Families) -> list[str]:
     game.refuse("abandon Night Sight", 137, name=CARL)
 
     # Round by round: Carl follows the Quest to its end; Roger, chatting, may only end his
-    # turn (62); Jota creates a second Quest; Adam takes the golden key on past the toll.
+    # turn (62), then has the robot examine a room holding one thing alone (a d1, 159);
+    # Jota creates a second Quest; Adam takes the golden key on past the toll.
+    examined = False
     for _ in range(8):
         for _seat in range(4):
             state = game.state()
@@ -444,16 +473,23 @@ def play(game: Families) -> list[str]:
                 posts += game.turn(
                     "pick up golden key\nmove to West of House\ndrop golden key\nend turn"
                 )
+            elif active == ROGER and not examined and lonely(state):
+                posts += game.turn(f"{lonely(state)}\nend turn")
+                examined = True
             else:
                 posts += game.turn("end turn")
         state = game.state()
         key = next(t for t in state.tokens if t.name == "golden key")
-        if not any(q.colour == "red" for q in state.quests) and key.barred == ADAM:
+        if not any(q.colour == "red" for q in state.quests) and key.barred == ADAM and examined:
             break
     assert not any(q.colour == "red" for q in game.state().quests), "the Quest is not done"
     gone = removed_room(game.state())
-    posts += game.agree(Agreed("Less map [JA]", lambda s: f"Remove room {gone}"))
+    posts += game.agree(
+        Agreed("Less map [JA]", lambda s: f"Remove room {gone}\nRemove token the Crown Jewels")
+    )
     assert not any(q.colour == "blue" for q in game.state().quests)  # rule 151
+    jewels = next(t for t in game.state().tokens if t.name == "the Crown Jewels")
+    assert jewels.where == Where("room", "Jaws of Death")  # rule 154
 
     # The end: a crown agreed into the active player's hands, scored, wins (103, 148, 153, 33).
     while game.state().player(game.state().active or "").chatting:
@@ -461,8 +497,10 @@ def play(game: Families) -> list[str]:
     posts += game.agree(Agreed("The crown [AB]", crown))
     winner = game.state().active or ""
     goal = next(t for t in game.state().tokens if t.name == "crown").destination
-    posts += game.turn(f"move to {goal}\ndrop crown")
+    won = game.turn(f"move to {goal}\ndrop crown")
+    posts += won
     assert game.table.game().status == "won" and game.state().winner == winner
+    assert any(f"The dice seed of this game was {SEED.hex()}" in post for post in won)
     loser = next(name for name in (ADAM, ROGER, JOTA, CARL) if name != winner)
     before = game.table.game().state
     [answer] = private(game.table.post(loser, "end turn"), loser)

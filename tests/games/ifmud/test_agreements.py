@@ -180,8 +180,15 @@ WORD = st.from_regex(r"[A-Za-z][a-z']{0,7}", fullmatch=True).filter(
 )
 PHRASE = st.lists(WORD, min_size=1, max_size=3).map(" ".join)
 PLAIN_TOKEN = TOKEN.filter(
-    lambda t: "  " not in t.render() and not t.render().endswith(".") and " to " not in t.name
+    lambda t: (
+        "  " not in t.render()
+        and not t.render().endswith(".")
+        and not t.name.endswith(".")
+        and " to " not in t.name
+    )
 )
+"""Tokens a line can name: spacing is folded and a final full stop dropped (a sentence may
+end a line), and ``Change token A to B`` splits at the first " to " (README, Agreements)."""
 
 
 def _agreement(form: str, **args: str) -> Agreement:
