@@ -91,7 +91,7 @@ def missing(applied: set[int]) -> list[str]:
 
 
 SEEN = frozenset(
-    {29, 43, 51, 62, 70, 77, 79, 88, 90, 95, 99, 103, 104, 105, 111, 113, 116, 159}
+    {29, 43, 51, 62, 70, 76, 77, 78, 79, 84, 88, 90, 95, 99, 103, 104, 105, 111, 113, 116, 159}
     | {120, 132, 133, 135, 137, 141, 142, 148, 153, 157, 160}
 )
 """Rules this game's script sets out to apply, each of which the record must show (more
@@ -296,6 +296,22 @@ def lonely(state: GameState) -> str | None:
     return None
 
 
+def monkey_has_banana(state: GameState) -> bool:
+    return any(t.name == "a ripe banana" and t.where == Where("monkey") for t in state.tokens)
+
+
+def banana_hunt(state: GameState) -> str:
+    """Roger, who holds the uplink, steals the banana from the monkey (84, 86), going to it
+    first (by the hub if need be)."""
+    here, monkey = state.player(ROGER).location, state.monkey
+    steal = "steal a ripe banana from the monkey\nend turn"
+    if here == monkey:
+        return steal
+    if connected(state, here, monkey):
+        return f"move to {monkey}\n{steal}"
+    return "move to Lounge\nend turn"
+
+
 def crown(state: GameState) -> str:
     """At the end the players agree a crown worth 400 into the active player's hands, bound
     for the Lounge or, from the Lounge, the Attic (54, 57)."""
@@ -429,15 +445,12 @@ def play(game: Families) -> list[str]:
     posts += game.agree(Agreed("The Grail's roads [CM]", quest_roads))
 
     # Adam: xyzzy may not follow a move (62). He carries the Lunchbox to the Omnibus in
-    # the bubble (29, 104, 105); the bomb has esploded by now (70, 75, 77) and its damage
-    # strikes a letter (76), once a turn (76).
+    # the bubble (29, 104, 105), and offers Carl ten points. The bomb has esploded by now
+    # (70, 75, 77): Central Park is damaged.
     game.refuse("move to Dot-Com Bubble\nxyzzy", 62)
-    damaged = game.state().room("Central Park").damage
-    assert damaged, "the short fuse bomb has not esploded in Central Park"
-    game.refuse("damage Central Park letter 1\ndamage Central Park letter 2", 76)
+    assert game.state().room("Central Park").damage, "the short fuse has not esploded"
     posts += game.turn(
-        "damage Central Park letter 1\nmove to Dot-Com Bubble\n"
-        "drop the bus driver's lunchbox\nend turn"
+        f"donate 10 to {CARL}\nmove to Dot-Com Bubble\ndrop the bus driver's lunchbox\nend turn"
     )
     # Roger says xyzzy (62) and so chats through his next turn.
     posts += game.turn("xyzzy\nend turn")
@@ -446,12 +459,16 @@ def play(game: Families) -> list[str]:
     game.refuse("create pie bomb", 120)
     posts += game.turn("end turn")
     # Carl sets out on the Quest, and abandons his Dark Gift (137), once (137).
-    posts += game.turn(lambda s: f"abandon Night Sight\n{quest_step(s)}")
+    posts += game.turn(
+        lambda s: f"accept donation from {ADAM}\nabandon Night Sight\n{quest_step(s)}"
+    )
     game.refuse("abandon Night Sight", 137, name=CARL)
 
     # Round by round: Carl follows the Quest to its end; Roger, chatting, may only end his
-    # turn (62), then has the robot examine a room holding one thing alone (a d1, 159);
-    # Jota creates a second Quest; Adam takes the golden key on past the toll.
+    # turn (62), has the robot examine a room holding one thing alone (a d1, 159), and goes
+    # through Central Park's Death Toll (78) to steal the banana from the monkey (84, 86);
+    # Jota creates a second Quest; Adam then spends Central Park's damage on a letter (76),
+    # once a turn (76), and takes the golden key on past the toll (43).
     examined = False
     for _ in range(8):
         for _seat in range(4):
@@ -476,11 +493,25 @@ def play(game: Families) -> list[str]:
             elif active == ROGER and not examined and lonely(state):
                 posts += game.turn(f"{lonely(state)}\nend turn")
                 examined = True
+            elif active == ROGER and monkey_has_banana(state):
+                posts += game.turn(banana_hunt)
+            elif (
+                active == ADAM
+                and not monkey_has_banana(state)
+                and state.room("Central Park").damage
+            ):
+                game.refuse("damage Central Park letter 1\ndamage Central Park letter 2", 76)
+                posts += game.turn("damage Central Park letter 1")
             else:
                 posts += game.turn("end turn")
         state = game.state()
         key = next(t for t in state.tokens if t.name == "golden key")
-        if not any(q.colour == "red" for q in state.quests) and key.barred == ADAM and examined:
+        if (
+            not any(q.colour == "red" for q in state.quests)
+            and key.barred == ADAM
+            and examined
+            and state.room("Central Park").damage == 0
+        ):
             break
     assert not any(q.colour == "red" for q in game.state().quests), "the Quest is not done"
     gone = removed_room(game.state())
