@@ -314,16 +314,19 @@ def check_admission(session: Session, game: Game, text: str, enactor: Enactor) -
     admits, one who asked to join), or the proposal could never take effect.
     (rules/ifmud-nomic/readings.md#r12)"""
     try:
-        issue, _ = Issue.parse(text)
+        issue, body = Issue.parse(text)
     except ChamberError:
         return  # the chamber refuses it with its own reason
-    if issue.purpose is not Purpose.ADMIT or issue.subject is None:
-        return
     seats = seating(enactor, game)
     if seats is not None:
-        why = seats.refusal(session, game, issue.subject)
-        if why is not None:
-            raise CommandError(why)
+        named = (issue.subject,) if issue.purpose is Purpose.ADMIT else ()
+        added = seats.added_by(body) if issue.purpose is Purpose.CHANGE else ()
+        for name in (*named, *added):
+            why = seats.refusal(session, game, name or "")
+            if why is not None:
+                raise CommandError(why)
+        return
+    if issue.purpose is not Purpose.ADMIT or issue.subject is None:
         return
     player = games.player_by_name(session, issue.subject)
     seat = games.membership(session, game, player) if player is not None else None

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from referee.chamber import cite
 from referee.games import IFMUD_NOMIC, MORNINGTON
-from referee.games.ifmud.agreements import apply_agreements, parse_agreement
+from referee.games.ifmud.agreements import apply_agreements, parse_agreement, parse_agreements
 from referee.games.ifmud.state import GameState
 from referee.games.kind import GameKind
 from referee.service import admission, kind_time
@@ -44,6 +44,10 @@ class Seating(Protocol):
 
     def refusal(self, session: Session, game: Game, name: str) -> str | None:
         """Why ``name`` cannot be admitted to ``game`` (a sentence citing the rule), or None."""
+        ...
+
+    def added_by(self, text: str) -> tuple[str, ...]:
+        """The players a proposal of change's ``text`` adds, besides the chamber's Admit:."""
         ...
 
     def seat(self, session: Session, game: Game, name: str, at: datetime) -> Sequence[Notice]:
@@ -151,6 +155,16 @@ class IfmudAgreements:
                 f"({cite(12)})"
             )
         return None
+
+    def added_by(self, text: str) -> tuple[str, ...]:
+        """The players the text's ``add player NAME`` lines add (rule 12, the agreements
+        grammar), so the chamber refuses before the vote a text adding someone it could not
+        seat."""
+        return tuple(
+            dict(agreement.args)["player"]
+            for _, agreement in parse_agreements(text)
+            if agreement.rule == 12
+        )
 
     def seat(self, session: Session, game: Game, name: str, at: datetime) -> Sequence[Notice]:
         """Seat ``name`` once the state has em (rule 12's effect, made by the chamber or by
