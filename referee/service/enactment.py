@@ -99,6 +99,11 @@ class ByKind:
         return self.of(game).enact(session, game, proposal, text, at)
 
 
+_LOST = "lost and may not rejoin the game (ifMUD rule 33, winning and losing)"
+"""Rule 33's bar, said of a player a proposal would add (the chamber's ``cite`` names only
+the chamber's own rules)."""
+
+
 class IfmudAgreements:
     """ifMUD Nomic's enactor: the changes of the state a ratified proposal's text agrees
     (:mod:`referee.games.ifmud.agreements`: rooms, connections, tolls, players...) are made
@@ -147,7 +152,7 @@ class IfmudAgreements:
         knows where to write to em; rule 33 bars a player who lost."""
         state = GameState.parse(game.state or "")
         if name.casefold() in {n.casefold() for n in state.lost}:
-            return f"{name} lost and may not rejoin the game ({cite(33)})"
+            return f"{name} {_LOST}"
         if admission.asking(session, game, name) is None:
             return (
                 f"{name} has not asked to join game MC {game.number}; e writes 'nomic join "
@@ -173,7 +178,7 @@ class IfmudAgreements:
         if name.casefold() not in {p.name.casefold() for p in state.players}:
             why = f"{name} is not in the state of the game, so cannot be seated"
             if name.casefold() in {n.casefold() for n in state.lost}:
-                why = f"{name} lost and may not rejoin the game ({cite(33)})"
+                why = f"{name} {_LOST}"
             return [
                 Notice(
                     "lounge.chamber-news",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from email.message import EmailMessage, Message
 from itertools import count
@@ -22,7 +23,10 @@ from referee.games.ifmud.opening import SEED_PLAYERS
 from referee.games.ifmud.state import GameState
 from referee.games.one_day_in_london.kind import OneDayInLondon
 from referee.service import deadlines
+from referee.service.chamber import check_admission
 from referee.service.deadlines import SILENCE, aware
+from referee.service.enactment import IfmudAgreements
+from referee.service.notices import CommandError
 from referee.service.timekeeper import run_due
 from referee.store.db import make_engine, sessions
 from referee.store.models import Deadline, Game, Membership
@@ -326,3 +330,21 @@ def test_rule_12_a_player_added_by_a_ratified_text_is_seated_as_one_admitted(gam
     assert silences["Bea Bell"] == agreed_at + timedelta(weeks=1)
     listed = to(game.player("Bea Bell", "proposals"), "Bea Bell")
     assert any("Bea Bell: 0 demerits, 10 brownie points" in t for t in listed)
+
+
+def test_rule_33_a_player_who_lost_may_not_be_admitted_again(tmp_path: Path) -> None:
+    clock = HandClock(START)
+    url = f"sqlite:///{tmp_path / 'lost.sqlite3'}"
+    seed(url, clock, chamber=True)
+    engine = make_engine(url)
+    kind = IfmudNomic(lambda: aware(clock()))
+    with sessions(engine).begin() as session:
+        old = session.scalars(select(Game)).one()
+        gone = SEED_PLAYERS[0]
+        old.state = replace(GameState.parse(old.state or ""), lost=(gone,)).render()
+        why = IfmudAgreements(kind).refusal(session, old, gone)
+        with pytest.raises(CommandError, match="may not rejoin"):
+            check_admission(session, old, f"Admit: {gone}", IfmudAgreements(kind))
+    engine.dispose()
+    assert why is not None and why.startswith(f"{gone} lost and may not rejoin the game")
+    assert "ifMUD rule 33" in why
