@@ -557,10 +557,10 @@ def _worded(
         if p.issue.purpose is Purpose.CHANGE:
             notices.extend(enactor.enact(session, game, name, p.text, event.at))
             known = {p.name.casefold() for p in session.scalars(select(Player))}
-            agreed = ifmud_roll.adopt_agreed(
-                game, load(session, game) or chamber, event.at, known.__contains__
-            )
-            save(session, game, agreed)
+            loaded = load(session, game) or chamber
+            agreed = ifmud_roll.adopt_agreed(game, loaded, event.at, known.__contains__)
+            if agreed is not loaded:
+                save(session, game, agreed)
         return notices
     return []
 
