@@ -18,7 +18,8 @@ from pathlib import Path
 from sqlalchemy import select
 
 from referee.notation.gsd import GSD
-from referee.store.models import Game, RulesChange
+from referee.service.replaying import replay_game
+from referee.store.models import Game, RulesChange, Turn
 from tests.conftest import MailPath
 from tests.service.test_chamber_mail import T0, Floor, _text, open_floor
 
@@ -74,6 +75,47 @@ def test_1_4_18_a_ratified_price_takes_effect_and_the_next_turn_pays_it(
         [change] = session.scalars(select(RulesChange)).all()
         assert (change.version, change.proposal) == (2, "Dear chocolate [A]")
         assert change.effective_at == T0 + timedelta(minutes=70)
+
+
+def test_1_4_18_a_game_amended_mid_way_replays_to_its_live_state_turn_by_turn_version(
+    tmp_path: Path, mail_path: Callable[..., MailPath]
+) -> None:
+    """Each turn keeps the rules version that judged it, and a replay of the stored game
+    judges each by that version, reaching the state the referee posted; the same replay
+    judging every turn by the published rules buys the Chocolate Bar at Volume 1's price, and
+    so does not reach it (the check can fail)."""
+    floor = open_floor(tmp_path, mail_path, poll=0.02)
+    floor.say("Alice", FIRST)
+    floor.say("Bob", SECOND)
+    floor.clock.now = T0 + timedelta(minutes=5)
+    floor.say("Alice", PROPOSAL)
+    floor.say("Bob", "vote aye Dear chocolate [A]")
+    floor.say("Carol", "vote aye Dear chocolate [A]")
+    floor.clock.now = T0 + timedelta(minutes=10)
+    floor.say("Alice", "ratify Dear chocolate [A]")
+    floor.tick(T0 + timedelta(minutes=70))
+    [version] = [p for p in floor.lounge() if "Rules version 2: Dear chocolate [A]" in p]
+    assert "The last turn, Turn 2, was judged under version 1; from Turn 3 on" in version
+    floor.clock.now = T0 + timedelta(minutes=80)
+    floor.say("Alice", BUY)
+    [applied] = floor.lounge()
+    assert "judged under rules version 2" in applied
+    with floor.path.service.factory() as session:
+        turns = session.scalars(select(Turn).order_by(Turn.number)).all()
+        assert [(t.number, t.rules_version) for t in turns] == [(1, 1), (2, 1), (3, 2)]
+        game = session.scalars(select(Game)).one()
+        again = replay_game(session, game)
+        assert again.versions == (1, 1, 2)
+        assert again.agrees, again.report
+        assert _alice_bronze(again.replayed) == 0
+        ignored = replay_game(session, game, ignore_versions=True)
+        assert not ignored.agrees
+        assert ignored.report.ok and ignored.replayed != again.live
+        assert _alice_bronze(ignored.replayed) == 1
+
+
+def _alice_bronze(state: str) -> int:
+    return next(r for r in GSD.parse(state).players if r.name == "Alice").tokens.br
 
 
 def test_a_proposer_is_told_at_once_which_amendments_would_not_apply_as_written(
