@@ -11,12 +11,15 @@ buyer is left none, where Volume 1's price would leave one.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
+from click.testing import CliRunner
 from sqlalchemy import select
 
+from referee.cli import main
 from referee.notation.gsd import GSD
 from referee.service.replaying import replay_game
 from referee.store.models import Game, RulesChange, Turn
@@ -112,6 +115,33 @@ def test_1_4_18_a_game_amended_mid_way_replays_to_its_live_state_turn_by_turn_ve
         assert not ignored.agrees
         assert ignored.report.ok and ignored.replayed != again.live
         assert _alice_bronze(ignored.replayed) == 1
+        start = turns[0].state_before or ""
+        before_buy = turns[2].state_before or ""
+        live = game.state or ""
+    cli = CliRunner(env={"REFEREE_DATABASE_URL": f"sqlite:///{tmp_path / 'chamber.sqlite3'}"})
+    replayed = cli.invoke(main, ["replay", "--game", "12"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "turn 3: judged under rules version 2" in replayed.output
+    assert "reaches the state the referee posted for MC 12" in replayed.output
+
+    record = live[live.index("Alice : [Home") :]
+    game_file = tmp_path / "mc12.txt"
+    game_file.write_text(start.rstrip("\n") + "\n" + record, "utf-8")
+    final = GSD.parse(live).state_hash()
+    by_game = cli.invoke(main, ["replay", str(game_file), "--game", "12", "--json"])
+    assert json.loads(by_game.output)["final_state"] == final, by_game.output
+    by_volume = cli.invoke(main, ["replay", str(game_file), "--json"])
+    assert by_volume.exit_code == 0 and json.loads(by_volume.output)["final_state"] != final
+
+    posted = tmp_path / "before-buy.txt"
+    posted.write_text(before_buy, "utf-8")
+    play = ["check", str(posted), "--play", BUY, "--game", "12"]
+    now = cli.invoke(main, play)
+    assert now.exit_code == 0 and _alice_bronze(now.output) == 0
+    then = cli.invoke(main, [*play, "--version", "1"])
+    assert then.exit_code == 0 and _alice_bronze(then.output) == 1
+    wrong = cli.invoke(main, [*play, "--version", "3"])
+    assert wrong.exit_code != 0 and "versions 1 to 2, not 3" in wrong.output
 
 
 def _alice_bronze(state: str) -> int:
