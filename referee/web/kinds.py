@@ -202,7 +202,7 @@ class MorningtonNomic(GameKind):
     def __init__(self) -> None:
         self._gsds: LRU[tuple[str, str], GSD | None] = LRU(256)
         self._diffs: LRU[int, list[tuple[str, str]]] = LRU(1024)
-        self._lines: LRU[tuple[int, str, int], str] = LRU(16384)
+        self._lines: LRU[tuple[int, str, int, bool], str] = LRU(16384)
         self.log = reading.TurnLog()
         self._latest: dict[int, str] = {}
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
@@ -272,6 +272,7 @@ class MorningtonNomic(GameKind):
         title = f"The map of MC {game.number} after turn {game.turn_number}"
         picture = self.picture(("game", game.id, game.version), ruleset, gsd, title=title)
         turns = self.log.rows(session, game)
+        amendments = reading.rules_changes(session, game.id)
         return Page(
             "mornington/game.html.j2",
             {
@@ -279,22 +280,27 @@ class MorningtonNomic(GameKind):
                 "kind": self,
                 "ruleset": ruleset,
                 "readings": ruleset_settings(ruleset),
-                "amendments": reading.rules_changes(session, game.id),
+                "amendments": amendments,
                 "picture": picture,
                 "seats": reading.seats(session, game.id),
                 "buzzes": reading.buzzes(session, game.id),
-                "history": self.history(game, turns),
+                "history": self.history(game, turns, amended=bool(amendments)),
                 "gsd": text or "",
                 "readable": gsd is not None or not text,
             },
         )
 
-    def history(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> Markup:
+    def history(
+        self, game: reading.GameRow, turns: Sequence[reading.TurnRow], *, amended: bool = False
+    ) -> Markup:
         """The list of turns, newest first: each line drawn once (a long game's history is
-        most of its page, and only its newest line is new after a turn)."""
+        most of its page, and only its newest line is new after a turn). Once the game's
+        rules have been amended each line says the version that judged it."""
 
         def line(turn: reading.TurnRow) -> str:
             note = f" <em>({turn.status})</em>" if turn.status != "applied" else ""
+            if amended and turn.rules_version is not None:
+                note += f' <span class="rules-version">rules version {turn.rules_version}</span>'
             return (
                 f'<li class="turn-{turn.status}"><a href="{game.number}/{turn_slug(turn)}">'
                 f"Turn {turn.number}</a>: <code>{escape(turn.play)}</code>{note}</li>"
@@ -302,7 +308,7 @@ class MorningtonNomic(GameKind):
 
         lines = []
         for turn in reversed(turns):
-            key = (turn.id, turn.status, game.number)
+            key = (turn.id, turn.status, game.number, amended)
             lines.append(self._lines.get(key, partial(line, turn)))
         return Markup("\n".join(lines))
 

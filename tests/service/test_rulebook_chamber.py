@@ -143,6 +143,15 @@ def test_1_4_18_a_game_amended_mid_way_replays_to_its_live_state_turn_by_turn_ve
     wrong = cli.invoke(main, [*play, "--version", "3"])
     assert wrong.exit_code != 0 and "versions 1 to 2, not 3" in wrong.output
 
+    for name in ("Alice", "Bob", "Carol"):
+        floor.say(name, "nomic stalemate")
+    ended = cli.invoke(main, ["speaker", "stalemate", "12"])
+    assert ended.exit_code == 0, ended.output
+    archived = cli.invoke(main, ["archive", "12"])
+    assert archived.exit_code == 0, archived.output
+    assert f"  3. {BUY} (rules version 2)" in archived.output
+    assert f"  2. {SECOND} (rules version 1)" in archived.output
+
 
 def _alice_bronze(state: str) -> int:
     return next(r for r in GSD.parse(state).players if r.name == "Alice").tokens.br
