@@ -30,6 +30,8 @@ from referee.network.mapfile import load_map
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
+from referee.service.replaying import Judges
+from referee.store.models import Game
 from referee.variants import UnknownVariantError, find_variant
 from referee.web import reading
 from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks
@@ -206,6 +208,7 @@ class MorningtonNomic(GameKind):
         self.log = reading.TurnLog()
         self._latest: dict[int, str] = {}
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
+        self._judges: LRU[tuple[int, int], Judges] = LRU(64)
 
     def handles(self, game: reading.GameRow) -> bool:
         return game.kind == MORNINGTON
@@ -263,16 +266,36 @@ class MorningtonNomic(GameKind):
 
         return self._pictures.get(key, make)
 
+    def judged_by(
+        self,
+        session: Session,
+        game: reading.GameRow,
+        amendments: Sequence[reading.RulesChangeRow],
+        version: int | None = None,
+    ) -> Ruleset:
+        """The ruleset version ``version`` of the game's rules is (None: the one in force),
+        which a page reads a turn's GSD and draws its map under, as the turn was judged; the
+        published one while the rules have never been amended."""
+        if not amendments:
+            return ruleset_of(game)
+
+        def make() -> Judges:
+            return Judges(session, session.get_one(Game, game.id))
+
+        judges = self._judges.get((game.id, len(amendments)), make)
+        return judges(version or judges.in_force)
+
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
         ruleset = ruleset_of(game)
+        amendments = reading.rules_changes(session, game.id)
+        judged = self.judged_by(session, game, amendments)
         text = reading.state(session, game.id)
-        gsd = self.parse(ruleset, text, base=self._latest.get(game.id))
+        gsd = self.parse(judged, text, base=self._latest.get(game.id))
         if text:
             self._latest[game.id] = text
         title = f"The map of MC {game.number} after turn {game.turn_number}"
-        picture = self.picture(("game", game.id, game.version), ruleset, gsd, title=title)
+        picture = self.picture(("game", game.id, game.version), judged, gsd, title=title)
         turns = self.log.rows(session, game)
-        amendments = reading.rules_changes(session, game.id)
         return Page(
             "mornington/game.html.j2",
             {
@@ -320,7 +343,8 @@ class MorningtonNomic(GameKind):
         index = slugs.index(path)
         turn = turns[index]
         states = reading.turn_states(session, turn.id)
-        ruleset = ruleset_of(game)
+        amendments = reading.rules_changes(session, game.id)
+        ruleset = self.judged_by(session, game, amendments, turn.rules_version)
         before = self.parse(ruleset, states.before)
         after = self.parse(ruleset, states.after, base=states.before)
         title = (

@@ -7,6 +7,8 @@ from datetime import datetime
 from referee.service import rulebook
 from referee.store import games
 from referee.store.models import Game
+from referee.web import reading
+from referee.web.kinds import MorningtonNomic
 from referee.web.site import Site
 from tests.conftest import Seeded
 
@@ -75,3 +77,24 @@ def test_each_turn_shows_the_rules_version_that_judged_it_once_the_rules_are_ame
     assert "Judged under version 2 of the game's rules." in turn.body.decode()
     earlier = site.render("games/12/turn-1.html")
     assert earlier is not None and "Judged under version 1" in earlier.body.decode()
+
+
+def test_a_page_reads_each_turn_under_the_version_that_judged_it(seeded: Seeded) -> None:
+    """The web pages' own derivations (the GSD read, the map drawn) use the rules of the
+    turn's version, as every other replay of the game does."""
+    _enact(seeded, "Dear Books [Al]", "Amend rule 1.4.18: the price of Book is 5.",
+           datetime(2026, 11, 25, 21, 0))  # fmt: skip
+    kind = MorningtonNomic()
+    with seeded.factory() as session:
+        game = reading.game(session, 12)
+        assert game is not None
+        amendments = reading.rules_changes(session, game.id)
+        prices = [
+            kind.judged_by(session, game, amendments, version)
+            .tables()
+            .emporium.lookup("Book")
+            .possession.cost
+            for version in (1, 2, None)
+        ]
+        published = kind.judged_by(session, game, []).tables().emporium.lookup("Book")
+    assert prices[1:] == [5, 5] and prices[0] == published.possession.cost != 5
