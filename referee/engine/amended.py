@@ -65,6 +65,7 @@ from referee.notation.amendments import (
     SetBuskingGain,
     SetCollectionBonus,
     SetCurrent,
+    SetFigure,
     SetOpening,
     SetPeakHours,
     SetPrice,
@@ -292,6 +293,16 @@ class _Apply:
             return self.touched(replace(version, currents=currents), amendment.rule)
         if isinstance(amendment, AddGambit):
             return self.gambit(amendment)
+        if isinstance(amendment, SetFigure):
+            self.changeable(amendment.rule)
+            try:
+                figures = version.tables.figures.with_value(
+                    amendment.name, amendment.rule, amendment.value
+                )
+            except (TableError, ValidationError) as error:
+                raise AmendmentRefused(_why(error)) from None
+            tables = replace(version.tables, figures=figures)
+            return self.touched(replace(version, tables=tables), amendment.rule)
         if isinstance(amendment, TABLE_AMENDMENTS):
             self.changeable(amendment.rule)
             try:
@@ -666,7 +677,11 @@ def _table_lines(version: RulesVersion, number: str) -> list[str]:
             + f" for {g.cost}"
             for g in version.tables.gambits.gambit
         ]
-    return []
+    return [
+        f"the {figure.name} is {figure.value}"
+        for figure in version.tables.figures.figure
+        if figure.rule == number
+    ]
 
 
 def _place(hours: StationHours) -> str:

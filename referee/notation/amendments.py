@@ -22,6 +22,7 @@ whether a rule may be changed, is the engine's question (:mod:`referee.engine.am
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar
@@ -268,6 +269,20 @@ class SetPeakHours:
 
 
 @dataclass(frozen=True)
+class SetFigure:
+    """A figure rule ``rule`` names in its text (a ruleset's ``figures.toml``: rule 4.1.1.4's
+    number of Fuse Counters, the colour of each Station Podume of rule 4.2.1.4) is now
+    ``value``, a whole number or a Token colour."""
+
+    rule: str
+    name: str
+    value: str
+
+    def render(self) -> str:
+        return f"Amend rule {self.rule}: the {self.name} is {self.value}."
+
+
+@dataclass(frozen=True)
 class Repeal:
     """The rule leaves the game; it keeps its number, shown as [REMOVED] (ifMUD rule 35)."""
 
@@ -314,6 +329,7 @@ Amendment = (
     | SetOpening
     | SetSegmentOpening
     | SetPeakHours
+    | SetFigure
     | Repeal
     | Enact
     | AmendText
@@ -421,6 +437,13 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "opening",
     ),
+    (
+        re.compile(
+            rf"amend rule (?P<rule>{RULE_NUMBER}):\s*the (?P<name>.+?) is (?P<value>[^.\s]+)\s*\.?",
+            re.IGNORECASE,
+        ),
+        "figure",
+    ),
     (re.compile(rf"repeal rule (?P<rule>{RULE_NUMBER})\s*\.?", re.IGNORECASE), "repeal"),
     (
         re.compile(
@@ -448,7 +471,8 @@ _SHAPES = (
     "earns 5Bu.', 'Amend rule 1.14.3: a Stack holds at most 8 Tokens.', 'Amend rule 1.14.3: "
     "a Stack at Bank has no limit.', 'Amend rule 1.13.5: Barbican opens Mon-Sat all day, Sun "
     "0800-2300.', 'Amend rule 1.13.6: the Line Segment Woodford to Hainault (CN) opens daily "
-    "0500-2100.', 'Amend rule 1.13.6: Peak Hours are Mon-Fri 0700-1900.', 'Repeal rule "
+    "0500-2100.', 'Amend rule 1.13.6: Peak Hours are Mon-Fri 0700-1900.', 'Amend rule 4.1.1.4: "
+    "the number of Fuse Counters is 8.', 'Repeal rule "
     "1.7.40.', 'Enact rule 1.4.41 \"Title\": text' or 'Amend rule 1.4.7 to read: text' "
     "(rules/amendments.md lists every form)"
 )
@@ -589,7 +613,7 @@ def _peak(line: str, found: dict[str, str]) -> Amendment:
     return SetPeakHours(_DAYS[found["days"].casefold()], found["start"], found["end"])
 
 
-_TABLE_FORMS = {
+_TABLE_FORMS: dict[str, Callable[[str, dict[str, str]], Amendment]] = {
     "collection": _collection,
     "busking": _busking,
     "stack reward": _stack_reward,
@@ -600,8 +624,10 @@ _TABLE_FORMS = {
     "opening": _opening,
     "segment": _segment,
     "peak": _peak,
+    "figure": lambda line, found: SetFigure(found["rule"], _words(found["name"]), found["value"]),
 }
-"""How the forms of rules 1.4.20, 1.7.20, 1.13.5, 1.13.6, 1.14.2 and 1.14.3 become values."""
+"""How the forms of rules 1.4.20, 1.7.20, 1.13.5, 1.13.6, 1.14.2 and 1.14.3, and of a
+ruleset's figures, become values."""
 
 
 def amendment_paragraphs(text: str) -> list[str]:

@@ -18,6 +18,7 @@ from referee.notation.amendments import (
     SetBuskingGain,
     SetCollectionBonus,
     SetCurrent,
+    SetFigure,
     SetOpening,
     SetPeakHours,
     SetPrice,
@@ -67,6 +68,14 @@ from referee.notation.amendments import (
         (
             "Amend rule 1.14.2: the sequence Bu Bk Bu Bk Bu Bk earns nothing.",
             SetStackReward(("Bu", "Bk") * 3, ""),
+        ),
+        (
+            "Amend rule 4.1.1.4: the number of  Fuse Counters is 8.",
+            SetFigure("4.1.1.4", "number of Fuse Counters", "8"),
+        ),
+        (
+            "Amend rule 4.2.1.4: the colour of the Compass Podume is Green",
+            SetFigure("4.2.1.4", "colour of the Compass Podume", "Green"),
         ),
         ("Amend rule 1.14.3: a Stack holds at most 8 Tokens.", SetStackCapacity(8)),
         ("Amend rule 1.14.3: a Stack at Bank has no limit.", SetStackLimit("Bank", True)),
@@ -211,6 +220,12 @@ AMENDMENTS: st.SearchStrategy[Amendment] = st.one_of(
         SetSegmentOpening, _NAME, _NAME, st.from_regex(r"[A-Z]{2}", fullmatch=True), _SCHEDULE
     ),
     st.builds(SetPeakHours, st.sampled_from(_DAYS), _HHMM, _HHMM),
+    st.builds(
+        SetFigure,
+        st.sampled_from(["4.1.1.4", "4.2.1.1", "4.2.1.4", "4.2.1.5"]),
+        _NAME.filter(lambda name: "is" not in name.casefold().split()),
+        st.one_of(st.integers(0, 99).map(str), st.sampled_from(_CODES)),
+    ),
     st.builds(Repeal, _NUMBER),
     st.builds(Enact, _NUMBER, _TITLE, _TEXT),
     st.builds(AmendText, _NUMBER, _TEXT),
