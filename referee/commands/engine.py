@@ -218,31 +218,35 @@ def _replay_stored(number: int, as_json: bool) -> int:
             again = replay_game(session, found)
         except CommandError as error:
             raise click.ClickException(str(error)) from error
-    report = again.report
     if as_json:
         click.echo(json.dumps({
             "ok": again.agrees,
-            "legal_turns": report.legal_turns,
+            "legal_turns": again.legal_turns,
             "versions": list(again.versions),
-            "final_state": report.final.state_hash(),
-            "reaches_posted_state": again.replayed == again.live,
-            "first_illegal": None if report.failed is None else report.legal_turns + 1,
+            "first_illegal": None if again.illegal is None else again.legal_turns + 1,
+            "first_differing": again.differs_at,
+            "reaches_posted_state": again.agrees and again.replayed == again.live,
+            "final_state": GSD.parse(again.replayed, kept=True).state_hash(),
         }, indent=2))  # fmt: skip
         return EXIT_LEGAL if again.agrees else EXIT_ILLEGAL
     for turn, version in enumerate(again.versions, 1):
         click.echo(f"turn {turn}: judged under rules version {version}")
-    if report.failed is not None and report.result is not None:
-        click.echo(f"turn {report.legal_turns + 1} is not legal again under version "
-                   f"{again.versions[report.legal_turns]}:")  # fmt: skip
-        for line in report.result.messages():
+    if again.illegal is not None:
+        click.echo(f"turn {again.legal_turns + 1} is not legal again under version "
+                   f"{again.versions[-1]}:")  # fmt: skip
+        for line in again.illegal.messages():
             click.echo(f"  {line}")
         return EXIT_ILLEGAL
-    if again.replayed != again.live:
-        click.echo(f"all {report.legal_turns} turns are legal, but the replay does not reach "
-                   f"the state the referee posted for MC {number}")  # fmt: skip
+    if again.differs_at is not None:
+        click.echo(f"turn {again.differs_at} is legal again under version "
+                   f"{again.versions[-1]}, but does not reach the state the referee posted "
+                   "after it")  # fmt: skip
         return EXIT_ILLEGAL
-    click.echo(f"all {report.legal_turns} turns are legal under the versions that judged them, "
-               f"and the replay reaches the state the referee posted for MC {number}")  # fmt: skip
+    edits = (f"; the referee changed the GSD {again.edits} time(s) between turns (joins, "
+             "resignations), and each turn was judged from the state it was judged on then"
+             if again.edits else "")  # fmt: skip
+    click.echo(f"all {again.legal_turns} turns are legal under the versions that judged them, "
+               f"and each reaches the state the referee posted for MC {number}{edits}")  # fmt: skip
     return EXIT_LEGAL
 
 

@@ -18,11 +18,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engine.amended import amended, versions
-from referee.engine.dice import Roll
-from referee.engine.replay import ReplayReport, replay
+from referee.engine.dice import ReplayDice, Roll
+from referee.engine.result import TurnResult
 from referee.engine.ruleset import Ruleset
+from referee.engine.turn import adjudicate
 from referee.notation.amendments import Change
 from referee.notation.gsd import GSD
+from referee.notation.plays import Play
 from referee.service import rulebook
 from referee.service.game_dice import settings_of
 from referee.store.models import Game, Turn
@@ -96,42 +98,67 @@ class Judges:
 
 @dataclass(frozen=True)
 class GameReplay:
-    """A stored game's record judged again from the state its first turn was judged on."""
+    """A stored game's turns judged again, in order, from the state its first turn was
+    judged on; where the referee changed the GSD between two turns (a player joining or
+    resigning, which are no plays), from the state the next turn was judged on."""
 
     number: int
-    report: ReplayReport
     versions: tuple[int, ...]
-    """The version each play was judged under, in the record's order."""
-    live: str
+    """The version each turn judged again was judged under, in the record's order."""
+    legal_turns: int
     replayed: str
+    """The state the replay reached (after the first turn that disagrees, if one does)."""
+    live: str
+    """The state the referee posted last."""
+    illegal: TurnResult | None = None
+    """The judgement of the first turn that is no longer legal, if any."""
+    differs_at: int | None = None
+    """The first turn whose state differs from the one the referee posted after it."""
+    edits: int = 0
+    """How many times the referee changed the GSD between turns."""
 
     @property
     def agrees(self) -> bool:
-        """Every turn was legal again and the last state is the one the referee posted."""
-        return self.report.ok and self.replayed == self.live
+        """Every turn is legal again, reaching the very state posted after it, and the last
+        is the state the referee posted (or the referee's own change of it since)."""
+        return self.illegal is None and self.differs_at is None
 
 
 def replay_game(session: Session, game: Game, *, ignore_versions: bool = False) -> GameReplay:
-    """Replay ``game``'s record from the state its first turn was judged on, each turn under
-    the version of the rules that judged it, with the dice it threw (``ignore_versions``:
-    every turn under the published rules, which is how a replay goes wrong)."""
+    """Judge ``game``'s turns again, each under the version of the rules that judged it and
+    with the dice it threw, and compare each result with the state the referee posted after
+    it (``ignore_versions``: every turn under the published rules, which is how a replay goes
+    wrong)."""
     turns = applied_turns(session, game)
     judges = Judges(session, game)
     index = judges(judges.in_force).action_index()
     live = game.state or ""
-    if not turns or not turns[0].state_before:
-        return GameReplay(game.number, replay(GSD.parse(live, index=index)), (), live, live)
-    live_gsd = GSD.parse(live, index=index)
-    start = GSD.parse(turns[0].state_before, index=index)
-    gsd = start.model_copy(update={"record": live_gsd.record})
     judged = judging_versions(session, game)
-    rolls = [tuple(_roll(r) for r in turn.rolls or ()) for turn in turns]
-    rolls += [() for _ in range(len(gsd.plays) - len(rolls))]
-    by_turn = judges.by_turn(judged, ignore=ignore_versions)
-    report = replay(gsd, rolls=rolls, judged_by=by_turn)
-    shown = tuple(1 if ignore_versions else judged.get(n, judges.in_force)
-                  for n in range(1, len(gsd.plays) + 1))  # fmt: skip
-    return GameReplay(game.number, report, shown, live, report.final.render(index))
+    shown: list[int] = []
+    replayed = turns[0].state_before if turns and turns[0].state_before else live
+    state = GSD.parse(replayed, index=index, kept=True) if replayed else None
+    edits = 0
+    for number, turn in enumerate(turns, 1):
+        if turn.state_before and turn.state_before != replayed:
+            edits += 1  # the referee's own change between turns: a join, a resignation
+            replayed = turn.state_before
+            state = GSD.parse(replayed, index=index, kept=True)
+        version = 1 if ignore_versions else judged.get(turn.number or number, judges.in_force)
+        shown.append(version)
+        assert state is not None
+        ruleset = judges(version)
+        play = Play.parse(turn.play or "", players=state.player_names, index=index)
+        dice = ReplayDice.of(_roll(r) for r in turn.rolls or ())
+        result = adjudicate(state, play, ruleset, dice)
+        made = (tuple(shown), number - 1)
+        if not result.legal:
+            return GameReplay(game.number, *made, replayed, live, illegal=result, edits=edits)
+        state, replayed = result.state, result.state.render(index)
+        if replayed != (turn.state or ""):
+            return GameReplay(game.number, *made, replayed, live, differs_at=number, edits=edits)
+    if replayed != live:
+        edits += 1
+    return GameReplay(game.number, tuple(shown), len(turns), replayed, live, edits=edits)
 
 
 def _roll(stored: Mapping[str, object]) -> Roll:
