@@ -17,7 +17,7 @@ import click
 
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
-from referee.notation.gsd import GSD, Posting, read_posting
+from referee.notation.gsd import Posting, read_posting
 
 EXIT_UNREADABLE = 2
 
@@ -135,6 +135,9 @@ def check(
         raise click.UsageError("--version names a version of a game's rules: give --game too")
     if game is not None and play_text is None:
         raise click.UsageError("--game judges a play: give --play too")
+    if game is not None and play_text is not None:
+        sys.exit(_judge_in_game(_read(gsd_file), play_text, variants, settings, as_json,
+                                game, version))  # fmt: skip
     try:
         index = _index_of(variants)
         posting = read_posting(_read(gsd_file), index=index)
@@ -143,9 +146,6 @@ def check(
                 raise NotationError("this posting holds no GSD to play on (rule 1.2.0)")
             from referee.commands.engine import judge_play
 
-            if game is not None:
-                sys.exit(_judge_in_game(posting.gsd, play_text, variants, settings, as_json,
-                                        game, version))  # fmt: skip
             sys.exit(judge_play(posting.gsd, play_text, variants, as_json, settings))
         if posting.gsd is None and not posting.plays:
             raise NotationError(
@@ -176,7 +176,7 @@ def check(
 
 
 def _judge_in_game(
-    gsd: GSD,
+    text: str,
     play_text: str,
     variants: tuple[str, ...],
     settings: tuple[str, ...],
@@ -184,7 +184,8 @@ def _judge_in_game(
     game: int,
     version: int | None,
 ) -> int:
-    """Judge the play by version ``version`` (None: the one in force) of game MC ``game``."""
+    """Read ``text`` and judge the play by version ``version`` (None: the one in force) of
+    game MC ``game``, with that version's index (a Special Rules game's own Actions)."""
     from referee.commands.engine import game_judges, judge_play, no_variant_with_game
 
     no_variant_with_game(variants, settings)
@@ -194,7 +195,18 @@ def _judge_in_game(
             raise click.ClickException(
                 f"game MC {game}'s rules have versions 1 to {judges.in_force}, not {number}"
             )
-        return judge_play(gsd, play_text, (), as_json, under=judges(number))
+        under = judges(number)
+        try:
+            posting = read_posting(text, index=under.action_index())
+            if posting.gsd is None:
+                raise NotationError("this posting holds no GSD to play on (rule 1.2.0)")
+        except NotationError as error:
+            if as_json:
+                click.echo(json.dumps(error_report(error), indent=2))
+            else:
+                click.echo(error.describe(), err=True)
+            return EXIT_UNREADABLE
+        return judge_play(posting.gsd, play_text, (), as_json, under=under)
 
 
 NOTATION_COMMANDS = (render, check)
