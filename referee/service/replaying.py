@@ -26,15 +26,8 @@ from referee.notation.amendments import Change
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
 from referee.service import rulebook
-from referee.service.game_dice import settings_of
 from referee.store.models import Game, Turn
 from referee.store.status import TurnStatus
-
-
-def base_ruleset(game: Game) -> Ruleset:
-    """Version 1 as the turn desk judges by it: the game's ruleset (rule 1.1.2's variant)
-    with the readings the Speaker set for it."""
-    return settings_of(game).changed().only("rules").rules()
 
 
 def applied_turns(session: Session, game: Game) -> list[Turn]:
@@ -69,7 +62,7 @@ class Judges:
     """The ruleset of each version of one game's rules, each built once when first asked."""
 
     def __init__(self, session: Session, game: Game) -> None:
-        self.base = base_ruleset(game)
+        self.base = rulebook.judging_ruleset(game)
         self.versions = versions(
             rulebook.ruleset_for(game),
             rulebook.changes_of(session, game),

@@ -80,14 +80,24 @@ def versions_of(session: Session, game: Game) -> list[RulesVersion]:
     )
 
 
+def judging_ruleset(game: Game) -> Ruleset:
+    """Version 1 as the turn desk judges by it: the game's ruleset (rule 1.1.2's variant)
+    with the readings the Speaker set for it (``EngineDesk`` makes the same)."""
+    return settings_of(game).changed().only("rules").rules()
+
+
 def ruleset_in_force(session: Session, game: Game) -> Ruleset:
-    """The ruleset ``game`` is judged under now: its version 1 with its enactments applied
-    (for what the service judges outside a posted Turn, such as a forced Timeout)."""
+    """The ruleset ``game`` is judged under now: its version 1, with the game's readings,
+    and its enactments applied (for what the service judges outside a posted Turn, such as a
+    forced Timeout, which the turn desk would judge the same way)."""
+    if game.kind not in KINDS:
+        return ruleset_of(game.variants)
+    base = judging_ruleset(game)
     changes = changes_of(session, game)
     if not changes:
-        return ruleset_of(game.variants)
-    base = ruleset_for(game)
-    return amended(base, versions(base, changes, published_amendable=published_amendable(game))[-1])
+        return base
+    found = versions(ruleset_for(game), changes, published_amendable=published_amendable(game))
+    return amended(base, found[-1])
 
 
 def version_of(session: Session, game: Game, number: int | None = None) -> RulesVersion:

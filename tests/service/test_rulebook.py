@@ -156,3 +156,19 @@ def test_4_1_1_4_a_knightsbridge_game_s_chamber_amends_the_1965_figures_and_inde
     assert version.tables.figures.count("number of Fuse Counters") == 5
     [spec] = [s for s in version.index if s.name == "Creating Potato"]
     assert spec.cost == "2Re"
+
+
+def test_1_3_5_what_the_service_judges_itself_is_judged_with_the_game_s_readings_and_version(
+    seeded: Seeded,
+) -> None:
+    """A forced Timeout (rule 1.3.5) is judged by the service, not the turn desk: under the
+    same ruleset the desk would use, the Speaker's readings and the version in force."""
+    with seeded.factory.begin() as session:
+        game = session.get_one(Game, seeded.game_id)
+        game.settings = {"pass_earns_zone_bonus": "false"}
+        before = rulebook.ruleset_in_force(session, game)
+        rulebook.record(session, game, "Dear Books [Al]", PROPOSAL, AT)
+        after = rulebook.ruleset_in_force(session, game)
+    assert before.settings.pass_earns_zone_bonus is False
+    assert after.settings.pass_earns_zone_bonus is False
+    assert after.tables().emporium.lookup("Chocolate Bar").possession.cost == 2
