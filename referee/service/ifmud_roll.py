@@ -72,7 +72,7 @@ def follow(game: Game, events: Iterable[Event]) -> None:
             if event.kind == "demerit":
                 state = consent.give_demerit(state, name, f"rule {event.rule}")
             elif event.kind == "left":
-                state = consent.remove_player(state, name, "left the game, rule 13")
+                state = consent.remove_player(state, name, "left the game, rule 13", lost=False)
             elif event.kind == "admitted":
                 state = consent.add_player(state, name)
         except (ValueError, KeyError):

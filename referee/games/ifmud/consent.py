@@ -175,10 +175,11 @@ def add_player(state: GameState, name: str) -> GameState:
     )
 
 
-def remove_player(state: GameState, name: str, why: str) -> GameState:
-    """A player removed from the state (11, 13, 33)."""
+def remove_player(state: GameState, name: str, why: str, *, lost: bool = True) -> GameState:
+    """A player removed from the state (11, 33), or leaving it (13: ``lost=False``, so rule
+    33's bar on rejoining does not apply)."""
     play = Play(state, "the players", _NoDice())
-    lose(play, name, why)
+    lose(play, name, why, lost=lost)
     settle(play)
     return play.state
 

@@ -25,6 +25,12 @@ def test_rule_33_a_player_who_lost_may_not_rejoin() -> None:
         consent.add_player(state, JOTA)
 
 
+def test_rule_13_a_player_who_leaves_is_not_lost_and_may_be_added_again() -> None:
+    state = consent.remove_player(game(), JOTA, "left the game, rule 13", lost=False)
+    assert JOTA not in {p.name for p in state.players} and state.lost == ()
+    assert JOTA in {p.name for p in consent.add_player(state, JOTA).players}
+
+
 def test_rule_25_a_connection_is_agreed_once_between_two_rooms_on_the_map() -> None:
     with pytest.raises(ValueError, match="already connected"):
         consent.connect(game(), "Attic", "Lounge")
