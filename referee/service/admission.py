@@ -6,7 +6,8 @@ add players by consent: then anyone may ask (``nomic join NAME``), the lounge is
 the players agree it (a proposal whose first line is ``Admit: NAME``, or a ratified text that
 adds the player to the state), and once they have, :func:`seat` makes em a player of the
 game as the seated ones are: a membership, a place in the order of play, the kind's next
-time step, eir own notice of how to play, and the new state posted to the lounge. The
+time step, eir own notice of how to play, and the new state posted to the lounge; one the
+chamber takes off its roll gives up eir seat (:func:`unseat`), and may ask again. The
 chamber's roll and the kind's state are the chamber's and the kind's business
 (``service/chamber.py``, ``service/ifmud_roll.py``); this module never edits either.
 """
@@ -20,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from referee.chamber import cite
 from referee.games.kind import GameKind
-from referee.service import kind_time
+from referee.service import deadlines, kind_time
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store import games
@@ -141,6 +142,22 @@ def seat(session: Session, game: Game, kind: GameKind, name: str, at: datetime) 
             subject=f"[MC {game.number}] {player.name} is seated",
         ),
     ]
+
+
+def unseat(session: Session, game: Game, kind: GameKind, name: str, at: datetime) -> None:
+    """``name`` is no longer a player of ``game`` (e left, rule 13, or was removed, rule 11):
+    eir seat is given up and eir deadlines closed, so e may ask to join again (rule 12); the
+    chamber has said so in the lounge."""
+    player = games.player_by_name(session, name)
+    membership = games.membership(session, game, player) if player is not None else None
+    if player is None or membership is None or membership.status != MembershipStatus.ACTIVE:
+        return
+    membership.status, membership.note = MembershipStatus.RESIGNED, "off the chamber's roll"
+    game.order_of_play = [n for n in game.order_of_play if n != player.name]
+    game.version += 1
+    deadlines.close(session, game, at, owed_by=player.name)
+    session.flush()
+    kind_time.schedule(session, game, kind, at)
 
 
 def _lounge(game: Game, headline: str, news: str) -> Notice:

@@ -491,8 +491,12 @@ def _worded(
     p, who, at = event.proposal, event.player or "", f"{event.at:%A %d %B %H:%M} UTC"
     votes = [f"Votes: {event.tally.summary()}"] if event.tally is not None else []
     if p is None:
-        seats = seating(enactor, game) if event.kind == "admitted" else None
-        seated = seats.seat(session, game, who, event.at) if seats is not None else ()
+        seats = seating(enactor, game)
+        seated: Sequence[Notice] = ()
+        if seats is not None and event.kind == "admitted":
+            seated = seats.seat(session, game, who, event.at)
+        elif seats is not None and event.kind in ("left", "removed"):
+            seats.unseat(session, game, who, event.at)
         return [_member_news(game, event, who, at), *seated]
     name = str(p.name)
     if event.kind == "proposed":

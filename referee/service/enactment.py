@@ -6,7 +6,8 @@ The chamber calls :meth:`Enactor.enact` once, inside the transaction in which th
 takes effect (one hour after its ratification, ifMUD rule 10), and queues the notices it
 returns. :class:`RecordOnly` is the enactor when no rulebook is wired in; :class:`ByKind`
 dispatches by the game's kind, and :class:`IfmudAgreements` is ifMUD Nomic's. An enactor whose
-game seats the players its chamber admits (ifMUD rule 12) is also :class:`Seating`.
+game seats the players its chamber admits (ifMUD rule 12), and gives up the seats of those it
+takes off its roll (11, 13), is also :class:`Seating`.
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ class Seating(Protocol):
 
     def seat(self, session: Session, game: Game, name: str, at: datetime) -> Sequence[Notice]:
         """Seat ``name``, admitted at ``at``."""
+        ...
+
+    def unseat(self, session: Session, game: Game, name: str, at: datetime) -> None:
+        """Give up the seat of ``name``, whom the chamber took off its roll at ``at`` (rules
+        11, 13), so e may ask to join again."""
         ...
 
 
@@ -188,6 +194,9 @@ class IfmudAgreements:
                 )
             ]
         return admission.seat(session, game, self.kind, name, at)
+
+    def unseat(self, session: Session, game: Game, name: str, at: datetime) -> None:
+        admission.unseat(session, game, self.kind, name, at)
 
 
 def by_kind(kinds: Mapping[str, GameKind]) -> ByKind:

@@ -29,7 +29,7 @@ from referee.service.enactment import IfmudAgreements
 from referee.service.notices import CommandError
 from referee.service.timekeeper import run_due
 from referee.store.db import make_engine, sessions
-from referee.store.models import Deadline, Game, Membership
+from referee.store.models import Deadline, Game, Membership, Player
 from tests.conftest import REFEREE, MailPath
 from tests.service.harness import HandClock, text
 from tests.service.harness import settings as harness_settings
@@ -348,3 +348,30 @@ def test_rule_33_a_player_who_lost_may_not_be_admitted_again(tmp_path: Path) -> 
     engine.dispose()
     assert why is not None and why.startswith(f"{gone} lost and may not rejoin the game")
     assert "ifMUD rule 33" in why
+
+
+def test_rules_12_and_13_a_player_who_leaves_gives_up_the_seat_and_may_be_admitted_again(
+    game: Game1,
+) -> None:
+    left = lounge(game.player("Cat Cole", "leave"))
+    assert any("Cat Cole has left the game (ifMUD rule 13" in t for t in left)
+    with game.path.service.factory() as session:
+        statuses = {
+            name: session.scalars(
+                select(Membership.status)
+                .join(Player, Player.id == Membership.player_id)
+                .where(Player.name == name)
+            ).one()
+            for name in PEOPLE
+        }
+    assert statuses == {"Ann Able": "active", "Ben Baker": "active", "Cat Cole": "resigned"}
+    assert "Cat Cole" not in game.game().order_of_play
+    assert "Cat Cole" not in {p.name for p in game.state().players}
+    # Leaving is not losing (rules/ifmud-nomic/readings.md#r13): she may ask and be admitted.
+    game.send(address("Cat Cole"), "nomic join Cat Cole")
+    game.player("Ann Able", "propose Cat Again [AA]\nAdmit: Cat Cole")
+    game.player("Ben Baker", "vote aye Cat Again [AA]")
+    game.player("Ann Able", "ratify Cat Again [AA]")
+    seated = lounge(game.deadlines(hours=1, minutes=1))
+    assert any("Cat Cole is seated in game MC 1" in t for t in seated)
+    assert game.state().player("Cat Cole").brownie == 10
