@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from referee.chamber import cite
 from referee.games import IFMUD_NOMIC, MORNINGTON
+from referee.games.ifmud import consent
 from referee.games.ifmud.agreements import apply_agreements, parse_agreement, parse_agreements
 from referee.games.ifmud.state import GameState
 from referee.games.kind import GameKind
@@ -126,6 +127,7 @@ class IfmudAgreements:
     ) -> Sequence[Notice]:
         state = GameState.parse(game.state or "")
         after, said = apply_agreements(state, text)
+        after = consent.end_removed_turn(after, at)
         unread = [
             line.strip()
             for line in text.splitlines()

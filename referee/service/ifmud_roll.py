@@ -77,6 +77,7 @@ def follow(game: Game, events: Iterable[Event]) -> None:
                 state = consent.add_player(state, name)
         except (ValueError, KeyError):
             continue  # the state already has it so (a player the game itself removed)
+        state = consent.end_removed_turn(state, event.at)
     if state != before:
         game.state = state.render()
         game.version += 1
