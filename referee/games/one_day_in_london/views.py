@@ -6,7 +6,8 @@ turn it is, how far setup has gone, the record of moves, which names slots and p
 a rack card), never from a rack. :func:`private_view` adds one player's rack, the card they
 are to place during setup and the card they hold in their turn. :func:`final_reveal` shows
 every rack and the seed, and only once the game is over (the rules' Game End, and the
-commitment scheme of ``shuffle.py``).
+commitment scheme of ``shuffle.py``); :func:`revealed` is the same facts as values, for the
+web page of an ended game.
 """
 
 from __future__ import annotations
