@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from referee.games.ifmud.effects import savage_wilderness
 from referee.games.ifmud.kind import NAME as IFMUD_NOMIC
-from referee.games.ifmud.state import FIELD, GameState, NotationError, Token
+from referee.games.ifmud.state import FIELD, GameState, NotationError, Player, Servant, Token
 from referee.games.ifmud.turns import turn_order
 from referee.web import reading
 from referee.web.lru import LRU
@@ -124,30 +124,47 @@ def _token_row(token: Token) -> TokenRow:
     return TokenRow(token.name, token.where.render(), ", ".join(parts[2:]) or "-")
 
 
-def moves(before: GameState | None, after: GameState | None) -> tuple[str, ...]:
-    """Who changed room from one state to the next: players, then servants, then the beings
-    the rules move."""
-    if before is None or after is None:
+BEINGS = {
+    "Monkey": "the monkey",
+    "Pieman": "the pieman",
+    "Omnibus": "the Magic Omnibus",
+    "Robot": "the robot",
+    "Kitten": "the kitten",
+}
+"""The state document's lines for the beings the rules move (71, 80, 114, 155)."""
+
+
+def whereabouts(text: str | None) -> tuple[tuple[str, str], ...]:
+    """Who is in which room in the state document ``text``: players, servants, then the
+    beings, as (who, room). Read from those lines alone, with the notation's own readers:
+    a page lists a turn's moves for every turn, and the whole document is mostly else."""
+    if not text:
         return ()
-    found: list[str] = []
-    was = {p.name: p.location for p in before.players}
-    for p in after.players:
-        if p.name in was and was[p.name] != p.location:
-            found.append(f"{p.name}: {was[p.name]} to {p.location}")
-    kept = {s.owner: s.location for s in before.servants}
-    for s in after.servants:
-        if s.owner in kept and kept[s.owner] != s.location:
-            found.append(f"{s.owner}'s servant: {kept[s.owner]} to {s.location}")
-    for name, one, two in (
-        ("the monkey", before.monkey, after.monkey),
-        ("the pieman", before.pieman, after.pieman),
-        ("the Magic Omnibus", before.omnibus, after.omnibus),
-        ("the robot", before.robot, after.robot),
-        ("the kitten", before.kitten, after.kitten),
-    ):
-        if one != two:
-            found.append(f"{name}: {one} to {two}")
-    return tuple(found)
+    players: list[tuple[str, str]] = []
+    servants: list[tuple[str, str]] = []
+    beings: list[tuple[str, str]] = []
+    try:
+        for line in text.splitlines():
+            key, _, rest = line.partition(": ")
+            if key == "Player":
+                player = Player.parse(rest)
+                players.append((player.name, player.location))
+            elif key == "Servant":
+                servant = Servant.parse(rest)
+                servants.append((f"{servant.owner}'s servant", servant.location))
+            elif key in BEINGS:
+                beings.append((BEINGS[key], rest.split(FIELD)[0]))
+    except (NotationError, ValueError):
+        return ()
+    return (*players, *servants, *beings)
+
+
+def moves(before: Sequence[tuple[str, str]], after: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """Who changed room from one state to the next, as ``who: from to there``."""
+    was = dict(before)
+    return tuple(
+        f"{who}: {was[who]} to {room}" for who, room in after if who in was and was[who] != room
+    )
 
 
 class IfmudPages(GameKind):
@@ -160,6 +177,14 @@ class IfmudPages(GameKind):
         self.log = reading.TurnLog()
         self._boards: LRU[tuple[int, int], Board | None] = LRU(256)
         self._lines: LRU[tuple[int, str], TurnLine] = LRU(16384)
+        self._whereabouts: LRU[str, tuple[tuple[str, str], ...]] = LRU(64)
+
+    def _where(self, text: str | None) -> tuple[tuple[str, str], ...]:
+        """:func:`whereabouts`, kept for a few texts: a turn's state before is the state
+        after the turn before it."""
+        if not text:
+            return ()
+        return self._whereabouts.get(text, lambda: whereabouts(text))
 
     def handles(self, game: reading.GameRow) -> bool:
         return game.kind == IFMUD_NOMIC
@@ -195,7 +220,7 @@ class IfmudPages(GameKind):
             found: tuple[str, ...] = ()
             if turn.status == "applied":
                 states = reading.turn_states(session, turn.id)
-                found = moves(read_state(states.before), read_state(states.after))
+                found = moves(self._where(states.before), self._where(states.after))
             return TurnLine(turn.number, turn.player, turn.play, turn.status, found)
 
         return self._lines.get((turn.id, turn.status), make)
