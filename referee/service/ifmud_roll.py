@@ -8,9 +8,9 @@ disagree (rules/ifmud-nomic/readings.md#roll). The ownership, fact by fact:
   (22, 24) is made in the state with :func:`referee.games.ifmud.consent.give_demerit`; the
   chamber's roll is read back from the state each time it is loaded, so the third demerit
   removes a player in both at once;
-- the Passive Voters list is the chamber's (rules 31, 32, 40): the game sends 'join the
-  passive voters' to it, and the state's list is copied from the roll each time the chamber
-  is stored (:func:`mirror`), whatever changed it; a rule 40 change agreed in a proposal's
+- the Passive Voters list is the chamber's (rules 31, 32, 40): the game refuses 'join the
+  passive voters' and points the player at the chamber's 'passive on'; the state's list is
+  copied from the roll each time the chamber is stored (:func:`mirror`), whatever changed it; a rule 40 change agreed in a proposal's
   text is made on the roll (:func:`adopt_agreed`), so the copy never leads;
 - the Passive Turn-Takers list is the game's (rule 91), and the chamber reads it for rule
   130's exemption from rule 24's demerit;

@@ -202,6 +202,14 @@ def test_rule_91_players_join_and_leave_the_passive_turn_takers_at_any_time() ->
 
 def test_rule_32_the_passive_voters_are_the_chambers_and_the_player_is_sent_there() -> None:
     assert "'passive on'" in refused(game(), CARL, "join the passive voters")
+    left = refused(game(), CARL, "leave the passive voters")
+    assert "rule 32" in left and "'passive on'" in left
+
+
+def test_rule_91_joining_twice_or_leaving_unlisted_is_refused_citing_rule_91() -> None:
+    state = legal(game(), CARL, "join the passive turn-takers")
+    assert "rule 91" in refused(state, CARL, "join the passive turn-takers")
+    assert "rule 91" in refused(game(), CARL, "leave the passive turn-takers")
 
 
 def test_rule_92_a_passive_turn_taker_timing_out_idle_is_asleep_and_has_six_hours() -> None:
