@@ -148,6 +148,19 @@ def test_rule_151_removing_a_quests_room_removes_the_quest_and_its_tokens() -> N
     assert after.quests == () and not any(t.quest for t in after.tokens)
 
 
+def test_rule_151_the_lost_quest_is_in_the_news_of_the_room_removed() -> None:
+    from dataclasses import replace
+
+    from referee.games.ifmud.agreements import apply_agreements
+
+    state = replace(game(), quests=(Quest("red", "Attic", "Saturn", "Lounge", 3),))
+    line = "the red Quest leaves the Roster of Quests: its room Saturn left the map (rule 151)"
+    assert line in remove_room(state, "Saturn").news
+    after, said = apply_agreements(state, "Remove room Saturn")
+    assert said[0] == "made: Remove room Saturn" and f"then: {line}" in said
+    assert after.news == state.news
+
+
 LUNCHBOX = Token(
     "The Bus Driver's Lunchbox",
     Where("player", ADAM),
