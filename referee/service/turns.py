@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from referee.games import MORNINGTON
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
-from referee.service import buzzes, deadlines, dealt, roster, rulebook, seats
+from referee.service import buzzes, chamber, deadlines, dealt, roster, rulebook, seats
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice, refusal_subject
 from referee.service.roster import SILENCE_REMINDER
@@ -140,6 +140,8 @@ def judged(
     }
     posted_illegal = _players_style_state(outcome, buzz_mode)
     rules_version = rulebook.number_in_force(session, game)
+    before = game.state
+    departures: list[Notice] = []
     if outcome.verdict == "legal" or posted_illegal is not None:
         if posted_illegal is not None:
             outcome = Judgement(
@@ -185,6 +187,7 @@ def judged(
                 session, game, kind.silence, player.name, now, reminder_lead=SILENCE_REMINDER
             )
             waiting = ", ".join(dealt.owe(session, game, kind, now, timing))
+            departures = chamber.follow_state(session, game, kind, before, now)
         else:
             owed = seats.turn_applied(
                 session,
@@ -212,6 +215,7 @@ def judged(
                 subject=turn_subject(game.number, number, play),
             ),
             *_private_views(session, kind, game, after, number, play),
+            *departures,
         ]
         if outcome.differences:
             notices.append(
