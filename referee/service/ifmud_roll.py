@@ -11,7 +11,8 @@ disagree (rules/ifmud-nomic/readings.md#roll). The ownership, fact by fact:
 - the Passive Voters list is the chamber's (rules 31, 32, 40): the game refuses 'join the
   passive voters' and points the player at the chamber's 'passive on'; the state's list is
   copied from the roll each time the chamber is stored (:func:`mirror`), whatever changed
-  it; a rule 40 change agreed in a proposal's text is made on the roll (:func:`adopt_agreed`), so the copy never leads;
+  it; a rule 40 change agreed in a proposal's text is made on the roll
+  (:func:`adopt_agreed`), so the copy never leads;
 - the Passive Turn-Takers list is the game's (rule 91), and the chamber reads it for rule
   130's exemption from rule 24's demerit;
 - a player admitted (12) or leaving (13) by the chamber is added to or removed from the state.
