@@ -30,6 +30,7 @@ from referee.service.game_dice import settings_of
 from referee.service.gsd_edits import ruleset_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, RulesChange
+from referee.store.session_cache import cached
 
 KINDS = frozenset({MORNINGTON})
 """The kinds of game whose rules this referee keeps as versions (their published rules are
@@ -53,11 +54,16 @@ def published_amendable(game: Game) -> bool:
 
 
 def changes_of(session: Session, game: Game) -> tuple[Change, ...]:
-    """Every enactment of ``game``'s rules, oldest first."""
-    rows = session.scalars(
-        select(RulesChange).where(RulesChange.game_id == game.id).order_by(RulesChange.version)
-    )
-    return tuple(Change(r.version, r.proposal, r.effective_at, r.text) for r in rows)
+    """Every enactment of ``game``'s rules, oldest first: read once per transaction, and
+    again once the transaction enacts one (``session_cache``)."""
+
+    def load() -> tuple[Change, ...]:
+        rows = session.scalars(
+            select(RulesChange).where(RulesChange.game_id == game.id).order_by(RulesChange.version)
+        )
+        return tuple(Change(r.version, r.proposal, r.effective_at, r.text) for r in rows)
+
+    return cached(session, "rules", game.id, (RulesChange,), load)
 
 
 def versions_of(session: Session, game: Game) -> list[RulesVersion]:
