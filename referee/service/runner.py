@@ -20,7 +20,7 @@ from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, load_only, sessionmaker
 
 from referee.config import Settings
 from referee.games import GameKind, Kinds
@@ -118,7 +118,7 @@ class Runner:
                 row = self._claim(session, inbox_id)
                 if row is None:
                     return None  # another runner took it first
-                if letter.raw != row.raw:
+                if letter.raw != raw:  # the secret redacted: only its hash is kept anywhere
                     row.raw = letter.raw
                 work = Work(
                     letter=letter,
@@ -197,8 +197,11 @@ class Runner:
         return inbox_id, raw, list(rcpt_tos), mail_from, source
 
     def _claim(self, session: Session, inbox_id: int) -> InboxMessage | None:
+        """Lock the row if it is still new; its bytes, already read by :meth:`_next_new`,
+        are not fetched again (the row's ``raw`` is written only when redacted)."""
         query = (
             select(InboxMessage)
+            .options(load_only(InboxMessage.id, InboxMessage.status, InboxMessage.note))
             .where(InboxMessage.id == inbox_id, InboxMessage.status == InboxStatus.NEW)
             .with_for_update(skip_locked=True)
         )
