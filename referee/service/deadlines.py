@@ -101,7 +101,22 @@ def close(
 ) -> None:
     """Close what is no longer owed: a turn was taken, a player left, the game ended.
 
-    One UPDATE, not a read and then a write per row: every applied turn closes two."""
+    One UPDATE, not a read and then a write per row: every applied turn closes two. A
+    deadline opened in this transaction and not yet written is closed where it waits, so the
+    deadlines a turn opens are written together, in one statement, at the next flush."""
+
+    def owed(row: Deadline) -> bool:
+        return (
+            row.game_id == game.id
+            and row.closed_at is None
+            and kind in (None, row.kind)
+            and owed_by in (None, row.owed_by)
+            and (include_passed or row.passed_at is None)
+        )
+
+    for row in session.new:
+        if isinstance(row, Deadline) and owed(row):
+            row.closed_at = now
     query = update(Deadline).where(Deadline.game_id == game.id, Deadline.closed_at.is_(None))
     if kind is not None:
         query = query.where(Deadline.kind == kind)
@@ -109,9 +124,10 @@ def close(
         query = query.where(Deadline.owed_by == owed_by)
     if not include_passed:
         query = query.where(Deadline.passed_at.is_(None))
-    session.execute(
-        query.values(closed_at=now).execution_options(synchronize_session="evaluate")
-    )
+    with session.no_autoflush:
+        session.execute(
+            query.values(closed_at=now).execution_options(synchronize_session="evaluate")
+        )
 
 
 def turn_owed(
