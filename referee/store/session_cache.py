@@ -38,7 +38,7 @@ def _entries(session: Session) -> dict[tuple[str, Hashable], tuple[tuple[type, .
 def _pending(session: Session, models: tuple[type, ...]) -> bool:
     """Whether the session holds unflushed rows of ``models`` a query would flush first."""
     for objects in (session.new, session.dirty, session.deleted):
-        if any(isinstance(obj, models) for obj in objects):
+        if any(type(obj) in models for obj in objects):  # mapped classes, never subclassed
             return True
     return False
 
@@ -71,7 +71,7 @@ def forget(session: Session, changed: tuple[type, ...] | None = None) -> None:
         entries.clear()
         return
     for slot, (models, _) in list(entries.items()):
-        if any(issubclass(model, models) for model in changed):
+        if any(model in models for model in changed):
             del entries[slot]
 
 
