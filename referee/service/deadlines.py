@@ -117,6 +117,8 @@ def close(
     for row in session.new:
         if isinstance(row, Deadline) and owed(row):
             row.closed_at = now
+    if any(isinstance(row, Deadline) for row in (*session.dirty, *session.deleted)):
+        session.flush()  # a change to a stored deadline decides whether the UPDATE matches it
     query = update(Deadline).where(Deadline.game_id == game.id, Deadline.closed_at.is_(None))
     if kind is not None:
         query = query.where(Deadline.kind == kind)
