@@ -147,6 +147,7 @@ class InboxHandler:
         self.factory = factory
         self.own = {a.lower() for a in own_addresses}
         self.lounges: set[str] = set()
+        self._domains: set[str] | None = None
         self.on_commit = on_commit
         self.postmaster = postmaster
         self.writer = InboxWriter(factory, also=self._forward)
@@ -160,10 +161,15 @@ class InboxHandler:
     def _refresh(self) -> None:
         with self.factory() as session:
             self.lounges = games.lounge_addresses(session)
+        self._domains = None
 
     def domains(self) -> set[str]:
-        """Every domain the listener serves: the referee's own and the lounges'."""
-        return {a.rpartition("@")[2] for a in self.own | self.lounges if "@" in a}
+        """Every domain the listener serves: the referee's own and the lounges'. Worked out
+        again only when the lounges change, not for every message (a referee hosting a
+        thousand games would otherwise split a thousand addresses per message)."""
+        if self._domains is None:
+            self._domains = {a.rpartition("@")[2] for a in self.own | self.lounges if "@" in a}
+        return self._domains
 
     def accepts(self, address: str) -> bool:
         """Mail is taken only for the referee's addresses, the lounges of known games, and
