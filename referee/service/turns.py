@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from referee.games import MORNINGTON
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
-from referee.service import buzzes, deadlines, dealt, roster, seats
+from referee.service import buzzes, deadlines, dealt, roster, rulebook, seats
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice, refusal_subject
 from referee.service.roster import SILENCE_REMINDER
@@ -134,6 +134,7 @@ def judged(
         "kind": kind.name,
     }
     posted_illegal = _players_style_state(outcome, buzz_mode)
+    rules_version = rulebook.number_in_force(session, game)
     if outcome.verdict == "legal" or posted_illegal is not None:
         if posted_illegal is not None:
             outcome = Judgement(
@@ -154,6 +155,7 @@ def judged(
             now=now,
             state_before=game.state,
             rolls=list(outcome.rolls),
+            rules_version=rules_version,
         )
         if not (recorded.applied and recorded.number is not None):
             stale = refusal_subject(game.number, _REASONS["stale"], game.turn_number + 1)
@@ -174,7 +176,9 @@ def judged(
         owing = kind.owed(view_of(session, game))
         if kind.dealt_at_start:
             owed = None
-            deadlines.moved(session, game, player.name, now, reminder_lead=SILENCE_REMINDER)
+            deadlines.heard(
+                session, game, kind.silence, player.name, now, reminder_lead=SILENCE_REMINDER
+            )
             waiting = ", ".join(dealt.owe(session, game, kind, now, timing))
         else:
             owed = seats.turn_applied(
@@ -198,6 +202,7 @@ def judged(
                     "next": owed.owed_by if owed is not None and not outcome.winner else "",
                     "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
                     "waiting": waiting,
+                    "rules_version": rules_version,
                 },
                 subject=turn_subject(game.number, number, play),
             ),
@@ -241,6 +246,7 @@ def judged(
         violations=list(outcome.violations),
         now=now,
         rolls=list(outcome.rolls),
+        rules_version=rules_version,
     )
     template = {
         "illegal": "player.turn-illegal",

@@ -57,9 +57,8 @@ def next_player(state: GameState, after: str) -> str | None:
 
 def turn_length(state: GameState) -> timedelta:
     """Rule 27's 24 hours, or six for a player asleep at the switch (92)."""
-    if state.active is None:
-        return TURN
-    return ASLEEP_TURN if state.player(state.active).asleep else TURN
+    active = next((p for p in state.players if p.name == state.active), None)
+    return ASLEEP_TURN if active is not None and active.asleep else TURN
 
 
 def end_turn(play: Play, *, timed_out: bool = False) -> None:
@@ -77,7 +76,9 @@ def end_turn(play: Play, *, timed_out: bool = False) -> None:
     play.state = state
     if name in {p.name for p in state.players}:
         servant = state.servant(name)
-        if any(p.location == servant.location and p.name != name for p in state.players):
+        if servant.location != QUARTERS and any(
+            p.location == servant.location and p.name != name for p in state.players
+        ):
             play.state = with_servant(state, replace(servant, location=QUARTERS))
             play.note(
                 f"the servant of {name} shares a room with another player: back to the "
