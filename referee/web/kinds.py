@@ -14,8 +14,8 @@ import difflib
 import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -33,6 +33,7 @@ from referee.notation.gsd import GSD
 from referee.service.replaying import Judges
 from referee.store.models import Game
 from referee.variants import UnknownVariantError, find_variant
+from referee.variants.game_settings import GameSettings, catalogue
 from referee.web import reading
 from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks
 from referee.web.moves import move_route
@@ -178,11 +179,31 @@ def read_on(before_text: str, before: GSD, text: str, index: ActionIndex) -> GSD
     return added.model_copy(update={"record": before.record + added.record})
 
 
-def ruleset_settings(ruleset: Ruleset) -> list[tuple[str, str]]:
-    """The readings the ruleset is judged with (rules/<ruleset>/readings.md), as (name,
-    value)."""
-    values = ruleset.settings
-    return [(f.name.replace("_", " "), str(getattr(values, f.name))) for f in fields(values)]
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a game's rules as its page lists it: the value the game is judged
+    with and the default, as ``set NAME=VALUE`` writes them."""
+
+    name: str
+    value: str
+    default: str
+
+    @property
+    def changed(self) -> bool:
+        return self.value != self.default
+
+
+def game_readings(ruleset: type[Ruleset], stored: Mapping[str, str] | None) -> list[Reading]:
+    """The readings a game is judged with (rules/<ruleset>/readings.md): the values the
+    Speaker set for it and stored with it, the defaults where it stored none, as the turn
+    desk reads them (``referee.service.game_dice.settings_of``)."""
+    chosen = GameSettings.of_stored(stored, ruleset)
+    return [
+        Reading(name.replace("_", " "), setting.render(chosen.get(name)),
+                setting.render(setting.default))
+        for name, setting in catalogue(ruleset).items()
+        if setting.scope == "rules"
+    ]  # fmt: skip
 
 
 def diff_lines(before: str, after: str) -> list[tuple[str, str]]:
@@ -302,7 +323,7 @@ class MorningtonNomic(GameKind):
                 "game": game,
                 "kind": self,
                 "ruleset": ruleset,
-                "readings": ruleset_settings(ruleset),
+                "readings": game_readings(type(ruleset), reading.settings(session, game.id)),
                 "amendments": amendments,
                 "picture": picture,
                 "seats": reading.seats(session, game.id),

@@ -88,6 +88,32 @@ def test_the_game_page_shows_the_gsd_map_buzzes_settings_and_history(scripted: S
     assert 'href="2/turn-1.html"' in html
 
 
+def test_the_game_page_shows_the_readings_the_speaker_set_for_the_game(
+    scripted: Scripted,
+) -> None:
+    """The readings a game is judged with are its own (stored with it when the Speaker made
+    it), so its page lists those values and marks each that differs from the default; a game
+    at the defaults marks none."""
+    readings = re.compile(r'<ul id="readings">(.*?)</ul>', re.S)
+    found = readings.search(_page(_site(scripted), "games/3.html"))
+    assert found is not None
+    items = re.findall(r"<li([^>]*)>(.*?)</li>", found.group(1), re.S)
+    shown = {_text(body).split(":")[0]: (attributes, _text(body)) for attributes, body in items}
+    assert shown["route revisits"] == (
+        ' class="changed"', "route revisits: true (the default is false)"
+    )
+    assert shown["narg tolerance degrees"] == (
+        ' class="changed"', "narg tolerance degrees: 10.0 (the default is 22.5)"
+    )
+    unchanged = [attributes for name, (attributes, _) in shown.items()
+                 if name not in ("route revisits", "narg tolerance degrees")]  # fmt: skip
+    assert unchanged and all('class="changed"' not in a for a in unchanged)
+    assert shown["pass earns zone bonus"][1] == "pass earns zone bonus: true"
+    running = readings.search(_page(_site(scripted), "games/2.html"))
+    assert running is not None and 'class="changed"' not in running.group(1)
+    assert "route revisits: false" in _text(running.group(1))
+
+
 def test_a_turn_page_shows_the_play_the_diff_and_the_route(scripted: Scripted) -> None:
     site = _site(scripted)
     html = _page(site, "games/1/turn-4.html")
