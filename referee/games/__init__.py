@@ -96,6 +96,8 @@ class Unregistered:
     wins_are_final = True
     legislature = False
     started = "The game begins"
+    game_end = ""
+    """Its rules are not known here, so none is cited."""
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(self, name: str) -> None:

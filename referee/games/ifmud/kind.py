@@ -67,6 +67,7 @@ class IfmudNomic:
     """Its rules put the map, new rules and joining to consent (rules 10, 21, 25), so its
     chamber opens with the game."""
     started = "The game begins"
+    game_end = "by rule 33 a win ends the game at once (rule 148: 350 brownie points win it)"
     choices: Mapping[str, tuple[str, ...]] = choices()
     """Its readings (``settings.Readings``), which the Speaker sets with ``speaker new-game
     LOUNGE ifmud-nomic set pie_die=8`` and players see in every lounge post."""
