@@ -11,13 +11,9 @@ registry, asked in order, the way python-chess finds a variant by name.
 from __future__ import annotations
 
 import difflib
-import threading
-from abc import ABC, abstractmethod
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, ClassVar, Generic, TypeVar
 
 from markupsafe import Markup, escape
 from sqlalchemy.orm import Session
@@ -35,91 +31,12 @@ from referee.store.models import Game
 from referee.variants import UnknownVariantError, find_variant
 from referee.variants.game_settings import GameSettings, catalogue
 from referee.web import reading
+from referee.web.ifmud import IfmudPages
+from referee.web.london import LondonPages
+from referee.web.lru import LRU
 from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks
 from referee.web.moves import move_route
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class LRU(Generic[K, V]):
-    """A small thread-safe least-recently-used cache (pages render in uvicorn's threads),
-    bounded by a count of entries and, given ``weigh``, by their total weight too."""
-
-    def __init__(
-        self, size: int, *, weigh: Callable[[V], int] | None = None, budget: int = 0
-    ) -> None:
-        self.size = size
-        self.weigh = weigh
-        self.budget = budget
-        self._weight = 0
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K, make: Callable[[], V]) -> V:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = make()
-        self.put(key, value)
-        return value
-
-    def peek(self, key: K) -> V | None:
-        with self._lock:
-            return self._items.get(key)
-
-    def put(self, key: K, value: V) -> None:
-        with self._lock:
-            if key in self._items:
-                self._weight -= self._weight_of(self._items[key])
-            self._items[key] = value
-            self._weight += self._weight_of(value)
-            self._items.move_to_end(key)
-            while len(self._items) > self.size or (
-                self.budget and self._weight > self.budget and len(self._items) > 1
-            ):
-                _, dropped = self._items.popitem(last=False)
-                self._weight -= self._weight_of(dropped)
-
-    def _weight_of(self, value: V) -> int:
-        return self.weigh(value) if self.weigh is not None else 0
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._weight = 0
-
-
-@dataclass(frozen=True)
-class Page:
-    """A page to render: a template under ``templates/web/`` and what it shows."""
-
-    template: str
-    context: dict[str, Any]
-
-
-class GameKind(ABC):
-    """The pages of one kind of game; :class:`MorningtonNomic` is the first kind."""
-
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-
-    @abstractmethod
-    def handles(self, game: reading.GameRow) -> bool:
-        """Whether this kind draws ``game``."""
-
-    @abstractmethod
-    def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
-        """The pages of ``game`` besides its main page, relative to ``games/<number>/``."""
-
-    @abstractmethod
-    def game_page(self, session: Session, game: reading.GameRow) -> Page:
-        """The game's main page, ``games/<number>.html``."""
-
-    @abstractmethod
-    def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
-        """One of :meth:`paths`, or None for a path the game does not have."""
+from referee.web.page import GameKind, Page
 
 
 @dataclass(frozen=True)
@@ -423,7 +340,8 @@ def _picture(gsd: GSD, history: History, svg: str) -> Picture:
 class Plain(GameKind):
     """Any other kind of game, until it has pages of its own: its status, seats and the
     plays the lounge was sent, never its stored state (a kind may keep hidden hands there,
-    as One Day in London keeps each player's rack)."""
+    as One Day in London keeps each player's rack; :class:`LondonPages` reads it only
+    through that kind's public view)."""
 
     name = "plain"
     title = "A game"
@@ -455,7 +373,7 @@ def shows_state(game: reading.GameRow) -> bool:
     return game.kind == MORNINGTON
 
 
-KINDS: tuple[GameKind, ...] = (MorningtonNomic(), Plain())
+KINDS: tuple[GameKind, ...] = (MorningtonNomic(), IfmudPages(), LondonPages(), Plain())
 """Every kind of game the site draws, asked in order."""
 
 
@@ -464,4 +382,4 @@ def kind_of(game: reading.GameRow) -> GameKind:
     return next(kind for kind in KINDS if kind.handles(game))
 
 
-__all__ = ["KINDS", "GameKind", "MorningtonNomic", "Page", "Plain", "kind_of", "shows_state"]
+__all__ = ["KINDS", "LRU", "GameKind", "MorningtonNomic", "Page", "Plain", "kind_of", "shows_state"]
