@@ -11,6 +11,7 @@ from email import message_from_bytes
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from referee.games import hosted
@@ -27,6 +28,25 @@ from tests.service.test_ifmud_by_mail import START
 
 SPEAKER, SECRET = "speaker@example.org", "gavel and bell"
 LOUNGE = "ifmud2@lounge.example.org"
+
+
+@pytest.fixture
+def clock() -> HandClock:
+    return HandClock(START)
+
+
+@pytest.fixture
+def path(tmp_path: Path, mail_path: Callable[..., MailPath], clock: HandClock) -> MailPath:
+    """The mail service on a fresh database, hosting every kind, its clock turned by hand and
+    the Speaker known by address and secret."""
+    return mail_path(
+        f"sqlite:///{tmp_path / 'ifmud.sqlite3'}",
+        clock=clock,
+        rng=random.Random(3),
+        kinds=hosted(lambda: aware(clock())),
+        speaker_address=SPEAKER,
+        speaker_secret=SECRET,
+    )
 
 
 def test_rule_116_the_choices_offer_each_reading_with_its_default_first() -> None:
@@ -59,17 +79,8 @@ def _speaker(path: MailPath, command: str, number: int) -> list[str]:
 
 
 def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(
-    tmp_path: Path, mail_path: Callable[..., MailPath]
+    path: MailPath, clock: HandClock
 ) -> None:
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'settings.sqlite3'}",
-        clock=clock,
-        rng=random.Random(3),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
     refused = _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic set pie_die=7", 1)
     assert any("'pie_die=7' is not a setting of ifMUD Nomic" in t for t in refused)
     assert any("pie_die=6|4|8|10|12|20" in t for t in refused)
@@ -98,23 +109,21 @@ def _player(path: MailPath, address: str, body: str, number: int) -> None:
     path.settled()
 
 
-def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(
-    tmp_path: Path, mail_path: Callable[..., MailPath]
-) -> None:
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'start.sqlite3'}",
-        clock=clock,
-        rng=random.Random(4),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
-    _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic", 10)
-    for number, name in enumerate(("Ann Able", "Ben Baker"), start=11):
+def _started_with_two(path: MailPath, first: int) -> list[str]:
+    """Open an ifMUD Nomic game, seat Ann Able and Ben Baker (each joining, then approved) and
+    start it; what the Speaker's ``start`` was answered with. Message numbers run from
+    ``first``."""
+    _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic", first)
+    for number, name in enumerate(("Ann Able", "Ben Baker"), start=first + 1):
         _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", number)
         _speaker(path, f"approve 1 {name}", number + 10)
-    started = _speaker(path, "start 1", 30)
+    return _speaker(path, "start 1", first + 20)
+
+
+def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(
+    path: MailPath,
+) -> None:
+    started = _started_with_two(path, 10)
     with path.service.factory() as session:
         game = session.scalars(select(Game).where(Game.number == 1)).one()
         open_rows = [
@@ -128,26 +137,11 @@ def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(
     assert any("Ann Able, whose turn ends at the latest" in t for t in started)
 
 
-def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(
-    tmp_path: Path, mail_path: Callable[..., MailPath]
-) -> None:
+def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(path: MailPath) -> None:
     """ifMUD Nomic puts its map, new rules and joining to consent from the first day, so
     starting a game opens its chamber at once; nothing is dealt, so no post speaks of cards."""
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'chamber.sqlite3'}",
-        clock=clock,
-        rng=random.Random(5),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
-    _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic", 40)
-    for number, name in enumerate(("Ann Able", "Ben Baker"), start=41):
-        _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", number)
-        _speaker(path, f"approve 1 {name}", number + 10)
     before = len(path.replies())
-    started = _speaker(path, "start 1", 60)
+    started = _started_with_two(path, 40)
     subjects = [str(m["Subject"]) for m in path.replies()[before:]]
     assert "[MC 1] The game begins" in subjects
     assert any("chamber of game MC 1 is open" in t for t in started)
