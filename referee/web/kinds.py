@@ -26,6 +26,7 @@ from referee.network.mapfile import load_map
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
+from referee.service import gsd_edits
 from referee.service.replaying import Judges
 from referee.store.models import Game
 from referee.variants import UnknownVariantError, find_variant
@@ -70,6 +71,14 @@ def ruleset_of(game: reading.GameRow) -> Ruleset:
         return find_variant(game.variants[0])()
     except UnknownVariantError:
         return VANILLA
+
+
+def published_ruleset(variants: Sequence[str], stored: Mapping[str, str]) -> Ruleset:
+    """The ruleset a game's turns are judged under before any amendment: rule 1.1.2's
+    variant, as the turn desk chooses it, with the readings the Speaker set for the game
+    (``referee.service.rulebook.judging_ruleset`` makes the same from the stored game)."""
+    ruleset = type(gsd_edits.ruleset_of(variants))
+    return GameSettings.of_stored(stored, ruleset).changed().only("rules").rules()
 
 
 def split_record(text: str) -> tuple[str, str]:
@@ -147,6 +156,8 @@ class MorningtonNomic(GameKind):
         self._latest: dict[int, str] = {}
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
         self._judges: LRU[tuple[int, int], Judges] = LRU(64)
+        self._published: LRU[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], Ruleset] = LRU(64)
+        """Version 1 with the readings a game stored, by its variants and those readings."""
 
     def handles(self, game: reading.GameRow) -> bool:
         return game.kind == MORNINGTON
@@ -212,10 +223,13 @@ class MorningtonNomic(GameKind):
         version: int | None = None,
     ) -> Ruleset:
         """The ruleset version ``version`` of the game's rules is (None: the one in force),
-        which a page reads a turn's GSD and draws its map under, as the turn was judged; the
-        published one while the rules have never been amended."""
+        which a page reads a turn's GSD and draws its map under, as the turn was judged: with
+        the readings the Speaker set for the game (its network among them, rules 1.17.6 and
+        1.5.4), as published while the rules have never been amended."""
         if not amendments:
-            return ruleset_of(game)
+            stored = reading.settings(session, game.id)
+            key = (game.variants, tuple(sorted(stored.items())))
+            return self._published.get(key, partial(published_ruleset, game.variants, stored))
 
         def make() -> Judges:
             return Judges(session, session.get_one(Game, game.id))

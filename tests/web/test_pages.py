@@ -15,6 +15,8 @@ from urllib.parse import urldefrag
 from sqlalchemy import select
 
 from referee.store.models import Game, InboxMessage, Player
+from referee.web import reading
+from referee.web.kinds import MorningtonNomic
 from referee.web.site import Site
 from tests.service.harness import declaring
 from tests.web.games import SECRET_NOTE, Scripted
@@ -112,6 +114,22 @@ def test_the_game_page_shows_the_readings_the_speaker_set_for_the_game(
     running = readings.search(_page(_site(scripted), "games/2.html"))
     assert running is not None and 'class="changed"' not in running.group(1)
     assert "route revisits: false" in _text(running.group(1))
+
+
+def test_a_games_pages_read_it_under_the_readings_the_speaker_set(scripted: Scripted) -> None:
+    """The ruleset a game's pages read its GSDs and draw its routes under is the one its
+    turns are judged under: the game's own readings, not the defaults, even before any
+    amendment."""
+    with scripted.factory() as session:
+        row = reading.game(session, 3)
+        assert row is not None
+        judged = MorningtonNomic().judged_by(session, row, [])
+    assert judged.settings.route_revisits is True
+    assert judged.settings.narg_tolerance_degrees == 10.0
+    with scripted.factory() as session:
+        running = reading.game(session, 2)
+        assert running is not None
+        assert MorningtonNomic().judged_by(session, running, []).settings.route_revisits is False
 
 
 def test_a_turn_page_shows_the_play_the_diff_and_the_route(scripted: Scripted) -> None:
