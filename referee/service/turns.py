@@ -182,7 +182,9 @@ def judged(
         owing = kind.owed(view_of(session, game))
         if kind.dealt_at_start:
             owed = None
-            deadlines.moved(session, game, player.name, now, reminder_lead=SILENCE_REMINDER)
+            deadlines.heard(
+                session, game, kind.silence, player.name, now, reminder_lead=SILENCE_REMINDER
+            )
             waiting = ", ".join(dealt.owe(session, game, kind, now, timing))
         else:
             owed = seats.turn_applied(
