@@ -592,8 +592,10 @@ def follow_state(
 
 
 def _member_news(game: Game, event: Event, who: str, at: str) -> Notice:
+    if event.kind == "lost":  # rule 33 is the game's, not among the chamber's cited rules
+        news = f"{who} has lost and leaves the game (ifMUD rule 33, losing)."
+        return _lounge(game, news.split(" (")[0], f"{news} ({at})")
     news = {
-        "lost": f"{who} has lost and leaves the game (ifMUD rule 33, losing).",
         "demerit": f"{who} incurs a demerit ({cite(event.rule)}) and now has {event.detail}.",
         "removed": f"{who} has three demerits and is removed from the game ({cite(11)}).",
         "left": f"{who} has left the game ({cite(13)}).",
