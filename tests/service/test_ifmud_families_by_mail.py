@@ -684,6 +684,8 @@ def test_every_adjudicated_family_is_played_and_refused_by_mail_and_replays(
     assert len(ended) >= 60, len(ended)
     timed_out = [line for line in ended if "hours passed" in line]
     assert len(timed_out) >= 2, ended
+    assert any(f"{JOTA}'s turn ends (24 hours passed)" in line for line in timed_out), ended
+    assert any(f"{JOTA}'s turn ends (6 hours passed)" in line for line in timed_out), ended  # 92
     assert sum("Time has passed" in post for post in posts) >= len(timed_out), "unposted"
 
     refused = game.record.refused
