@@ -106,6 +106,8 @@ class Unregistered:
     legislature = False
     silence = Silence.RESIGNS
     started = "The game begins"
+    game_end = ""
+    """Its rules are not known here, so none is cited."""
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(self, name: str) -> None:

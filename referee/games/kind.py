@@ -135,6 +135,9 @@ class GameKind(Protocol):
     elsewhere the Speaker opens one when the players want it. ``started`` is the subject of
     the post that starts a game dealt at start.
     ``silence`` is the rule (:class:`Silence`) that says what a player's silence costs.
+    ``game_end`` cites the kind's own rule that ends a game once it is won, in the clause a
+    turn posted to a won game is refused with (the service says who won and that nothing
+    changed; empty for a kind whose rules it cannot name).
     ``choices`` are the readings of the kind's rules a Speaker may set per game: each name
     with its allowed values, the default first; ``opening`` is handed the game's values
     (Mornington's readings are its ruleset's settings, ``referee.variants.game_settings``).
@@ -148,6 +151,7 @@ class GameKind(Protocol):
     legislature: bool
     silence: Silence
     started: str
+    game_end: str
     choices: Mapping[str, tuple[str, ...]]
 
     def read(self, game: GameView, text: str) -> object: ...

@@ -87,6 +87,8 @@ class MorningtonNomic:
     silence = Silence.RESIGNS
     """Rule 1.1.10: two calendar months without a move are a resignation."""
     started = "The game begins"
+    game_end = "by rule 1.1.1 - How to Win, a game is over once its win stands"
+    """Also when the last player left has won it (rule 1.1.3): that win stands at once."""
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(

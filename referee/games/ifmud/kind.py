@@ -72,6 +72,7 @@ class IfmudNomic:
     silence = Silence.CHAMBER
     """Rule 24 through the chamber, with rule 130's exemption; no resignation by silence."""
     started = "The game begins"
+    game_end = "by rule 33 a win ends the game at once (rule 148: 350 brownie points win it)"
     choices: Mapping[str, tuple[str, ...]] = choices()
     """Its readings (``settings.Readings``), which the Speaker sets with ``speaker new-game
     LOUNGE ifmud-nomic set pie_die=8`` and players see in every lounge post."""

@@ -54,6 +54,9 @@ class OneDayInLondon:
     silence = Silence.RESIGNS
     """Its rules are silent on silence: the referee keeps Mornington's two months."""
     started = "The cards are dealt"
+    game_end = "by the rules' Game End, play goes on only until a player has won"
+    """A continuous journey of ten stations wins, as does being the last player left
+    (reading R6)."""
     choices: Mapping[str, tuple[str, ...]] = {TURN_BACK_ALONGSIDE: ("no", "yes")}
     """Reading R1 (rules/one-day-in-london/README.md), off unless the Speaker sets it."""
 
