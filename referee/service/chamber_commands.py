@@ -153,6 +153,19 @@ class Proposals(_ChamberCommand):
         return "listed the proposals"
 
 
+LEAVING = ((), ("the", "game"))
+"""What may follow ``leave`` for the chamber's rule 13: nothing, or "the game"."""
+
+
+def claims(words: tuple[str, ...] | list[str]) -> bool:
+    """Whether a first line is the chamber's command: ``leave`` is only on its own or as
+    ``leave the game`` (13), so ``leave the passive turn-takers`` (91) is the game's own
+    business and never taken for leaving the game."""
+    if not words or words[0].lower().strip("[]:!") != Leave.name:
+        return True
+    return tuple(w.lower().rstrip(".") for w in words[1:]) in LEAVING
+
+
 CHAMBER_COMMANDS: dict[str, Command] = {
     c.name: c
     for c in (Propose(), CastVote(), Dead(), Ratify(), Passive(), Leave(), Proposals())

@@ -16,7 +16,7 @@ from referee.chamber.intents import is_statement
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
 from referee.service import chamber, commands, intents, proof
 from referee.service.chain import Handling, Rule, Work
-from referee.service.chamber_commands import CHAMBER_COMMANDS
+from referee.service.chamber_commands import CHAMBER_COMMANDS, claims
 from referee.service.gsd_edits import GSDUnreadable
 from referee.service.identify import find_game, identify, list_poster
 from referee.service.notices import Audience, CommandError, Notice
@@ -339,7 +339,7 @@ class ChamberCommand:
     )
 
     def apply(self, work: Work) -> Handling | None:
-        if work.letter.verb not in CHAMBER_COMMANDS:
+        if work.letter.verb not in CHAMBER_COMMANDS or not claims(work.letter.words):
             return None
         return run_command(work, CHAMBER_COMMANDS, list(work.letter.words), "")
 

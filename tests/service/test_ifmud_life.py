@@ -351,6 +351,16 @@ def test_rule_33_a_player_who_lost_may_not_be_admitted_again(tmp_path: Path) -> 
     assert "ifMUD rule 33" in why
 
 
+def test_rule_91_leaving_the_passive_turn_takers_is_not_leaving_the_game(game: Game1) -> None:
+    joined = lounge(game.player("Cat Cole", "join the passive turn-takers"))
+    assert joined and game.state().passive_turn_takers == ("Cat Cole",)
+    left = lounge(game.player("Cat Cole", "leave the passive turn-takers"))
+    assert not any("has left the game" in t for t in left), left
+    assert game.state().passive_turn_takers == ()
+    assert "Cat Cole" in {p.name for p in game.state().players}
+    assert "Cat Cole" in game.game().order_of_play
+
+
 def test_rules_12_and_13_a_player_who_leaves_gives_up_the_seat_and_may_be_admitted_again(
     game: Game1,
 ) -> None:
