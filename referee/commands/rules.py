@@ -239,7 +239,7 @@ def enact(game: str, path: Path, label: str, now_text: str | None) -> None:
                 found = find(session, wanted)
                 notices = rulebook.speaker_enact(session, found, label, text, now)
                 for notice in notices:
-                    queue_notice(session, settings, notice, now, game=f"MC {found.number}")
+                    queue_notice(session, settings, notice, now, game=found.tag)
                 version = rulebook.version_of(session, found).number
         except CommandError as error:
             raise click.ClickException(str(error)) from error

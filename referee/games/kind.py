@@ -123,10 +123,13 @@ class GameKind(Protocol):
     ``choices`` are the readings of the kind's rules a Speaker may set per game: each name
     with its allowed values, the default first; ``opening`` is handed the game's values
     (Mornington's readings are its ruleset's settings, ``referee.variants.game_settings``).
+    ``tag`` is the kind's short name in mail: every subject about one of its games starts
+    ``[TAG n]`` (``referee.games.tags``), and players name a game by it.
     """
 
     name: str
     title: str
+    tag: str
     dealt_at_start: bool
     players: tuple[int, int]
     wins_are_final: bool

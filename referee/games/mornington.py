@@ -72,6 +72,7 @@ class MorningtonNomic:
 
     name = NAME
     title = "Mornington Nomic"
+    tag = "MC"
     dealt_at_start = False
     players = (3, 1000)
     wins_are_final = False

@@ -47,7 +47,7 @@ class RecordOnly:
                 "lounge.proposal-recorded",
                 Audience.lounge(game.lounge_address),
                 {"proposal": proposal, "text": text, "at": f"{at:%A %d %B %Y %H:%M}"},
-                subject=f"[MC {game.number}] {proposal}: recorded, not adjudicated",
+                subject=game.tag.subject(f"{proposal}: recorded, not adjudicated"),
             )
         ]
 
@@ -103,7 +103,7 @@ class IfmudAgreements:
                 "lounge.proposal-enacted",
                 Audience.lounge(game.lounge_address),
                 values,
-                subject=f"[MC {game.number}] {proposal}: took effect",
+                subject=game.tag.subject(f"{proposal}: took effect"),
             )
         ]
 

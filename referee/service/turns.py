@@ -19,10 +19,10 @@ from sqlalchemy.orm import Session
 
 from referee.games import MORNINGTON
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
-from referee.mail.compose import turn_subject
+from referee.mail.compose import refusal_subject, turn_subject
 from referee.service import buzzes, deadlines, dealt, roster, seats
 from referee.service.game_view import view_of
-from referee.service.notices import Audience, Notice, refusal_subject
+from referee.service.notices import Audience, Notice
 from referee.service.roster import SILENCE_REMINDER
 from referee.store import games
 from referee.store.models import Game, Membership, Player
@@ -68,7 +68,7 @@ def take_turn(
             [
                 _answer(
                     "sender.no-turn",
-                    subject=f"[MC {game.number}] No turn found in your message",
+                    subject=game.tag.subject("No turn found in your message"),
                     player=player.name,
                 )
             ],
@@ -85,7 +85,7 @@ def take_turn(
             [
                 _answer(
                     "sender.game-not-running",
-                    subject=refusal_subject(game.number, f"the game is {game.status}"),
+                    subject=refusal_subject(game.tag, f"the game is {game.status}"),
                     player=player.name,
                     status=status,
                 )
@@ -95,7 +95,7 @@ def take_turn(
         notice = _answer(
             "sender.game-paused",
             subject=refusal_subject(
-                game.number, "play waits for a buzz (rule 1.16.1)", game.turn_number + 1
+                game.tag, "play waits for a buzz (rule 1.16.1)", game.turn_number + 1
             ),
             player=player.name,
             turn=questionable.turn_number,
@@ -161,7 +161,7 @@ def judged(
             rolls=list(outcome.rolls),
         )
         if not (recorded.applied and recorded.number is not None):
-            stale = refusal_subject(game.number, _REASONS["stale"], game.turn_number + 1)
+            stale = refusal_subject(game.tag, _REASONS["stale"], game.turn_number + 1)
             return Decided(
                 InboxStatus.DONE,
                 "stale: another turn was applied first",
@@ -204,7 +204,7 @@ def judged(
                     "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
                     "waiting": waiting,
                 },
-                subject=turn_subject(game.number, number, play),
+                subject=turn_subject(game.tag, number, play),
             ),
             *_private_views(session, kind, game, after, number, play),
         ]
@@ -214,7 +214,7 @@ def judged(
                     "player.gsd-differences",
                     Audience.poster(),
                     {**common, "turn": number, "differences": list(outcome.differences)},
-                    subject=f"[MC {game.number}] Turn {number} applied: your tables differ",
+                    subject=game.tag.subject(f"Turn {number} applied: your tables differ"),
                 )
             )
         if outcome.winner and kind.wins_are_final:
@@ -254,7 +254,7 @@ def judged(
         "not_adjudicated": "player.turn-received",
         "unreadable": "player.turn-unreadable",
     }[outcome.verdict]
-    subject = refusal_subject(game.number, _REASONS[outcome.verdict], game.turn_number + 1)
+    subject = refusal_subject(game.tag, _REASONS[outcome.verdict], game.turn_number + 1)
     to = Audience.player(player.address, player.name) if outcome.private else Audience.poster()
     return Decided(
         InboxStatus.DONE,
@@ -304,7 +304,7 @@ def _private_views(
                 "player.private-view",
                 Audience.player(member.address, member.name),
                 {"player": member.name, "turn": number, "view": view},
-                subject=f"[MC {game.number}] Turn {number}: your own view",
+                subject=game.tag.subject(f"Turn {number}: your own view"),
                 capped=False,
             )
         )

@@ -19,6 +19,7 @@ DEALT = new_game(("Alice", "Bob", "Carol"), "0f" * 32)
 CASES: dict[str, dict[str, object]] = {
     "lounge.dealt-game-created": {
         "number": 3,
+        "tag": "ODL 3",
         "title": "One Day in London",
         "kind": "one-day-in-london",
         "least": 2,
@@ -45,7 +46,7 @@ CASES: dict[str, dict[str, object]] = {
 
 @pytest.mark.parametrize("template", sorted(CASES))
 def test_the_dealt_game_post_reads_as_the_golden_file_says(template: str) -> None:
-    got = render(template, game="MC 3", attachments=[], sender="", **CASES[template])
+    got = render(template, game="ODL 3", attachments=[], sender="", **CASES[template])
     path = GOLDEN / f"{template}.txt"
     if os.environ.get("REFEREE_UPDATE_GOLDEN"):
         path.write_text(got, encoding="utf-8")

@@ -45,6 +45,7 @@ class Pebbles:
     """Take one to three pebbles from the pile in turn; how many each holds is secret."""
 
     name = "pebbles"
+    tag = "PB"
     title = "Pebbles"
     dealt_at_start = True
     players = (2, 2)

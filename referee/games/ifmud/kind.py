@@ -58,6 +58,7 @@ class IfmudNomic:
 
     name = NAME
     title = "ifMUD Nomic"
+    tag = "ifMUD"
     dealt_at_start = True
     """Its first state is made from the seated players when the game starts (rule 3)."""
     players = (2, 1000)

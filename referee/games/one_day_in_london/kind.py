@@ -46,6 +46,7 @@ class OneDayInLondon:
 
     name = NAME
     title = "One Day in London"
+    tag = "ODL"
     dealt_at_start = True
     players = (MIN_PLAYERS, MAX_PLAYERS)
     wins_are_final = True
