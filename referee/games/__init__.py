@@ -37,7 +37,15 @@ from datetime import datetime
 
 from referee.games.ifmud.kind import NAME as IFMUD_NOMIC
 from referee.games.ifmud.kind import IfmudNomic
-from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView, UnknownKindError
+from referee.games.kind import (
+    GameKind,
+    GameView,
+    Judgement,
+    Owed,
+    PlayerView,
+    UnknownKindError,
+    Wording,
+)
 from referee.games.mornington import NAME as MORNINGTON
 from referee.games.mornington import MorningtonNomic
 from referee.games.one_day_in_london.kind import OneDayInLondon
@@ -145,6 +153,15 @@ class Unregistered:
 
     title = "a kind of game this referee does not host"
     tag = UNREGISTERED_TAG
+    wording = Wording(
+        move="your turn",
+        state="a state of the game",
+        latest="state of the game",
+        resend="Nothing in the game has changed.",
+        starts="starts the game",
+        drawn="the order of play and every die of the game",
+        again="recompute every roll",
+    )
     dealt_at_start = True
     players = (0, 0)
     wins_are_final = True

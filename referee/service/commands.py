@@ -350,12 +350,14 @@ class Decline(_OnGame):
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
         name, colon, reason = " ".join(rest).partition(":")
+        rule = ctx.kinds.judging(game.kind).wording.joining
         if not colon or not reason.strip():
+            cited = f" ({rule})" if rule else ""
             raise CommandError(
-                "a declined application must say why (rule 1.1.8): write "
+                f"a declined application must say why{cited}: write "
                 f"speaker {self.name} {self.argument_description}"
             )
-        return speaker.decline(ctx.session, game, name.strip(), reason.strip())
+        return speaker.decline(ctx.session, game, name.strip(), reason.strip(), rule=rule)
 
 
 class Start(_OnGame):
@@ -470,12 +472,18 @@ class Join(Command):
         kind = ctx.kind_of(game)
         if kind is not None and game.status == GameStatus.RUNNING:
             raise CommandError(
-                f"game {game.tag} of {kind.title} has been dealt, and it takes no new "
-                "player once the cards are out; ask the Speaker to open another"
+                f"game {game.tag} of {kind.title} has started, and it takes no new "
+                "player once it has begun; ask the Speaker to open another"
             )
         ctx.notices.extend(
             seats.request_join(
-                ctx.session, game, name, ctx.sender, ctx.secret, ctx.settings.speaker_address
+                ctx.session,
+                game,
+                name,
+                ctx.sender,
+                ctx.secret,
+                ctx.settings.speaker_address,
+                rule=ctx.kinds.judging(game.kind).wording.joining,
             )
         )
         return f"{name} asked to join {game.tag}"

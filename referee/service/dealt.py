@@ -111,6 +111,7 @@ def created(game: Game, kind: GameKind, speaker: str) -> list[Notice]:
         "number": game.number,
         "tag": str(game.tag),
         "title": kind.title,
+        "wording": kind.wording,
         "kind": kind.name,
         "least": kind.players[0],
         "most": kind.players[1],
@@ -137,8 +138,8 @@ def approve(
     nobody more."""
     if game.status != GameStatus.FORMING:
         raise CommandError(
-            f"game {game.tag} has been dealt; {kind.title} takes no new player once "
-            "the cards are out: decline the application, giving that reason"
+            f"game {game.tag} has started; {kind.title} takes no new player once it has "
+            "begun: decline the application, giving that reason"
         )
     _hosted(game, kind, "seated")
     seated = games.members(session, game)
@@ -154,13 +155,18 @@ def approve(
         Notice(
             "lounge.dealt-player-joined",
             Audience.lounge(game.lounge_address),
-            {"player": player.name, "seated": list(game.order_of_play), "title": kind.title},
+            {
+                "player": player.name,
+                "seated": list(game.order_of_play),
+                "title": kind.title,
+                "wording": kind.wording,
+            },
             subject=game.tag.subject(f"{player.name} joins"),
         ),
         Notice(
-            "player.join-approved",
+            "player.dealt-join-approved",
             Audience.player(player.address, player.name),
-            {"player": player.name},
+            {"player": player.name, "title": kind.title},
         ),
     ]
 

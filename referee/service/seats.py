@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
 from referee.engine.fair_dice import commitment
+from referee.games import MORNINGTON
 from referee.service import deadlines, gsd_edits, rulebook
 from referee.service.buzzes import open_in, party_left, was_buzzed
 from referee.service.notices import Audience, CommandError, Notice
@@ -36,13 +37,28 @@ def _require_running(game: Game) -> None:
 
 
 def request_join(
-    session: Session, game: Game, name: str, address: str, secret: str | None, speaker: str
+    session: Session,
+    game: Game,
+    name: str,
+    address: str,
+    secret: str | None,
+    speaker: str,
+    *,
+    rule: str = "",
 ) -> list[Notice]:
-    """Rule 1.1.8 - Joining In: a player asks the Speaker for a place in a current game."""
+    """Rule 1.1.8 - Joining In: a player asks the Speaker for a place in a current game.
+    ``rule`` is the rule of the game's kind that the application comes under, cited in both
+    answers (Mornington's 1.1.8; none for a kind whose rules say nothing of joining)."""
     if game.status not in {GameStatus.FORMING, GameStatus.RUNNING}:
         raise CommandError(f"game {game.tag} is {game.status}; only a current game")
     if not name.strip() or is_drone(name):
-        raise CommandError("write 'nomic join YOUR NAME'; the Drone's name is taken (1.15.1)")
+        taken = (
+            "the Drone's name is taken (1.15.1)"
+            if game.kind == MORNINGTON
+            else "the name Drone is kept for Mornington Nomic's Drone (its rule 1.15.1), and a "
+            "player has one name in every game"
+        )
+        raise CommandError(f"write 'nomic join YOUR NAME'; {taken}")
     player = games.player_by_address(session, address)
     if player is None:
         if games.player_by_name(session, name) is not None:
@@ -56,7 +72,12 @@ def request_join(
         existing.status, existing.note = MembershipStatus.APPLIED, ""
     else:
         games.join(session, game, player, status=MembershipStatus.APPLIED)
-    values: dict[str, object] = {"player": player.name, "number": game.number, "tag": str(game.tag)}
+    values: dict[str, object] = {
+        "player": player.name,
+        "number": game.number,
+        "tag": str(game.tag),
+        "rule": rule,
+    }
     return [
         Notice("player.join-requested", Audience.sender(address), values),
         Notice("speaker.join-requested", Audience.speaker(speaker), {**values, "address": address}),

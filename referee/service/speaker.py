@@ -176,17 +176,21 @@ def approve(
     ]
 
 
-def decline(session: Session, game: Game, name: str, reason: str) -> list[Notice]:
-    """Rule 1.1.8: an application turned down must carry the Speaker's reason."""
+def decline(
+    session: Session, game: Game, name: str, reason: str, *, rule: str = "rule 1.1.8"
+) -> list[Notice]:
+    """Rule 1.1.8: an application turned down must carry the Speaker's reason. ``rule`` is
+    the joining rule of the game's kind (``Wording.joining``), cited where there is one."""
     if not reason.strip():
-        raise CommandError("a declined application must say why (rule 1.1.8): add the reason")
+        cited = f" ({rule})" if rule else ""
+        raise CommandError(f"a declined application must say why{cited}: add the reason")
     player, seat = application(session, game, name)
     seat.status, seat.note = MembershipStatus.DECLINED, reason.strip()
     return [
         Notice(
             "player.join-declined",
             Audience.player(player.address, player.name),
-            {"player": player.name, "reason": reason},
+            {"player": player.name, "reason": reason, "rule": rule},
         )
     ]
 

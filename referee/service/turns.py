@@ -70,6 +70,7 @@ def take_turn(
                     "sender.no-turn",
                     subject=game.tag.subject("No turn found in your message"),
                     player=player.name,
+                    move=kind.wording.move,
                 )
             ],
         )
@@ -136,7 +137,7 @@ def judged(
         "explanation": outcome.explanation,
         "turn": play,
         "violations": list(outcome.violations),
-        "kind": kind.name,
+        "wording": kind.wording,
     }
     posted_illegal = _players_style_state(outcome, buzz_mode)
     if outcome.verdict == "legal" or posted_illegal is not None:

@@ -20,7 +20,7 @@ from referee.games import (
     tags,
 )
 from referee.games.ifmud.kind import IfmudNomic
-from referee.games.kind import GameView, Judgement, Owed, PlayerView
+from referee.games.kind import GameView, Judgement, Owed, PlayerView, Wording
 from referee.games.mornington import MorningtonNomic
 from referee.games.one_day_in_london.kind import NAME as ONE_DAY_IN_LONDON
 from referee.games.one_day_in_london.kind import OneDayInLondon
@@ -96,6 +96,7 @@ class _Pebbles:
     name = "pebbles"
     title = "Pebbles"
     tag = "MC"
+    wording = Wording(move="a pebble", state="a pile", latest="pile", resend="")
     dealt_at_start = True
     players = (2, 2)
     wins_are_final = True

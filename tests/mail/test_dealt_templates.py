@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.games.one_day_in_london.kind import OneDayInLondon
 from referee.games.one_day_in_london.rules import new_game
 from referee.games.one_day_in_london.views import private_view, public_view
 from referee.mail.compose import render
@@ -21,6 +22,7 @@ CASES: dict[str, dict[str, object]] = {
         "number": 3,
         "tag": "ODL 3",
         "title": "One Day in London",
+        "wording": OneDayInLondon.wording,
         "kind": "one-day-in-london",
         "least": 2,
         "most": 4,

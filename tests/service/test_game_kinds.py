@@ -17,7 +17,7 @@ from email.message import EmailMessage, Message
 import pytest
 
 from referee.games import Kinds, UnknownKindError
-from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView
+from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView, Wording
 from referee.games.mornington import NoEngineDesk
 from referee.service.runner import mornington
 from referee.store import games
@@ -46,6 +46,12 @@ class Pebbles:
 
     name = "pebbles"
     tag = "PB"
+    wording = Wording(
+        move="'take' and how many",
+        state="a pile",
+        latest="pile",
+        resend="Nothing in the game has changed. Write 'take 1', 'take 2' or 'take 3'.",
+    )
     title = "Pebbles"
     dealt_at_start = True
     players = (2, 2)
@@ -128,7 +134,7 @@ def _turn(path: MailPath, sender: str, body: str, number: int) -> None:
     message = EmailMessage()
     message["From"] = sender
     message["To"] = LOUNGE
-    message["Subject"] = "[MC 12] my turn"
+    message["Subject"] = "[PB 12] my turn"
     message["Message-ID"] = f"<pebbles-{number}@example.org>"
     message.set_content(body)
     path.deliver(message, sender, [LOUNGE])

@@ -117,4 +117,4 @@ def test_a_stalemate_shows_the_lounge_view_and_archives_it_not_the_racks(
 def test_nobody_joins_once_the_cards_are_dealt(sqlite_engine: Engine) -> None:
     table, _ = _dealt(sqlite_engine)
     sent = table.mail("dee@example.org", "nomic join Dee", subject="[ODL 1] join")
-    assert "has been dealt, and it takes no new player" in text(sent[-1][1])
+    assert "has started, and it takes no new player" in text(sent[-1][1])
