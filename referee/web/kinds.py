@@ -30,6 +30,8 @@ from referee.network.mapfile import load_map
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
+from referee.service.replaying import Judges
+from referee.store.models import Game
 from referee.variants import UnknownVariantError, find_variant
 from referee.web import reading
 from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks
@@ -202,10 +204,11 @@ class MorningtonNomic(GameKind):
     def __init__(self) -> None:
         self._gsds: LRU[tuple[str, str], GSD | None] = LRU(256)
         self._diffs: LRU[int, list[tuple[str, str]]] = LRU(1024)
-        self._lines: LRU[tuple[int, str, int], str] = LRU(16384)
+        self._lines: LRU[tuple[int, str, int, bool], str] = LRU(16384)
         self.log = reading.TurnLog()
         self._latest: dict[int, str] = {}
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
+        self._judges: LRU[tuple[int, int], Judges] = LRU(64)
 
     def handles(self, game: reading.GameRow) -> bool:
         return game.kind == MORNINGTON
@@ -263,14 +266,35 @@ class MorningtonNomic(GameKind):
 
         return self._pictures.get(key, make)
 
+    def judged_by(
+        self,
+        session: Session,
+        game: reading.GameRow,
+        amendments: Sequence[reading.RulesChangeRow],
+        version: int | None = None,
+    ) -> Ruleset:
+        """The ruleset version ``version`` of the game's rules is (None: the one in force),
+        which a page reads a turn's GSD and draws its map under, as the turn was judged; the
+        published one while the rules have never been amended."""
+        if not amendments:
+            return ruleset_of(game)
+
+        def make() -> Judges:
+            return Judges(session, session.get_one(Game, game.id))
+
+        judges = self._judges.get((game.id, len(amendments)), make)
+        return judges(version or judges.in_force)
+
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
         ruleset = ruleset_of(game)
+        amendments = reading.rules_changes(session, game.id)
+        judged = self.judged_by(session, game, amendments)
         text = reading.state(session, game.id)
-        gsd = self.parse(ruleset, text, base=self._latest.get(game.id))
+        gsd = self.parse(judged, text, base=self._latest.get(game.id))
         if text:
             self._latest[game.id] = text
         title = f"The map of MC {game.number} after turn {game.turn_number}"
-        picture = self.picture(("game", game.id, game.version), ruleset, gsd, title=title)
+        picture = self.picture(("game", game.id, game.version), judged, gsd, title=title)
         turns = self.log.rows(session, game)
         return Page(
             "mornington/game.html.j2",
@@ -279,22 +303,27 @@ class MorningtonNomic(GameKind):
                 "kind": self,
                 "ruleset": ruleset,
                 "readings": ruleset_settings(ruleset),
-                "amendments": reading.rules_changes(session, game.id),
+                "amendments": amendments,
                 "picture": picture,
                 "seats": reading.seats(session, game.id),
                 "buzzes": reading.buzzes(session, game.id),
-                "history": self.history(game, turns),
+                "history": self.history(game, turns, amended=bool(amendments)),
                 "gsd": text or "",
                 "readable": gsd is not None or not text,
             },
         )
 
-    def history(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> Markup:
+    def history(
+        self, game: reading.GameRow, turns: Sequence[reading.TurnRow], *, amended: bool = False
+    ) -> Markup:
         """The list of turns, newest first: each line drawn once (a long game's history is
-        most of its page, and only its newest line is new after a turn)."""
+        most of its page, and only its newest line is new after a turn). Once the game's
+        rules have been amended each line says the version that judged it."""
 
         def line(turn: reading.TurnRow) -> str:
             note = f" <em>({turn.status})</em>" if turn.status != "applied" else ""
+            if amended and turn.rules_version is not None:
+                note += f' <span class="rules-version">rules version {turn.rules_version}</span>'
             return (
                 f'<li class="turn-{turn.status}"><a href="{game.number}/{turn_slug(turn)}">'
                 f"Turn {turn.number}</a>: <code>{escape(turn.play)}</code>{note}</li>"
@@ -302,7 +331,7 @@ class MorningtonNomic(GameKind):
 
         lines = []
         for turn in reversed(turns):
-            key = (turn.id, turn.status, game.number)
+            key = (turn.id, turn.status, game.number, amended)
             lines.append(self._lines.get(key, partial(line, turn)))
         return Markup("\n".join(lines))
 
@@ -314,7 +343,8 @@ class MorningtonNomic(GameKind):
         index = slugs.index(path)
         turn = turns[index]
         states = reading.turn_states(session, turn.id)
-        ruleset = ruleset_of(game)
+        amendments = reading.rules_changes(session, game.id)
+        ruleset = self.judged_by(session, game, amendments, turn.rules_version)
         before = self.parse(ruleset, states.before)
         after = self.parse(ruleset, states.after, base=states.before)
         title = (
