@@ -43,6 +43,7 @@ from referee.games.kind import (
     Judgement,
     Owed,
     PlayerView,
+    Silence,
     UnknownKindError,
     Wording,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "GameKind",
     "GameTag",
     "Kinds",
+    "Silence",
     "UnknownKindError",
     "Unregistered",
     "hosted",
@@ -166,7 +168,10 @@ class Unregistered:
     players = (0, 0)
     wins_are_final = True
     legislature = False
+    silence = Silence.RESIGNS
     started = "The game begins"
+    game_end = ""
+    """Its rules are not known here, so none is cited."""
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(self, name: str) -> None:

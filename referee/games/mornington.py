@@ -24,6 +24,7 @@ from referee.games.kind import (
     Judgement,
     Owed,
     PlayerView,
+    Silence,
     TurnOutcome,
     Verdict,
     Wording,
@@ -94,7 +95,11 @@ class MorningtonNomic:
     players = (3, 1000)
     wins_are_final = False
     legislature = False
+    silence = Silence.RESIGNS
+    """Rule 1.1.10: two calendar months without a move are a resignation."""
     started = "The game begins"
+    game_end = "by rule 1.1.1 - How to Win, a game is over once its win stands"
+    """Also when the last player left has won it (rule 1.1.3): that win stands at once."""
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(

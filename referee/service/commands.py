@@ -22,6 +22,7 @@ from referee.engine import amended
 from referee.engine.fair_dice import commitment
 from referee.games import MORNINGTON, GameKind, Kinds, read_tag
 from referee.service import (
+    admission,
     buzzes,
     chamber,
     dealt,
@@ -32,7 +33,7 @@ from referee.service import (
     seats,
     speaker,
 )
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor, RecordOnly, by_kind
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.rulebook import RulebookEnactor
@@ -470,6 +471,9 @@ class Join(Command):
             raise CommandError("this referee has no Speaker configured to approve a join")
         name = " ".join(arguments)
         kind = ctx.kind_of(game)
+        if kind is not None and kind.legislature and game.status == GameStatus.RUNNING:
+            ctx.notices.extend(admission.ask(ctx.session, game, kind, name, ctx.sender, ctx.secret))
+            return f"{name} asked the players of {game.tag} to join"
         if kind is not None and game.status == GameStatus.RUNNING:
             raise CommandError(
                 f"game {game.tag} of {kind.title} has started, and it takes no new "
@@ -770,6 +774,7 @@ def as_speaker(
     from referee.mail.compose import render
     from referee.service.notices import queue_notice
 
+    kinds = dealt.console_kinds(now)
     ctx = Context(
         session=session,
         settings=settings,
@@ -777,6 +782,8 @@ def as_speaker(
         now=now,
         rng=rng,
         timing=roster.Timing(timedelta(hours=settings.reminder_lead_hours)),
+        kinds=kinds,
+        enactor=by_kind(kinds),
     )
     with session.begin_nested():
         note = run(SPEAKER_COMMANDS, ctx, ["speaker", *words], "speaker")
