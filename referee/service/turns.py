@@ -14,7 +14,6 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.games import MORNINGTON
@@ -25,7 +24,7 @@ from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice
 from referee.service.roster import SILENCE_REMINDER
 from referee.store import games
-from referee.store.models import Game, Membership, Player
+from referee.store.models import Game, Player
 from referee.store.status import GameStatus, InboxStatus, TurnStatus
 
 
@@ -105,11 +104,7 @@ def take_turn(
         )
         return Decided(InboxStatus.DONE, "turn while a buzz is open: play waits (1.16.1)", [notice])
     view = view_of(session, game, posting=turn.inbox_id)
-    seat = session.scalars(
-        select(Membership.seat).where(
-            Membership.game_id == game.id, Membership.player_id == player.id
-        )
-    ).one()
+    seat = games.seat_of(session, game, player)
     try:
         move = kind.read(view, text)
     except ValueError as error:
