@@ -13,7 +13,8 @@ or clock). Every import counts, at module level, inside a function or under
 Also: no cycle of imports joins modules of different packages (a package's modules may lean
 on each other, as the engine's Ruleset and Turn pipeline do); the engine's core never imports
 one of its sections (rules depend on the core, not the other way round; the registry's loader
-imports the ``sections`` package itself, to find them); and no module imports a name another
+imports the ``sections`` package itself, to find them); nothing but the engine and the
+variants built on it imports a section; and no module imports a name another
 module keeps private (a leading underscore), nor a private module (``_load``) from outside
 its own package.
 """
@@ -162,6 +163,21 @@ def test_the_engine_core_never_imports_a_section() -> None:
         if a.source.startswith("referee.engine.")
         and not a.source.startswith("referee.engine.sections")
         and a.target.startswith("referee.engine.sections.")
+    ]
+    assert reaching == []
+
+
+def test_only_rules_reach_into_the_engines_sections() -> None:
+    """Sections are the hook machinery's own: a variant layers its rules on them, but the
+    service, web pages and commands take a fact about the rules from a public engine module
+    (``referee.engine.kafka_sinkholes``), so a section can be reshaped without breaking them."""
+    rules = ("referee.engine.", "referee.variants.")
+    sections = "referee.engine.sections"
+    reaching = [
+        f"{a.source} -> {a.target}"
+        for a in _arrows()
+        if not a.source.startswith(rules)
+        and (a.target == sections or a.target.startswith(f"{sections}."))
     ]
     assert reaching == []
 

@@ -92,7 +92,7 @@ def _lounge_free(session: Session, lounge: str, number: int) -> None:
 
     other = games.game_by_address(session, [lounge])
     if other is not None and other.number != number:
-        raise Refused(f"{lounge.lower()} is already the lounge of game MC {other.number}")
+        raise Refused(f"{lounge.lower()} is already the lounge of game {other.tag}")
 
 
 @db.command("new-game")

@@ -152,7 +152,13 @@ def where(rule: str, variant: str, as_json: bool) -> None:
 
 
 def _game_number(text: str) -> int:
-    digits = text.upper().removeprefix("MC").strip()
+    """A game's number, bare or after any kind's tag (``12``, ``MC12``, ``ifMUD 12``)."""
+    from referee.games import read_tag
+
+    digits = text.strip()
+    tag = read_tag(f"[{digits}]")
+    if tag is not None:
+        return tag.number
     if not digits.isdigit():
         raise click.BadParameter(f"{text!r} is not a game number; write e.g. 12 or MC12")
     return int(digits)
@@ -174,7 +180,7 @@ def show(game: str, number: int | None) -> None:
     with open_store() as (_, factory), factory() as session:
         found = game_by_number(session, wanted)
         if found is None:
-            raise click.ClickException(f"there is no game MC {wanted}")
+            raise click.ClickException(f"there is no game number {wanted}")
         try:
             version = rulebook.version_of(session, found, number)
         except CommandError as error:
@@ -198,7 +204,7 @@ def diff(game: str, older: int, newer: int) -> None:
     with open_store() as (_, factory), factory() as session:
         found = game_by_number(session, wanted)
         if found is None:
-            raise click.ClickException(f"there is no game MC {wanted}")
+            raise click.ClickException(f"there is no game number {wanted}")
         try:
             pair = [rulebook.version_of(session, found, n) for n in (older, newer)]
         except CommandError as error:
@@ -239,8 +245,9 @@ def enact(game: str, path: Path, label: str, now_text: str | None) -> None:
                 found = find(session, wanted)
                 notices = rulebook.speaker_enact(session, found, label, text, now)
                 for notice in notices:
-                    queue_notice(session, settings, notice, now, game=f"MC {found.number}")
+                    queue_notice(session, settings, notice, now, game=found.tag)
                 version = rulebook.version_of(session, found).number
+                tag = found.tag
         except CommandError as error:
             raise click.ClickException(str(error)) from error
-    click.echo(f"MC {wanted}: the rules are now version {version}; the lounge is told.")
+    click.echo(f"{tag}: the rules are now version {version}; the lounge is told.")

@@ -20,6 +20,13 @@ How a new kind plugs in:
 Mornington Nomic is the first kind (:mod:`referee.games.mornington`); the runner registers One
 Day in London (:mod:`referee.games.one_day_in_london.kind`) beside it, and :func:`hosted` gives
 the kinds built on the service's clock (ifMUD Nomic, :mod:`referee.games.ifmud`).
+
+Each kind names its games in mail by its own ``tag`` (``[MC 12]``, ``[ODL 14]``,
+``[ifMUD 15]``): :func:`tag_of` gives a stored game's :class:`~referee.games.tags.GameTag`
+and :func:`read_tag` finds one in a subject. Subjects are written in many places that hold
+no registry, so the tags live in one table for the process: the kinds shipped here are in it
+from the start, and registering any other kind adds its tag (a tag two kinds share is
+refused, since a player could not tell their games apart).
 """
 
 from __future__ import annotations
@@ -38,19 +45,65 @@ from referee.games.kind import (
     PlayerView,
     Silence,
     UnknownKindError,
+    Wording,
 )
 from referee.games.mornington import NAME as MORNINGTON
+from referee.games.mornington import MorningtonNomic
+from referee.games.one_day_in_london.kind import OneDayInLondon
+from referee.games.tags import GameTag
 
 __all__ = [
     "IFMUD_NOMIC",
     "MORNINGTON",
     "GameKind",
+    "GameTag",
     "Kinds",
     "Silence",
     "UnknownKindError",
     "Unregistered",
     "hosted",
+    "own_tag",
+    "read_tag",
+    "tag_of",
+    "tags",
 ]
+
+UNREGISTERED_TAG = "GAME"
+"""The tag of a game whose kind this referee does not host (:class:`Unregistered`)."""
+
+_TAGS: dict[str, str] = {
+    kind.name: kind.tag for kind in (MorningtonNomic, OneDayInLondon, IfmudNomic)
+}
+
+
+def _learn_tag(name: str, tag: str) -> None:
+    """Keep ``tag`` as the kind ``name``'s, refusing a tag another kind already uses."""
+    taken = {t.upper(): n for n, t in _TAGS.items() if n != name}
+    if tag.upper() in taken or tag.upper() == UNREGISTERED_TAG:
+        other = taken.get(tag.upper(), "a kind this referee does not host")
+        raise ValueError(f"the kinds {other!r} and {name!r} both tag their games {tag!r}")
+    _TAGS[name] = tag
+
+
+def tag_of(kind: str, number: int) -> GameTag:
+    """Game ``number`` of the kind named ``kind``, as its mail names it: ``MC 12``."""
+    return GameTag(_TAGS.get(kind, UNREGISTERED_TAG), number)
+
+
+def tags() -> tuple[str, ...]:
+    """The tags of the kinds known to this process, in the order they became known."""
+    return tuple(_TAGS.values())
+
+
+def read_tag(subject: str) -> GameTag | None:
+    """The first game tag of any known kind in ``subject``, as the player wrote it (the
+    number decides the game; the tag may be another kind's)."""
+    return GameTag.parse(subject, [*_TAGS.values(), UNREGISTERED_TAG])
+
+
+def own_tag(game: GameTag, subject: str) -> str:
+    """``subject`` with ``game``'s own tag in place of any tag naming its number."""
+    return game.retag(subject, [*_TAGS.values(), UNREGISTERED_TAG])
 
 
 def hosted(clock: Callable[[], datetime]) -> tuple[GameKind, ...]:
@@ -70,6 +123,7 @@ class Kinds(Mapping[str, GameKind]):
     def register(self, kind: GameKind) -> None:
         if kind.name in self._kinds:
             raise ValueError(f"two kinds of game are named {kind.name!r}")
+        _learn_tag(kind.name, kind.tag)
         self._kinds[kind.name] = kind
 
     def find(self, name: str) -> GameKind:
@@ -100,6 +154,16 @@ class Unregistered:
     player told why it cannot be judged; nothing in the game changes."""
 
     title = "a kind of game this referee does not host"
+    tag = UNREGISTERED_TAG
+    wording = Wording(
+        move="your turn",
+        state="a state of the game",
+        latest="state of the game",
+        resend="Nothing in the game has changed.",
+        starts="starts the game",
+        drawn="the order of play and every die of the game",
+        again="recompute every roll",
+    )
     dealt_at_start = True
     players = (0, 0)
     wins_are_final = True

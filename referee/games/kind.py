@@ -105,6 +105,37 @@ Judgement = TurnOutcome
 
 
 @dataclass(frozen=True)
+class Wording:
+    """How the answers the service writes once for every kind speak of this kind's play.
+
+    A refusal must tell the player what to send instead in the game's own terms: a Mornington
+    player posts a Game State Document, a One Day in London player a move.
+    """
+
+    move: str
+    """What a player writes to play, asked for when none was found: ``your move``."""
+    state: str
+    """What a stale turn was made on, with its article: ``a Game State Document``."""
+    latest: str
+    """What to read again in the lounge before playing again: ``GSD``."""
+    resend: str
+    """The close of an answer to an unreadable turn: what to send, corrected."""
+    joining: str = ""
+    """The rule an application to join comes under, cited when one is made or declined
+    (Mornington's ``rule 1.1.8``, which also lets a declined player challenge the decision
+    with an Emergency Proposal); none for a kind whose rules say nothing of joining."""
+    starts: str = ""
+    """For a kind dealt at start, what starting the game does beside drawing the order of
+    play: ``deals`` (One Day in London), ``starts the game`` (ifMUD Nomic)."""
+    drawn: str = ""
+    """For a kind dealt at start, what its committed seed draws when the game starts:
+    ``the order of play and the deal``."""
+    again: str = ""
+    """For a kind dealt at start, what players can redo from the seed once it is revealed:
+    ``deal the game again``."""
+
+
+@dataclass(frozen=True)
 class Owed:
     """Something a player owes by a deadline, as the kind sees it (the service stores it)."""
 
@@ -141,10 +172,15 @@ class GameKind(Protocol):
     ``choices`` are the readings of the kind's rules a Speaker may set per game: each name
     with its allowed values, the default first; ``opening`` is handed the game's values
     (Mornington's readings are its ruleset's settings, ``referee.variants.game_settings``).
+    ``tag`` is the kind's short name in mail: every subject about one of its games starts
+    ``[TAG n]`` (``referee.games.tags``), and players name a game by it. ``wording`` is how
+    the service's answers, written once for every kind, speak of the kind's play.
     """
 
     name: str
     title: str
+    tag: str
+    wording: Wording
     dealt_at_start: bool
     players: tuple[int, int]
     wins_are_final: bool

@@ -27,6 +27,7 @@ from referee.games.kind import (
     Silence,
     TurnOutcome,
     Verdict,
+    Wording,
 )
 from referee.notation.errors import NotationError
 from referee.notation.gsd import read_posting
@@ -80,6 +81,16 @@ class MorningtonNomic:
 
     name = NAME
     title = "Mornington Nomic"
+    tag = "MC"
+    wording = Wording(
+        move="your play (or the full GSD with your play)",
+        state="a Game State Document",
+        latest="GSD",
+        resend="Line and column count from the first line of your message's text. Nothing in "
+        "the game has\nchanged. Please send the current GSD with your play as its last line, "
+        "or the play alone.",
+        joining="rule 1.1.8",
+    )
     dealt_at_start = False
     players = (3, 1000)
     wins_are_final = False

@@ -19,6 +19,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from referee.games import GameTag, own_tag
 from referee.resources import data_dir
 
 QUOTE_LINES = 30
@@ -70,18 +71,26 @@ def render(template: str, **context: Any) -> str:
     return _templates().get_template(f"{template}.txt").render(**context)
 
 
-def turn_subject(game: int, turn: int, play: str) -> str:
+def turn_subject(game: GameTag, turn: int, play: str) -> str:
     """``[MC 12] Turn 34: Rushton : Euston (VC via: CN,NT)``; a play of several lines (an
     ifMUD Nomic posting's actions) is joined with semicolons, since a header has one line."""
     one_line = "; ".join(line.strip() for line in play.splitlines() if line.strip())
-    return f"[MC {game}] Turn {turn}: {one_line}"
+    return game.subject(f"Turn {turn}: {one_line}")
 
 
-def reply_subject(original: str, game: int | None) -> str:
-    """``Re:`` the original subject once, with the game's tag if it lacked one."""
+def refusal_subject(game: GameTag, reason: str, turn: int | None = None) -> str:
+    """The subject of an answer saying a turn was not applied, recognisable from the subject
+    alone: ``[MC 12] Turn 3 not applied: illegal``. Without ``turn`` (no turn could be
+    played at all) the subject names no turn number."""
+    return game.subject(f"Turn{f' {turn}' if turn is not None else ''} not applied: {reason}")
+
+
+def reply_subject(original: str, game: GameTag | None) -> str:
+    """``Re:`` the original subject once, carrying the game's own tag: added if it had none,
+    and written as the game's where the player used another kind's tag for its number."""
     subject = re.sub(r"^(\s*(re|aw|sv)\s*:\s*)+", "", original, flags=re.IGNORECASE).strip()
-    if game is not None and not re.search(rf"\[MC\s*{game}\]", subject, re.IGNORECASE):
-        subject = f"[MC {game}] {subject}".strip()
+    if game is not None:
+        subject = own_tag(game, subject)
     return f"Re: {subject}" if subject else "Re: your message to the referee"
 
 

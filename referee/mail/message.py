@@ -14,6 +14,7 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr
 
+from referee.games import GameTag, read_tag
 from referee.mail.html import html_to_text
 
 _PARSER = BytesParser(policy=policy.default)
@@ -25,7 +26,6 @@ _BROKEN = (
 )
 """Defects that leave a multipart's parts unknown. Others (a lost closing boundary, a header
 that does not parse, bad base64 padding) still leave the text readable, so it is read."""
-_SUBJECT_TAG = re.compile(r"\[MC\s*(\d+)\]", re.IGNORECASE)
 _SECRET = re.compile(r"^\s*secret\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 _PLAYING_AS = re.compile(r"^\s*playing\s+as\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 _ATTRIBUTION_LIMIT = 400
@@ -77,10 +77,10 @@ class Inbound:
     playing_as: str | None = None
 
     @property
-    def game_tag(self) -> int | None:
-        """The game number from an ``[MC n]`` subject tag, if there is one."""
-        match = _SUBJECT_TAG.search(self.subject)
-        return int(match.group(1)) if match else None
+    def game_tag(self) -> GameTag | None:
+        """The game the subject names by any known kind's tag (``[MC 12]``, ``[ODL 12]``),
+        as written; the number decides the game, whatever kind the tag says."""
+        return read_tag(self.subject)
 
 
 def read_message(raw: bytes, *, rcpt_tos: list[str] | None = None) -> Inbound:

@@ -48,7 +48,7 @@ def ask(
         player = games.add_player(session, name.strip(), address, secret)
     seat = games.membership(session, game, player)
     if seat is not None and seat.status == MembershipStatus.ACTIVE:
-        raise CommandError(f"{player.name} is already playing game MC {game.number}")
+        raise CommandError(f"{player.name} is already playing game {game.tag}")
     if seat is None:
         games.join(session, game, player, status=MembershipStatus.APPLIED)
     else:
@@ -70,7 +70,7 @@ def ask(
             "lounge.admission-asked",
             Audience.lounge(game.lounge_address),
             values,
-            subject=f"[MC {game.number}] {player.name} asks to join",
+            subject=game.tag.subject(f"{player.name} asks to join"),
         ),
     ]
 
@@ -94,7 +94,7 @@ def seat(session: Session, game: Game, kind: GameKind, name: str, at: datetime) 
             _lounge(
                 game,
                 f"{name} cannot be seated",
-                f"{name} is added to the state of game MC {game.number}, but the referee knows "
+                f"{name} is added to the state of game {game.tag}, but the referee knows "
                 f"no player by that name, so nobody can post as {name}: e writes 'nomic join "
                 f"{name}' to the game, and the players admit em ({cite(12)}).",
             )
@@ -132,14 +132,14 @@ def seat(session: Session, game: Game, kind: GameKind, name: str, at: datetime) 
             "player.admitted",
             Audience.player(player.address, player.name),
             values,
-            subject=f"[MC {game.number}] You are playing {kind.title}",
+            subject=game.tag.subject(f"You are playing {kind.title}"),
             capped=False,
         ),
         Notice(
             "lounge.player-admitted",
             Audience.lounge(game.lounge_address),
             {**values, "view": kind.public_view(view)},
-            subject=f"[MC {game.number}] {player.name} is seated",
+            subject=game.tag.subject(f"{player.name} is seated"),
         ),
     ]
 
@@ -165,5 +165,5 @@ def _lounge(game: Game, headline: str, news: str) -> Notice:
         "lounge.chamber-news",
         Audience.lounge(game.lounge_address),
         {"news": news, "text": "", "lines": []},
-        subject=f"[MC {game.number}] {headline}",
+        subject=game.tag.subject(headline),
     )

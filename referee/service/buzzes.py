@@ -85,7 +85,7 @@ def _turn(session: Session, game: Game, number: int) -> Turn:
     )
     turn = session.scalars(query).first()
     if turn is None:
-        raise CommandError(f"game MC {game.number} has no turn {number} standing to buzz")
+        raise CommandError(f"game {game.tag} has no turn {number} standing to buzz")
     return turn
 
 
@@ -103,7 +103,7 @@ def buzz_turn(
     """Rule 1.16.2: buzz turn ``number``; it is Questionable and play waits."""
     if game.status not in {GameStatus.RUNNING, WINNING}:
         raise CommandError(
-            f"game MC {game.number} is {game.status}; a buzz of a game that has ended is "
+            f"game {game.tag} is {game.status}; a buzz of a game that has ended is "
             "recognised but not yet handled by this referee"
         )
     turn = _turn(session, game, number)
@@ -154,7 +154,7 @@ def step(
     """One answer to the game's open buzz: concede, contest, withdraw, decline, LEGAL, ILLEGAL."""
     row = open_in(session, game)
     if row is None:
-        raise CommandError(f"no turn of game MC {game.number} is Questionable: nothing to {verb}")
+        raise CommandError(f"no turn of game {game.tag} is Questionable: nothing to {verb}")
     buzz, at = _load(row), deadlines.aware(now)
     players = active_names(session, game)
     policy = _policy(game)
@@ -262,7 +262,7 @@ def appoint(session: Session, game: Game, name: str, now: datetime, timing: Timi
     """The Speaker appoints or replaces the referee of the game's open buzz (rule 1.16.4)."""
     row = open_in(session, game)
     if row is None:
-        raise CommandError(f"no turn of game MC {game.number} is waiting for judgment")
+        raise CommandError(f"no turn of game {game.tag} is waiting for judgment")
     buzz = _load(row)
     if buzz.stage not in {Stage.JUDGMENT_DUE, Stage.ON_HOLD}:
         raise CommandError(f"the buzz of turn {buzz.turn} is {buzz.stage.value}, not at judgment")
@@ -334,7 +334,7 @@ def _after(
             session, game, gsd_edits.to_play(game.state), now, now,
             reminder_lead=timing.turn_reminder,
         )  # fmt: skip
-    subject = f"[MC {game.number}] Turn {buzz.turn}: {buzz.standing.value}"
+    subject = game.tag.subject(f"Turn {buzz.turn}: {buzz.standing.value}")
     notices.append(
         Notice(
             "lounge.buzz",

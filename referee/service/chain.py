@@ -182,9 +182,10 @@ class Work:
             self.handling.notes.append(f"{notice.template} to {address} withheld: daily reply cap")
             return
         number = self.game.number if self.game is not None else None
+        tag = self.game.tag if self.game is not None else None
         body = render(
             notice.template,
-            game=f"MC {number}" if number is not None else "",
+            game=str(tag) if tag is not None else "",
             sender=inbound.sender,
             attachments=inbound.attachments,
             page=self.settings.game_page_url(number) if number is not None else "",
@@ -194,7 +195,7 @@ class Work:
             sender=self.settings.address,
             sender_name=self.settings.display_name,
             to=[address],
-            subject=notice.subject or reply_subject(inbound.subject, number),
+            subject=notice.subject or reply_subject(inbound.subject, tag),
             body=body,
             loop_token=self.settings.loop_token,
             in_reply_to=inbound.message_id,

@@ -77,7 +77,7 @@ def settings_of(game: Game) -> ChamberSettings:
         return ChamberSettings.parse(tuple((game.settings or {}).items()))
     except ValueError as error:
         raise CommandError(
-            f"game MC {game.number}'s chamber settings cannot be read ({error}); the operator "
+            f"game {game.tag}'s chamber settings cannot be read ({error}); the operator "
             "must correct them"
         ) from None
 
@@ -224,10 +224,10 @@ def open_chamber(session: Session, game: Game, now: datetime, lead: timedelta) -
     """The Speaker opens ``game``'s chamber; its roll is the players seated now, each counted
     as having posted at this moment (rule 24's weeks start here)."""
     if is_open(session, game):
-        raise CommandError(f"game MC {game.number} already has its chamber open")
+        raise CommandError(f"game {game.tag} already has its chamber open")
     names = [p.name for p in games.members(session, game)]
     if not names:
-        raise CommandError(f"game MC {game.number} has no seated players to make a chamber of")
+        raise CommandError(f"game {game.tag} has no seated players to make a chamber of")
     session.add(ChamberRecord(game_id=game.id, opened_at=now))
     chamber = Chamber.opened(names, now, settings_of(game))
     save(session, game, chamber)
@@ -236,7 +236,7 @@ def open_chamber(session: Session, game: Game, now: datetime, lead: timedelta) -
         _lounge(
             game,
             "The chamber is open",
-            f"The chamber of game MC {game.number} is open: its players may change the game by "
+            f"The chamber of game {game.tag} is open: its players may change the game by "
             "proposal and vote (ifMUD rules 10 and 21).",
             lines=[
                 f"Players: {', '.join(names)}",
@@ -333,7 +333,7 @@ def check_admission(session: Session, game: Game, text: str, enactor: Enactor) -
     seat = games.membership(session, game, player) if player is not None else None
     if seat is None or seat.status != MembershipStatus.ACTIVE:
         raise CommandError(
-            f"{issue.subject} is not seated in game MC {game.number}, so cannot be added to its "
+            f"{issue.subject} is not seated in game {game.tag}, so cannot be added to its "
             f"chamber: the Speaker seats a player first ({cite(12)})"
         )
 
@@ -342,7 +342,7 @@ def the_chamber(session: Session, game: Game) -> Chamber:
     chamber = load(session, game)
     if chamber is None:
         raise CommandError(
-            f"game MC {game.number} has no chamber open, so it takes no proposals or votes; "
+            f"game {game.tag} has no chamber open, so it takes no proposals or votes; "
             "the Speaker opens one with 'speaker chamber GAME'"
         )
     return chamber
@@ -402,7 +402,7 @@ def remind(session: Session, game: Game, row: Deadline) -> list[Notice]:
         member = chamber.member(row.owed_by)
         whom = [member.name] if member is not None else []
         what = (
-            f"you have not posted to game MC {game.number} since "
+            f"you have not posted to game {game.tag} since "
             f"{member.last_post if member else row.due:%A %d %B %H:%M} UTC; unless you post "
             f"by {due} UTC you incur a demerit ({cite(24)}), and three remove you ({cite(11)})"
         )
@@ -431,7 +431,7 @@ def remind(session: Session, game: Game, row: Deadline) -> list[Notice]:
                 "player.chamber-reminder",
                 Audience.player(player.address, player.name),
                 {"player": player.name, "what": what},
-                subject=f"[MC {game.number}] Reminder: {what.split(';')[0]}",
+                subject=game.tag.subject(f"Reminder: {what.split(';')[0]}"),
             )
         )
     return notices
@@ -447,7 +447,7 @@ def _lounge(
         "lounge.chamber-news",
         Audience.lounge(game.lounge_address),
         {"news": wrapped(news), "text": text, "lines": [wrapped(line) for line in lines]},
-        subject=f"[MC {game.number}] {headline}",
+        subject=game.tag.subject(headline),
     )
 
 

@@ -64,7 +64,7 @@ class Propose(_ChamberCommand):
                     "sender.amendments-unread",
                     Audience.poster(),
                     {"proposal": title, "problems": problems},
-                    subject=f"[MC {ctx.the_game.number}] {title}: amendments to check",
+                    subject=ctx.the_game.tag.subject(f"{title}: amendments to check"),
                 )
             )
         return f"{me} proposed {title}"
@@ -147,10 +147,23 @@ class Proposals(_ChamberCommand):
                     "lines": [chamber.wrapped(line) for line in chamber.listing(state, ctx.now)],
                     "now": f"{ctx.now:%A %d %B %H:%M}",
                 },
-                subject=f"[MC {game.number}] Proposals",
+                subject=game.tag.subject("Proposals"),
             )
         )
         return "listed the proposals"
+
+
+LEAVING = ((), ("the", "game"))
+"""What may follow ``leave`` for the chamber's rule 13: nothing, or "the game"."""
+
+
+def claims(words: tuple[str, ...] | list[str]) -> bool:
+    """Whether a first line is the chamber's command: ``leave`` is only on its own or as
+    ``leave the game`` (13), so ``leave the passive turn-takers`` (91) is the game's own
+    business and never taken for leaving the game."""
+    if not words or words[0].lower().strip("[]:!") != Leave.name:
+        return True
+    return tuple(w.lower().rstrip(".") for w in words[1:]) in LEAVING
 
 
 CHAMBER_COMMANDS: dict[str, Command] = {
@@ -174,7 +187,7 @@ def at_console(
     are queued in the outbox for ``referee serve`` to deliver."""
     game = games.game_by_number(session, number)
     if game is None:
-        raise CommandError(f"there is no game MC {number}")
+        raise CommandError(f"there is no game number {number}")
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
     kinds = dealt.console_kinds(now)
     ctx = Context(
@@ -193,7 +206,7 @@ def at_console(
     with session.begin_nested():
         if words[:1] == ["open"]:
             ctx.notices.extend(chamber.open_chamber(session, game, now, timing.turn_reminder))
-            note = f"opened the chamber of MC {number}"
+            note = f"opened the chamber of {game.tag}"
         else:
             if player is not None:
                 ctx.player = games.player_by_name(session, player)
@@ -216,9 +229,9 @@ def at_console(
         if notice.reply:
             answers.append(
                 render(
-                    notice.template, game=f"MC {number}", attachments=[], sender="", **notice.values
+                    notice.template, game=str(game.tag), attachments=[], sender="", **notice.values
                 )
             )
         else:
-            queue_notice(session, settings, notice, now, game=f"MC {number}")
+            queue_notice(session, settings, notice, now, game=game.tag)
     return note, answers

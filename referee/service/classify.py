@@ -13,10 +13,11 @@ from dataclasses import replace
 
 from referee.chamber import ChamberError
 from referee.chamber.intents import is_statement
+from referee.games import GameTag
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
 from referee.service import chamber, commands, intents, proof
 from referee.service.chain import Handling, Rule, Work
-from referee.service.chamber_commands import CHAMBER_COMMANDS
+from referee.service.chamber_commands import CHAMBER_COMMANDS, claims
 from referee.service.gsd_edits import GSDUnreadable
 from referee.service.identify import find_game, identify, list_poster
 from referee.service.notices import Audience, CommandError, Notice
@@ -35,6 +36,11 @@ def _answer_poster(work: Work, template: str, subject: str, **values: object) ->
     """An answer where the message was posted: privately for direct mail, in the lounge for
     mail the lounge list relayed from a known player, so the referee is never silent to em."""
     work.send(Notice(template, Audience.poster(), values, subject=subject))
+
+
+def _about(work: Work, text: str) -> str:
+    """A subject about the message's game, in its own tag, when the game is known."""
+    return work.game.tag.subject(text) if work.game is not None else text
 
 
 def run_command(
@@ -73,11 +79,10 @@ def run_command(
 
 def _refused(work: Work, command: str, error: Exception) -> Handling:
     """Answer a refused command where it was posted; nothing it would have done is kept."""
-    tag = f"[MC {work.game.number}] " if work.game is not None else ""
     _answer_poster(
         work,
         "sender.command-refused",
-        f"{tag}Not carried out: {command}",
+        _about(work, f"Not carried out: {command}"),
         command=command,
         reason=str(error),
         player=work.player.name if work.player is not None else "",
@@ -155,7 +160,10 @@ def _lounge_list_game(work: Work) -> bool:
 
 class FindGame:
     name = "find-game"
-    description = "Direct mail names its game by the lounge address it was sent to or [MC n]."
+    description = (
+        "Direct mail names its game by the lounge address it was sent to, or by its number "
+        "after any kind's tag ([MC n], [ODL n], [ifMUD n])."
+    )
 
     def apply(self, work: Work) -> Handling | None:
         if not work.via_list:
@@ -177,8 +185,7 @@ class Unreadable:
             # player); an unknown list sender is not answered, as for any list mail.
             work.player = identify(work.session, work.game, work.letter.inbound).player
         if not work.via_list or work.player is not None:
-            tag = f"[MC {work.game.number}] " if work.game is not None else ""
-            subject = f"{tag}Your message could not be read"
+            subject = _about(work, "Your message could not be read")
             _answer_poster(work, "sender.quarantined", subject, problems=problems)
         return work.finish(InboxStatus.QUARANTINED, "; ".join(problems))
 
@@ -232,10 +239,17 @@ class UnknownGame:
         if work.game is not None:
             return None
         tag = work.letter.inbound.game_tag
-        _answer(work, "sender.unknown-game", tag=f"MC {tag}" if tag is not None else "")
+        shown = [f'"{GameTag(kind.tag, 12).render()}"' for kind in work.kinds.values()]
+        examples = " or ".join([", ".join(shown[:-1]), shown[-1]] if len(shown) > 1 else shown)
+        _answer(
+            work,
+            "sender.unknown-game",
+            tag=str(tag) if tag is not None else "",
+            examples=examples,
+        )
         if tag is not None:
-            return work.finish(InboxStatus.QUARANTINED, f"there is no game MC {tag}")
-        return work.finish(InboxStatus.QUARANTINED, "no game by lounge address or [MC n] tag")
+            return work.finish(InboxStatus.QUARANTINED, f"there is no game {tag}")
+        return work.finish(InboxStatus.QUARANTINED, "no game by lounge address or subject tag")
 
 
 class Identify:
@@ -295,7 +309,7 @@ def _warn_secret_on_list(work: Work, player: Player | None) -> None:
                 "player.secret-on-list",
                 Audience.player(player.address, player.name),
                 {"player": player.name},
-                subject=f"[MC {work.the_game.number}] Your secret went to the list",
+                subject=work.the_game.tag.subject("Your secret went to the list"),
             )
         )
 
@@ -339,7 +353,7 @@ class ChamberCommand:
     )
 
     def apply(self, work: Work) -> Handling | None:
-        if work.letter.verb not in CHAMBER_COMMANDS:
+        if work.letter.verb not in CHAMBER_COMMANDS or not claims(work.letter.words):
             return None
         return run_command(work, CHAMBER_COMMANDS, list(work.letter.words), "")
 
@@ -398,7 +412,7 @@ class SpeakerViaList:
         _answer_poster(
             work,
             "sender.speaker-via-list",
-            f"[MC {work.the_game.number}] Not carried out: {' '.join(work.letter.words[:2])}",
+            work.the_game.tag.subject(f"Not carried out: {' '.join(work.letter.words[:2])}"),
             player=work.the_player.name,
         )
         return work.finish(InboxStatus.DONE, "Speaker commands are not taken from list mail")

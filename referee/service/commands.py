@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from referee.config import Settings
 from referee.engine import amended
 from referee.engine.fair_dice import commitment
-from referee.games import MORNINGTON, GameKind, Kinds
+from referee.games import MORNINGTON, GameKind, Kinds, read_tag
 from referee.service import (
     admission,
     buzzes,
@@ -121,13 +121,17 @@ def _mornington_only(ctx: Context, game: Game, what: str, instead: str = _LATE) 
     kind = ctx.kind_of(game)
     if kind is not None:
         raise CommandError(
-            f"{what} is a rule of Mornington Nomic; game MC {game.number} is {kind.title}, "
+            f"{what} is a rule of Mornington Nomic; game {game.tag} is {kind.title}, "
             f"which has none: {instead}"
         )
 
 
 def _number(text: str) -> int:
-    digits = text.upper().removeprefix("MC").strip()
+    """A game's number, written bare or after any kind's tag (``12``, ``MC12``, ``ODL 12``)."""
+    digits = text.strip()
+    tag = read_tag(f"[{digits}]")
+    if tag is not None:
+        return tag.number
     if not digits.isdigit():
         raise CommandError(f"{text!r} is not a game number; write e.g. 12 or MC12")
     return int(digits)
@@ -175,6 +179,7 @@ class NewGame(Command):
         ctx.answer(
             "speaker.game-created",
             number=game.number,
+            tag=str(game.tag),
             lounge=game.lounge_address,
             ruleset=game.ruleset,
             variants=game.variants,
@@ -188,14 +193,15 @@ class NewGame(Command):
                 Audience.lounge(game.lounge_address),
                 {
                     "number": game.number,
+                    "tag": str(game.tag),
                     "gsd": game.state,
                     "speaker": ctx.settings.speaker_address,
                     **shown,
                 },
-                subject=f"[MC {game.number}] A new game",
+                subject=game.tag.subject("A new game"),
             )
         )
-        return f"created game MC {game.number}"
+        return f"created game {game.tag}"
 
     def _dealt(self, ctx: Context, lounge: str, kind: GameKind, rest: list[str]) -> str:
         words = [word.strip(",") for word in rest if word.lower() != "set" and word.strip(",")]
@@ -208,7 +214,7 @@ class NewGame(Command):
         game = dealt.new_game(ctx.session, lounge, ctx.now, ctx.rng, kind, words)
         ctx.game = game
         ctx.notices.extend(dealt.created(game, kind, ctx.settings.speaker_address))
-        return f"created game MC {game.number} of {kind.title}"
+        return f"created game {game.tag} of {kind.title}"
 
 
 def shown_settings(game: Game) -> dict[str, object]:
@@ -240,19 +246,21 @@ class ShowSettings(Command):
             ctx.answer(
                 "sender.dealt-game-settings",
                 number=game.number,
+                tag=str(game.tag),
                 title=kind.title,
                 kind=kind.name,
                 lines=dealt.settings_lines(kind, game),
                 commitment=commitment(bytes.fromhex(game.dice_seed)) if game.dice_seed else "",
             )
-            return f"listed the settings of MC {game.number}"
+            return f"listed the settings of {game.tag}"
         ctx.answer(
             "sender.game-settings",
             number=game.number,
+            tag=str(game.tag),
             lines=game_dice.settings_of(game).full().lines(),
             **shown_settings(game),
         )
-        return f"listed the settings of MC {game.number}"
+        return f"listed the settings of {game.tag}"
 
 
 class ShowRules(Command):
@@ -281,8 +289,14 @@ class ShowRules(Command):
             what = f"version {version.number}"
         else:
             raise CommandError(f"write: {self.name} {self.argument_description}")
-        ctx.answer("sender.game-rules", number=game.number, what=what, text=text.rstrip("\n"))
-        return f"sent {what} of MC {game.number}'s rules"
+        ctx.answer(
+            "sender.game-rules",
+            number=game.number,
+            tag=str(game.tag),
+            what=what,
+            text=text.rstrip("\n"),
+        )
+        return f"sent {what} of {game.tag}'s rules"
 
 
 class SpeakerShowRules(ShowRules):
@@ -305,8 +319,14 @@ class _OnGame(Command):
         game = speaker.find(ctx.session, _number(arguments[0]))
         ctx.game = game
         ctx.notices.extend(self.act(ctx, game, arguments[1:]))
-        ctx.answer("speaker.done", command=self.name, number=game.number, status=game.status)
-        return f"speaker {self.name} MC {game.number}"
+        ctx.answer(
+            "speaker.done",
+            command=self.name,
+            number=game.number,
+            tag=str(game.tag),
+            status=game.status,
+        )
+        return f"speaker {self.name} {game.tag}"
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
         raise NotImplementedError
@@ -331,12 +351,14 @@ class Decline(_OnGame):
 
     def act(self, ctx: Context, game: Game, rest: list[str]) -> list[Notice]:
         name, colon, reason = " ".join(rest).partition(":")
+        rule = ctx.kinds.judging(game.kind).wording.joining
         if not colon or not reason.strip():
+            cited = f" ({rule})" if rule else ""
             raise CommandError(
-                "a declined application must say why (rule 1.1.8): write "
+                f"a declined application must say why{cited}: write "
                 f"speaker {self.name} {self.argument_description}"
             )
-        return speaker.decline(ctx.session, game, name.strip(), reason.strip())
+        return speaker.decline(ctx.session, game, name.strip(), reason.strip(), rule=rule)
 
 
 class Start(_OnGame):
@@ -451,18 +473,24 @@ class Join(Command):
         kind = ctx.kind_of(game)
         if kind is not None and kind.legislature and game.status == GameStatus.RUNNING:
             ctx.notices.extend(admission.ask(ctx.session, game, kind, name, ctx.sender, ctx.secret))
-            return f"{name} asked the players of MC {game.number} to join"
+            return f"{name} asked the players of {game.tag} to join"
         if kind is not None and game.status == GameStatus.RUNNING:
             raise CommandError(
-                f"game MC {game.number} of {kind.title} has been dealt, and it takes no new "
-                "player once the cards are out; ask the Speaker to open another"
+                f"game {game.tag} of {kind.title} has started, and it takes no new "
+                "player once it has begun; ask the Speaker to open another"
             )
         ctx.notices.extend(
             seats.request_join(
-                ctx.session, game, name, ctx.sender, ctx.secret, ctx.settings.speaker_address
+                ctx.session,
+                game,
+                name,
+                ctx.sender,
+                ctx.secret,
+                ctx.settings.speaker_address,
+                rule=ctx.kinds.judging(game.kind).wording.joining,
             )
         )
-        return f"{name} asked to join MC {game.number}"
+        return f"{name} asked to join {game.tag}"
 
 
 class Code(Command):
@@ -484,7 +512,7 @@ class Code(Command):
                 "player.proof-code",
                 Audience.player(player.address, player.name),
                 {"player": player.name, "code": code, "turn": game.turn_number + 1},
-                subject=f"[MC {game.number}] Your code for turn {game.turn_number + 1}",
+                subject=game.tag.subject(f"Your code for turn {game.turn_number + 1}"),
             )
         )
         return f"{player.name} was sent eir proof code for turn {game.turn_number + 1}"
@@ -759,13 +787,14 @@ def as_speaker(
     )
     with session.begin_nested():
         note = run(SPEAKER_COMMANDS, ctx, ["speaker", *words], "speaker")
-    game = f"MC {ctx.game.number}" if ctx.game is not None else ""
+    tag = ctx.game.tag if ctx.game is not None else None
     answers = []
     for notice in ctx.notices:
         if notice.reply:
+            game = str(tag) if tag is not None else ""
             answers.append(
                 render(notice.template, game=game, attachments=[], sender="", **notice.values)
             )
         else:
-            queue_notice(session, settings, notice, now, game=game)
+            queue_notice(session, settings, notice, now, game=tag)
     return note, answers

@@ -125,7 +125,9 @@ def created(game: Game, kind: GameKind, speaker: str) -> list[Notice]:
     assert game.dice_seed is not None
     values: dict[str, object] = {
         "number": game.number,
+        "tag": str(game.tag),
         "title": kind.title,
+        "wording": kind.wording,
         "kind": kind.name,
         "least": kind.players[0],
         "most": kind.players[1],
@@ -139,7 +141,7 @@ def created(game: Game, kind: GameKind, speaker: str) -> list[Notice]:
             "lounge.dealt-game-created",
             Audience.lounge(game.lounge_address),
             values,
-            subject=f"[MC {game.number}] A new game of {kind.title}",
+            subject=game.tag.subject(f"A new game of {kind.title}"),
         ),
         Notice("speaker.dealt-game-created", Audience.sender(), values),
     ]
@@ -152,21 +154,21 @@ def approve(
     nobody more."""
     if game.status != GameStatus.FORMING and kind.legislature:
         raise CommandError(
-            f"game MC {game.number} of {kind.title} is under way: its players, not the "
+            f"game {game.tag} of {kind.title} is under way: its players, not the "
             f"Speaker, add a player, by unanimous consent ({cite(12)}); a player proposes "
             f"'Admit: {player.name}'"
         )
     if game.status != GameStatus.FORMING:
         raise CommandError(
-            f"game MC {game.number} has been dealt; {kind.title} takes no new player once "
-            "the cards are out: decline the application, giving that reason"
+            f"game {game.tag} has started; {kind.title} takes no new player once it has "
+            "begun: decline the application, giving that reason"
         )
     _hosted(game, kind, "seated")
     seated = games.members(session, game)
     if len(seated) >= kind.players[1]:
         raise CommandError(
-            f"{kind.title} is for {kind.players[0]}-{kind.players[1]} players and game MC "
-            f"{game.number} has {len(seated)}: decline the application, giving that reason"
+            f"{kind.title} is for {kind.players[0]}-{kind.players[1]} players and game "
+            f"{game.tag} has {len(seated)}: decline the application, giving that reason"
         )
     seat.status, seat.last_move_at = MembershipStatus.ACTIVE, now
     game.order_of_play = [*game.order_of_play, player.name]
@@ -175,13 +177,18 @@ def approve(
         Notice(
             "lounge.dealt-player-joined",
             Audience.lounge(game.lounge_address),
-            {"player": player.name, "seated": list(game.order_of_play), "title": kind.title},
-            subject=f"[MC {game.number}] {player.name} joins",
+            {
+                "player": player.name,
+                "seated": list(game.order_of_play),
+                "title": kind.title,
+                "wording": kind.wording,
+            },
+            subject=game.tag.subject(f"{player.name} joins"),
         ),
         Notice(
-            "player.join-approved",
+            "player.dealt-join-approved",
             Audience.player(player.address, player.name),
-            {"player": player.name},
+            {"player": player.name, "title": kind.title},
         ),
     ]
 
@@ -191,13 +198,13 @@ def start(
 ) -> list[Notice]:
     """Draw the order of play, deal (``kind.opening``) and tell each player eir own cards."""
     if game.status != GameStatus.FORMING:
-        raise CommandError(f"game MC {game.number} is {game.status}; only a new game can start")
+        raise CommandError(f"game {game.tag} is {game.status}; only a new game can start")
     _hosted(game, kind, "dealt")
     people = [p.name for p in games.members(session, game)]
     least, most = kind.players
     if not least <= len(people) <= most:
         raise CommandError(
-            f"{kind.title} is for {least}-{most} players and game MC {game.number} has "
+            f"{kind.title} is for {least}-{most} players and game {game.tag} has "
             f"{len(people)}; approve more players (or void the game) first"
         )
     order = list(people)
@@ -229,7 +236,7 @@ def start(
                 "title": kind.title,
                 "private": bool(secrets),
             },
-            subject=f"[MC {game.number}] {kind.started}",
+            subject=game.tag.subject(kind.started),
         ),
         *secrets,
     ]
@@ -241,7 +248,7 @@ def start(
 def _hosted(game: Game, kind: GameKind, what: str) -> None:
     if isinstance(kind, Unregistered):
         raise CommandError(
-            f"game MC {game.number} cannot be {what}: this referee hosts no kind of game named "
+            f"game {game.tag} cannot be {what}: this referee hosts no kind of game named "
             f"{kind.name!r}"
         )
 
@@ -291,7 +298,7 @@ def private_views(session: Session, kind: GameKind, game: Game, after: str) -> l
                 "player.dealt-private-view",
                 Audience.player(member.address, member.name),
                 {"player": member.name, "after": after, "view": text},
-                subject=f"[MC {game.number}] Your cards after {after}",
+                subject=game.tag.subject(f"Your cards after {after}"),
                 capped=False,
             )
         )
@@ -311,7 +318,7 @@ def resign(
     London, reading R6), eir deadlines close, and a last player left has won."""
     seat = games.membership(session, game, player)
     if seat is None or seat.status not in (MembershipStatus.ACTIVE,):
-        raise CommandError(f"{player.name} is not playing game MC {game.number}")
+        raise CommandError(f"{player.name} is not playing game {game.tag}")
     if game.status == GameStatus.RUNNING and game.state is not None:
         try:
             state = kind.leave(view_of(session, game), player.name)
@@ -320,7 +327,7 @@ def resign(
         if state is not None:
             game.state = state
     elif game.status != GameStatus.FORMING:
-        raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+        raise CommandError(f"game {game.tag} is {game.status}, not being played")
     seat.status, seat.note = MembershipStatus.RESIGNED, why
     game.order_of_play = [n for n in game.order_of_play if n != player.name]
     game.version += 1
@@ -334,7 +341,7 @@ def resign(
                 "why": why,
                 "view": kind.public_view(view_of(session, game)) if game.state else "",
             },
-            subject=f"[MC {game.number}] {player.name} resigns",
+            subject=game.tag.subject(f"{player.name} resigns"),
         )
     ]
     if game.status != GameStatus.RUNNING:

@@ -82,7 +82,7 @@ class RecordOnly:
                 "lounge.proposal-recorded",
                 Audience.lounge(game.lounge_address),
                 {"proposal": proposal, "text": text, "at": f"{at:%A %d %B %Y %H:%M}"},
-                subject=f"[MC {game.number}] {proposal}: recorded, not adjudicated",
+                subject=game.tag.subject(f"{proposal}: recorded, not adjudicated"),
             )
         ]
 
@@ -151,7 +151,7 @@ class IfmudAgreements:
             "lounge.proposal-enacted",
             Audience.lounge(game.lounge_address),
             values,
-            subject=f"[MC {game.number}] {proposal}: took effect",
+            subject=game.tag.subject(f"{proposal}: took effect"),
         )
         return [enacted, *(n for name in added for n in self.seat(session, game, name, at))]
 
@@ -163,7 +163,7 @@ class IfmudAgreements:
             return f"{name} {_LOST}"
         if admission.asking(session, game, name) is None:
             return (
-                f"{name} has not asked to join game MC {game.number}; e writes 'nomic join "
+                f"{name} has not asked to join game {game.tag}; e writes 'nomic join "
                 f"{name}' to the game first, so the referee knows where to write to em "
                 f"({cite(12)})"
             )
@@ -192,7 +192,7 @@ class IfmudAgreements:
                     "lounge.chamber-news",
                     Audience.lounge(game.lounge_address),
                     {"news": f"{why}.", "text": "", "lines": []},
-                    subject=f"[MC {game.number}] {name} is not seated",
+                    subject=game.tag.subject(f"{name} is not seated"),
                 )
             ]
         return admission.seat(session, game, self.kind, name, at)

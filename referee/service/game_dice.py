@@ -105,17 +105,17 @@ class NotVerifiable(ValueError):
 
 
 def verify(session: Session, number: int) -> Verification:
-    """Recompute every roll of ended game MC ``number`` from its seed."""
+    """Recompute every roll of ended game ``number`` from its seed."""
     game = session.scalar(select(Game).where(Game.number == number))
     if game is None:
-        raise NotVerifiable(f"there is no game MC {number}")
+        raise NotVerifiable(f"there is no game number {number}")
     if game.status not in ENDED:
         raise NotVerifiable(
-            f"game MC {number} is {game.status}: its seed is published only when it ends"
+            f"game {game.tag} is {game.status}: its seed is published only when it ends"
         )
     seed = seed_of(game)
     if seed is None:
-        raise NotVerifiable(f"game MC {number} began before dice seeds, so it has none")
+        raise NotVerifiable(f"game {game.tag} began before dice seeds, so it has none")
     rolls: list[tuple[str, str, int, dict[str, object]]] = []
     places: dict[str, int] = {}
     for entry in game.draws or []:

@@ -55,10 +55,12 @@ def list_poster(message: EmailMessage, *, lounge: str) -> tuple[str, str] | None
 
 
 def find_game(session: Session, inbound: Inbound, addresses: list[str]) -> Game | None:
-    """The game by lounge address among ``addresses``, else by the ``[MC n]`` subject tag."""
+    """The game by lounge address among ``addresses``, else by the number in a subject tag of
+    any kind (``[MC n]``, ``[ODL n]``): numbers are unique across kinds, so a tag of the
+    wrong kind still names the game."""
     game = games.game_by_address(session, addresses)
     if game is None and inbound.game_tag is not None:
-        game = games.game_by_number(session, inbound.game_tag)
+        game = games.game_by_number(session, inbound.game_tag.number)
     return game
 
 

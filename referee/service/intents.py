@@ -54,7 +54,7 @@ def _notice(game: Game, title: str, lines: list[str]) -> Notice:
         "sender.intent",
         Audience.poster(),
         {"lines": [chamber.wrapped(line) for line in lines]},
-        subject=f"[MC {game.number}] {title}",
+        subject=game.tag.subject(title),
     )
 
 
@@ -83,7 +83,7 @@ def post(work: Work) -> Handling:
         and condition.test in (Ask.PROPOSAL, Ask.VOTED)
         and not chamber.is_open(work.session, game)
     ):
-        raise ChamberError(147, f"game MC {game.number} has no chamber, so no proposals")
+        raise ChamberError(147, f"game {game.tag} has no chamber, so no proposals")
     inbound = work.letter.inbound
     row = Deadline(
         game_id=game.id,
@@ -158,13 +158,13 @@ class CancelIntent(Command):
         number, me, game = int(words[1]), ctx.the_player.name, ctx.the_game
         if not chamber.settings_of(game).intents_may_be_withdrawn:
             raise CommandError(
-                f"in game MC {game.number} a statement of intent stands once posted: the "
+                f"in game {game.tag} a statement of intent stands once posted: the "
                 f"Speaker set intents_may_be_withdrawn=false ({cite(146)})"
             )
         row = next((r for r in _waiting(ctx.session, game, me) if r.id == number), None)
         if row is None:
             raise CommandError(
-                f"you have no statement of intent {number} waiting in game MC {game.number}; "
+                f"you have no statement of intent {number} waiting in game {game.tag}; "
                 "'intents' lists yours"
             )
         row.closed_at = ctx.now
@@ -188,7 +188,7 @@ class ListIntents(Command):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         me, game = ctx.the_player.name, ctx.the_game
         rows = _waiting(ctx.session, game, me)
-        lines = [f"{me}'s statements of intent waiting in game MC {game.number} ({cite(146)}):"]
+        lines = [f"{me}'s statements of intent waiting in game {game.tag} ({cite(146)}):"]
         if not rows:
             lines.append("None.")
         for row in rows:

@@ -83,7 +83,7 @@ def advance(session: Session, game: Game, kind: GameKind, now: datetime) -> list
                     "next": owing[0].owed_by if owing else "",
                     "state": kind.public_view(after),
                 },
-                subject=f"[MC {game.number}] Time passes: {happened[0]}"[:120],
+                subject=game.tag.subject(f"Time passes: {happened[0]}")[:120],
             )
         )
     schedule(session, game, kind, now)

@@ -15,6 +15,7 @@ from enum import StrEnum
 from sqlalchemy.orm import Session
 
 from referee.config import Settings
+from referee.games import GameTag
 from referee.mail.compose import compose, render
 from referee.store.outbox import queue_reply, take_reply_allowance
 
@@ -101,31 +102,31 @@ class Notice:
         return self.audience.role in (Role.SENDER, Role.POSTER)
 
 
-def refusal_subject(game: int, reason: str, turn: int | None = None) -> str:
-    """The subject of an answer saying a turn was not applied, recognisable from the subject
-    alone: ``[MC 12] Turn 3 not applied: illegal``. Without ``turn`` (no turn could be
-    played at all) the subject names no turn number."""
-    return f"[MC {game}] Turn{f' {turn}' if turn is not None else ''} not applied: {reason}"
-
-
 class CommandError(ValueError):
     """A command or step the rules or the game's state do not allow; the message says why."""
 
 
 def queue_notice(
-    session: Session, settings: Settings, notice: Notice, now: datetime, *, game: str = ""
+    session: Session,
+    settings: Settings,
+    notice: Notice,
+    now: datetime,
+    *,
+    game: GameTag | None = None,
 ) -> bool:
     """Queue ``notice`` as a new thread (deadlines have no message to answer); False if capped."""
     if not notice.lounge and notice.capped and not take_reply_allowance(
         session, notice.to, now, settings.daily_reply_cap
     ):
         return False
-    body = render(notice.template, game=game, attachments=[], sender=notice.to, **notice.values)
+    name = str(game) if game is not None else ""
+    body = render(notice.template, game=name, attachments=[], sender=notice.to, **notice.values)
+    what = notice.template.partition(".")[2].replace("-", " ")
     message = compose(
         sender=settings.address,
         sender_name=settings.display_name,
         to=[notice.to],
-        subject=notice.subject or f"[{game}] {notice.template.partition('.')[2].replace('-', ' ')}",
+        subject=notice.subject or (game.subject(what) if game is not None else what),
         body=body,
         loop_token=settings.loop_token,
         in_reply_to=notice.thread,

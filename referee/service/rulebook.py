@@ -43,7 +43,7 @@ def ruleset_for(game: Game) -> Ruleset:
     for a kind of game whose rules are not kept as versions)."""
     if game.kind not in KINDS:
         raise CommandError(
-            f"game MC {game.number} is a game of {game.kind}, whose rules this referee does "
+            f"game {game.tag} is a game of {game.kind}, whose rules this referee does "
             "not keep as versions yet"
         )
     return ruleset_of(game.variants)
@@ -111,7 +111,7 @@ def version_of(session: Session, game: Game, number: int | None = None) -> Rules
         return found[-1]
     if not 1 <= number <= len(found):
         raise CommandError(
-            f"game MC {game.number}'s rules have versions 1 to {len(found)}, not {number}"
+            f"game {game.tag}'s rules have versions 1 to {len(found)}, not {number}"
         )
     return found[number - 1]
 
@@ -218,9 +218,9 @@ def notices_of(
                 "last_version": last,
             },
             subject=(
-                f"[MC {game.number}] Rules version {done.version.number}: {proposal}"
+                game.tag.subject(f"Rules version {done.version.number}: {proposal}")
                 if changed
-                else f"[MC {game.number}] {proposal} changed no rule"
+                else game.tag.subject(f"{proposal} changed no rule")
             ),
         )
     ]

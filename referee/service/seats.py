@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
 from referee.engine.fair_dice import commitment
+from referee.games import MORNINGTON
 from referee.service import deadlines, gsd_edits, rulebook
 from referee.service.buzzes import open_in, party_left, was_buzzed
 from referee.service.notices import Audience, CommandError, Notice
@@ -28,21 +29,36 @@ from referee.store.status import GameStatus, MembershipStatus, TurnStatus
 def _require_running(game: Game) -> None:
     if game.status == GameStatus.WINNING:
         raise CommandError(
-            f"{game.winner} has won game MC {game.number} unless the turn is buzzed; "
+            f"{game.winner} has won game {game.tag} unless the turn is buzzed; "
             "acknowledge it ('nomic acknowledge') or buzz it (rule 1.1.1)"
         )
     if game.status != GameStatus.RUNNING:
-        raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+        raise CommandError(f"game {game.tag} is {game.status}, not being played")
 
 
 def request_join(
-    session: Session, game: Game, name: str, address: str, secret: str | None, speaker: str
+    session: Session,
+    game: Game,
+    name: str,
+    address: str,
+    secret: str | None,
+    speaker: str,
+    *,
+    rule: str = "",
 ) -> list[Notice]:
-    """Rule 1.1.8 - Joining In: a player asks the Speaker for a place in a current game."""
+    """Rule 1.1.8 - Joining In: a player asks the Speaker for a place in a current game.
+    ``rule`` is the rule of the game's kind that the application comes under, cited in both
+    answers (Mornington's 1.1.8; none for a kind whose rules say nothing of joining)."""
     if game.status not in {GameStatus.FORMING, GameStatus.RUNNING}:
-        raise CommandError(f"game MC {game.number} is {game.status}; only a current game")
+        raise CommandError(f"game {game.tag} is {game.status}; only a current game")
     if not name.strip() or is_drone(name):
-        raise CommandError("write 'nomic join YOUR NAME'; the Drone's name is taken (1.15.1)")
+        taken = (
+            "the Drone's name is taken (1.15.1)"
+            if game.kind == MORNINGTON
+            else "the name Drone is kept for Mornington Nomic's Drone (its rule 1.15.1), and a "
+            "player has one name in every game"
+        )
+        raise CommandError(f"write 'nomic join YOUR NAME'; {taken}")
     player = games.player_by_address(session, address)
     if player is None:
         if games.player_by_name(session, name) is not None:
@@ -51,12 +67,17 @@ def request_join(
     existing = games.membership(session, game, player)
     held = (MembershipStatus.APPLIED, MembershipStatus.ACTIVE)
     if existing is not None and existing.status in held:
-        raise CommandError(f"{player.name} has already {existing.status} for game MC {game.number}")
+        raise CommandError(f"{player.name} has already {existing.status} for game {game.tag}")
     if existing is not None:
         existing.status, existing.note = MembershipStatus.APPLIED, ""
     else:
         games.join(session, game, player, status=MembershipStatus.APPLIED)
-    values: dict[str, object] = {"player": player.name, "number": game.number}
+    values: dict[str, object] = {
+        "player": player.name,
+        "number": game.number,
+        "tag": str(game.tag),
+        "rule": rule,
+    }
     return [
         Notice("player.join-requested", Audience.sender(address), values),
         Notice("speaker.join-requested", Audience.speaker(speaker), {**values, "address": address}),
@@ -82,7 +103,7 @@ def resign(
     _require_running(game)
     seat = games.membership(session, game, player)
     if seat is None or seat.status != MembershipStatus.ACTIVE:
-        raise CommandError(f"{player.name} is not playing game MC {game.number}")
+        raise CommandError(f"{player.name} is not playing game {game.tag}")
     settled = party_left(
         session, game, player.name, now, rng or random.Random(), timing or Timing()
     )
@@ -120,7 +141,7 @@ def resign(
                 "possessions": list(possessions),
                 "gsd": game.state,
             },
-            subject=f"[MC {game.number}] {player.name} resigns",
+            subject=game.tag.subject(f"{player.name} resigns"),
         ),
     ]
     left = gsd_edits.non_drone(active_names(session, game))
@@ -164,7 +185,7 @@ def finish(
                 "archive": archive,
                 **_revealed(game),
             },
-            subject=f"[MC {game.number}] Game over",
+            subject=game.tag.subject("Game over"),
         )
     ]
 
@@ -214,7 +235,7 @@ def claim_win(
             "lounge.win-claimed",
             Audience.lounge(game.lounge_address),
             {"winner": winner, "turn": number, "play": play, "others": others},
-            subject=f"[MC {game.number}] Turn {number}: {winner} wins?",
+            subject=game.tag.subject(f"Turn {number}: {winner} wins?"),
         )
     ]
 
@@ -222,7 +243,7 @@ def claim_win(
 def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> list[Notice]:
     """Rule 1.1.1: ``player`` will not buzz the winning turn; the last such word ends the game."""
     if game.status != WINNING or game.winner is None:
-        raise CommandError(f"nobody has won game MC {game.number}: there is nothing to acknowledge")
+        raise CommandError(f"nobody has won game {game.tag}: there is nothing to acknowledge")
     if player.name == game.winner:
         raise CommandError("the winner does not acknowledge eir own win; the others do (1.1.1)")
     if open_in(session, game) is not None:
@@ -236,7 +257,7 @@ def acknowledge(session: Session, game: Game, player: Player, now: datetime) -> 
                 "lounge.win-acknowledged",
                 Audience.lounge(game.lounge_address),
                 {"player": player.name, "winner": game.winner, "waiting": waiting},
-                subject=f"[MC {game.number}] {player.name} acknowledges {game.winner}'s win",
+                subject=game.tag.subject(f"{player.name} acknowledges {game.winner}'s win"),
             )
         ]
     return finish(
@@ -311,7 +332,7 @@ def timeout(
     _require_running(game)
     late = games.player_by_name(session, late_name)
     if late is None and not is_drone(late_name):
-        raise CommandError(f"there is no player called {late_name!r} in game MC {game.number}")
+        raise CommandError(f"there is no player called {late_name!r} in game {game.tag}")
     name = late.name if late is not None else late_name
     owed = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=name)
     if not owed:
@@ -354,7 +375,7 @@ def timeout(
                 "gsd": new_state,
                 "next": following or "",
             },
-            subject=f"[MC {game.number}] Turn {recorded.number}: {play}",
+            subject=game.tag.subject(f"Turn {recorded.number}: {play}"),
         )
     ]
 

@@ -37,11 +37,11 @@ MIN_PLAYERS = 3
 
 
 def find(session: Session, number: int) -> Game:
-    """Game MC ``number``, or a refusal naming it; its row is locked for the command, as the
+    """Game ``number``, or a refusal naming it; its row is locked for the command, as the
     deadline runner locks it (``timekeeper.run_due``), so the two act one after the other."""
     game = games.game_by_number(session, number)
     if game is None:
-        raise CommandError(f"there is no game MC {number}")
+        raise CommandError(f"there is no game number {number}")
     session.refresh(game, with_for_update=True)
     return game
 
@@ -127,7 +127,7 @@ def application(session: Session, game: Game, name: str) -> tuple[Player, Member
     player = games.player_by_name(session, name)
     seat = games.membership(session, game, player) if player is not None else None
     if player is None or seat is None or seat.status != MembershipStatus.APPLIED:
-        raise CommandError(f"{name} has no application waiting for game MC {game.number}")
+        raise CommandError(f"{name} has no application waiting for game {game.tag}")
     return player, seat
 
 
@@ -166,7 +166,7 @@ def approve(
                 "gsd": game.state,
                 "running": game.status == GameStatus.RUNNING,
             },
-            subject=f"[MC {game.number}] {player.name} joins",
+            subject=game.tag.subject(f"{player.name} joins"),
         ),
         Notice(
             "player.join-approved",
@@ -176,17 +176,21 @@ def approve(
     ]
 
 
-def decline(session: Session, game: Game, name: str, reason: str) -> list[Notice]:
-    """Rule 1.1.8: an application turned down must carry the Speaker's reason."""
+def decline(
+    session: Session, game: Game, name: str, reason: str, *, rule: str = "rule 1.1.8"
+) -> list[Notice]:
+    """Rule 1.1.8: an application turned down must carry the Speaker's reason. ``rule`` is
+    the joining rule of the game's kind (``Wording.joining``), cited where there is one."""
     if not reason.strip():
-        raise CommandError("a declined application must say why (rule 1.1.8): add the reason")
+        cited = f" ({rule})" if rule else ""
+        raise CommandError(f"a declined application must say why{cited}: add the reason")
     player, seat = application(session, game, name)
     seat.status, seat.note = MembershipStatus.DECLINED, reason.strip()
     return [
         Notice(
             "player.join-declined",
             Audience.player(player.address, player.name),
-            {"player": player.name, "reason": reason},
+            {"player": player.name, "reason": reason, "rule": rule},
         )
     ]
 
@@ -207,11 +211,11 @@ def start(
 ) -> list[Notice]:
     """Rule 1.1.2 with rule 1.1.12: set the order of play and begin."""
     if game.status != GameStatus.FORMING:
-        raise CommandError(f"game MC {game.number} is {game.status}; only a new game can start")
+        raise CommandError(f"game {game.tag} is {game.status}; only a new game can start")
     people = [p.name for p in games.members(session, game)]
     if len(people) + 1 < MIN_PLAYERS:
         raise CommandError(
-            f"game MC {game.number} has {len(people) + 1} players counting the Drone; it needs "
+            f"game {game.tag} has {len(people) + 1} players counting the Drone; it needs "
             f"{MIN_PLAYERS} to begin (rule 1.1.2)"
         )
     rng = game_dice.chances(session, game, "order of play (rule 1.1.12)", rng)
@@ -235,7 +239,7 @@ def start(
                 "first": first or "",
                 "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
             },
-            subject=f"[MC {game.number}] The game begins",
+            subject=game.tag.subject("The game begins"),
         )
     ]
 
@@ -244,7 +248,7 @@ def void(session: Session, game: Game, now: datetime, *, shown: str | None = Non
     """Rule 1.1.2: a new game that will not begin is declared void."""
     if game.status != GameStatus.FORMING:
         raise CommandError(
-            f"game MC {game.number} is {game.status}; only a game that has not begun can be void"
+            f"game {game.tag} is {game.status}; only a game that has not begun can be void"
         )
     how = "void: it did not begin (1.1.2)"
     return finish(session, game, now, winner=None, status=GameStatus.VOID, how=how, shown=shown)
@@ -265,7 +269,7 @@ def agree_stalemate(
     player's word no longer counts. When the last one agrees, the Speaker is told.
     """
     if game.status != GameStatus.RUNNING:
-        raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+        raise CommandError(f"game {game.tag} is {game.status}, not being played")
     agreed = {*game.stalemate_agreed}
     if withdraw:
         if player.name not in agreed:
@@ -285,14 +289,16 @@ def agree_stalemate(
         "agreed": game.stalemate_agreed,
         "waiting": waiting,
         "number": game.number,
+        "tag": str(game.tag),
     }
     notices = [
         Notice(
             "lounge.stalemate-agreed",
             Audience.lounge(game.lounge_address),
             values,
-            subject=f"[MC {game.number}] Stalemate? {player.name} "
-            + ("withdraws" if withdraw else "agrees"),
+            subject=game.tag.subject(
+                f"Stalemate? {player.name} {'withdraws' if withdraw else 'agrees'}"
+            ),
         )
     ]
     if not waiting and not withdraw and speaker:
@@ -307,7 +313,7 @@ def stalemate(
     end the game; nobody has won or lost, so no points move (rule 1.1.9), and its last GSD goes
     to the Game Archive (rule 1.1.5)."""
     if game.status != GameStatus.RUNNING:
-        raise CommandError(f"game MC {game.number} is {game.status}, not being played")
+        raise CommandError(f"game {game.tag} is {game.status}, not being played")
     waiting = _not_agreed(session, game)
     if waiting:
         raise CommandError(
@@ -331,5 +337,5 @@ def listing(session: Session) -> list[str]:
         else:
             rules = game.kind
         people = ", ".join(active_names(session, game)) or "nobody yet"
-        lines.append(f"MC {game.number}: {game.status}, {rules}, {game.lounge_address}: {people}")
+        lines.append(f"{game.tag}: {game.status}, {rules}, {game.lounge_address}: {people}")
     return lines

@@ -52,10 +52,10 @@ def start_game(
     already has a GSD or no one is seated, so a running game is never reset by mistake."""
     ruleset = ruleset or VANILLA
     if game.state:
-        raise StartError(f"game MC {game.number} has already started (turn {game.turn_number})")
+        raise StartError(f"game {game.tag} has already started (turn {game.turn_number})")
     names = [p.name for p in games.members(session, game)]
     if not names:
-        raise StartError(f"no one is seated in game MC {game.number}; seat players first")
+        raise StartError(f"no one is seated in game {game.tag}; seat players first")
     gsd = ruleset.new_game(names, time or GameTime.parse(DEFAULT_START), game=game.number)
     if game.dice_seed is None:  # its turns' dice come from a seed too (README: verify)
         game.dice_seed = secrets.token_hex(SEED_BYTES)
@@ -83,7 +83,7 @@ def join_started(
     index = ruleset.action_index()
     current = GSD.parse(game.state, index=index, kept=True)
     if player.name.casefold() in (n.casefold() for n in current.player_names):
-        raise StartError(f"{player.name} is already in the Token Table of MC {game.number}")
+        raise StartError(f"{player.name} is already in the Token Table of {game.tag}")
     text = ruleset.join(current, player.name, seat).render(index)
     _replace_state(session, game, text)
     return text
@@ -99,7 +99,7 @@ def _replace_state(session: Session, game: Game, text: str) -> None:
         .execution_options(synchronize_session="fetch")
     )
     if changed.rowcount != 1:  # type: ignore[attr-defined]
-        raise StartError(f"game MC {game.number} changed meanwhile; try again")
+        raise StartError(f"game {game.tag} changed meanwhile; try again")
     session.refresh(game)
 
 
@@ -108,6 +108,6 @@ def created_now(session: Session, number: int, lounge: str, now: datetime, name:
     found = games.game_by_number(session, number)
     if found is not None:
         if found.lounge_address != lounge.lower():
-            raise StartError(f"MC {number} exists with lounge {found.lounge_address}")
+            raise StartError(f"game {found.tag} exists with lounge {found.lounge_address}")
         return found
     return games.create_game(session, number, lounge, now, name=name)

@@ -236,7 +236,7 @@ def _reminder(session: Session, game: Game, row: Deadline) -> list[Notice]:
         "due": f"{row.due:%A %d %B %H:%M}",
         "rule": rule,
     }
-    subject = f"[MC {game.number}] Reminder: {what} is due by {row.due:%a %d %b %H:%M} UTC"
+    subject = game.tag.subject(f"Reminder: {what} is due by {row.due:%a %d %b %H:%M} UTC")
     to = Audience.player(recipient[1], recipient[0])
     return [Notice("player.deadline-reminder", to, values, subject=subject)]
 
@@ -290,7 +290,7 @@ def _passed(
             "due": f"{row.due:%A %d %B %H:%M}",
             "consequence": consequence,
         }
-        subject = f"[MC {game.number}] Time is up: {what}"
+        subject = game.tag.subject(f"Time is up: {what}")
         to = Audience.player(recipient[1], recipient[0])
         notices.insert(0, Notice("player.deadline-passed", to, values, subject=subject))
     return notices
@@ -300,4 +300,4 @@ def _send(
     session: Session, settings: Settings, game: Game, now: datetime, notices: list[Notice]
 ) -> None:
     for notice in notices:
-        queue_notice(session, settings, notice, now, game=f"MC {game.number}")
+        queue_notice(session, settings, notice, now, game=game.tag)

@@ -18,10 +18,10 @@ from sqlalchemy.orm import Session
 
 from referee.games import MORNINGTON
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
-from referee.mail.compose import turn_subject
+from referee.mail.compose import refusal_subject, turn_subject
 from referee.service import buzzes, chamber, deadlines, dealt, roster, rulebook, seats
 from referee.service.game_view import view_of
-from referee.service.notices import Audience, Notice, refusal_subject
+from referee.service.notices import Audience, Notice
 from referee.service.roster import SILENCE_REMINDER
 from referee.store import games
 from referee.store.models import Game, Player
@@ -67,8 +67,9 @@ def take_turn(
             [
                 _answer(
                     "sender.no-turn",
-                    subject=f"[MC {game.number}] No turn found in your message",
+                    subject=game.tag.subject("No turn found in your message"),
                     player=player.name,
+                    move=kind.wording.move,
                 )
             ],
         )
@@ -84,7 +85,7 @@ def take_turn(
             [
                 _answer(
                     "sender.game-not-running",
-                    subject=refusal_subject(game.number, f"the game is {game.status}"),
+                    subject=refusal_subject(game.tag, f"the game is {game.status}"),
                     player=player.name,
                     status=status,
                     ended=ended,
@@ -95,7 +96,7 @@ def take_turn(
         notice = _answer(
             "sender.game-paused",
             subject=refusal_subject(
-                game.number, "play waits for a buzz (rule 1.16.1)", game.turn_number + 1
+                game.tag, "play waits for a buzz (rule 1.16.1)", game.turn_number + 1
             ),
             player=player.name,
             turn=questionable.turn_number,
@@ -132,7 +133,7 @@ def judged(
         "explanation": outcome.explanation,
         "turn": play,
         "violations": list(outcome.violations),
-        "kind": kind.name,
+        "wording": kind.wording,
     }
     posted_illegal = _players_style_state(outcome, buzz_mode)
     rules_version = rulebook.number_in_force(session, game)
@@ -161,7 +162,7 @@ def judged(
             rules_version=rules_version,
         )
         if not (recorded.applied and recorded.number is not None):
-            stale = refusal_subject(game.number, _REASONS["stale"], game.turn_number + 1)
+            stale = refusal_subject(game.tag, _REASONS["stale"], game.turn_number + 1)
             return Decided(
                 InboxStatus.DONE,
                 "stale: another turn was applied first",
@@ -208,7 +209,7 @@ def judged(
                     "waiting": waiting,
                     "rules_version": rules_version,
                 },
-                subject=turn_subject(game.number, number, play),
+                subject=turn_subject(game.tag, number, play),
             ),
             *_private_views(session, kind, game, after, number, play),
             *departures,
@@ -219,7 +220,7 @@ def judged(
                     "player.gsd-differences",
                     Audience.poster(),
                     {**common, "turn": number, "differences": list(outcome.differences)},
-                    subject=f"[MC {game.number}] Turn {number} applied: your tables differ",
+                    subject=game.tag.subject(f"Turn {number} applied: your tables differ"),
                 )
             )
         if outcome.winner and kind.wins_are_final:
@@ -260,7 +261,7 @@ def judged(
         "not_adjudicated": "player.turn-received",
         "unreadable": "player.turn-unreadable",
     }[outcome.verdict]
-    subject = refusal_subject(game.number, _REASONS[outcome.verdict], game.turn_number + 1)
+    subject = refusal_subject(game.tag, _REASONS[outcome.verdict], game.turn_number + 1)
     to = Audience.player(player.address, player.name) if outcome.private else Audience.poster()
     return Decided(
         InboxStatus.DONE,
@@ -310,7 +311,7 @@ def _private_views(
                 "player.private-view",
                 Audience.player(member.address, member.name),
                 {"player": member.name, "turn": number, "view": view},
-                subject=f"[MC {game.number}] Turn {number}: your own view",
+                subject=game.tag.subject(f"Turn {number}: your own view"),
                 capped=False,
             )
         )

@@ -107,7 +107,7 @@ def game_by_address(session: Session, addresses: list[str]) -> Game | None:
 
 
 def game_by_number(session: Session, number: int) -> Game | None:
-    """The game tagged ``[MC number]``."""
+    """Game ``number``, whatever its kind (numbers are unique across kinds)."""
     return session.scalars(select(Game).where(Game.number == number)).first()
 
 

@@ -23,6 +23,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from referee.games import MORNINGTON, GameTag, tag_of
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -41,7 +43,8 @@ class Base(DeclarativeBase):
 
 
 class Game(Base):
-    """One Mornington Nomic game: its number (the ``[MC n]`` tag), lounge and current state.
+    """One game of any kind: its number (in its kind's subject tag, ``[MC n]`` for Mornington
+    Nomic), lounge and current state.
 
     ``version`` grows by one with every applied turn; a turn is applied only if the version it
     was judged against is still current, so two turns racing for one game cannot both land.
@@ -93,6 +96,12 @@ class Game(Base):
         JSON, default=list, server_default=_EMPTY_LIST
     )
     """The rolls made outside turns (Game Time, order of play, drawn referees)."""
+
+    @property
+    def tag(self) -> GameTag:
+        """The game as its mail names it, ``MC 12``; a row not yet flushed has the column's
+        default kind."""
+        return tag_of(self.kind or MORNINGTON, self.number)
 
 
 class Player(Base):

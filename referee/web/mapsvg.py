@@ -36,8 +36,8 @@ from typing import Any, TypeVar
 
 from referee.engine.drone import DRONE
 from referee.engine.history import Position
+from referee.engine.kafka_sinkholes import sinkholes
 from referee.engine.one_round_blocks import standing_blocks_of
-from referee.engine.sections.obstacles import SINKHOLE_SIZE
 from referee.network.lines import LineCode
 from referee.network.mapfile import MapData
 from referee.notation.gsd import GSD
@@ -146,13 +146,6 @@ def read_marks(gsd: GSD) -> Marks:
         else:
             flags.append(entry.render())
     in_force = standing_blocks_of(gsd)
-    sinkholes = tuple(
-        s.station
-        for s in gsd.stacks
-        if s.marker is None
-        and len(s.tokens) >= SINKHOLE_SIZE
-        and all(t is Colour.BK for t in s.tokens)
-    )
     return Marks(
         tuple(markers),
         tuple(segments),
@@ -160,7 +153,7 @@ def read_marks(gsd: GSD) -> Marks:
         tuple(flags),
         in_force.blocked,
         in_force.burning,
-        sinkholes,
+        sinkholes(gsd.stacks),
         gsd.wild,
         gsd.courier_pickup,
         gsd.courier_destination,

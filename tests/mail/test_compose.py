@@ -4,19 +4,47 @@ from __future__ import annotations
 
 import random
 
-from referee.mail.compose import compose, new_message_id, quote, reply_subject, turn_subject
+from referee.games import GameTag
+from referee.mail.compose import (
+    compose,
+    new_message_id,
+    quote,
+    refusal_subject,
+    reply_subject,
+    turn_subject,
+)
+
+MC12 = GameTag("MC", 12)
+ODL14 = GameTag("ODL", 14)
 
 
 def test_turn_subject_names_game_turn_and_play() -> None:
-    assert turn_subject(12, 34, "Rushton : Euston (VC via: CN,NT)") == (
+    assert turn_subject(MC12, 34, "Rushton : Euston (VC via: CN,NT)") == (
         "[MC 12] Turn 34: Rushton : Euston (VC via: CN,NT)"
     )
 
 
+def test_turn_subject_of_another_kind_carries_that_kinds_tag() -> None:
+    assert turn_subject(ODL14, 3, "take Bank") == "[ODL 14] Turn 3: take Bank"
+
+
+def test_refusal_subject_says_not_applied_under_the_games_own_tag() -> None:
+    assert refusal_subject(ODL14, "illegal", 3) == "[ODL 14] Turn 3 not applied: illegal"
+    assert refusal_subject(MC12, "the game is won") == "[MC 12] Turn not applied: the game is won"
+
+
 def test_reply_subject_adds_one_re_and_the_game_tag() -> None:
-    assert reply_subject("Re: RE: turn", 12) == "Re: [MC 12] turn"
-    assert reply_subject("[MC 12] turn", 12) == "Re: [MC 12] turn"
+    assert reply_subject("Re: RE: turn", MC12) == "Re: [MC 12] turn"
+    assert reply_subject("[MC 12] turn", MC12) == "Re: [MC 12] turn"
     assert reply_subject("", None) == "Re: your message to the referee"
+
+
+def test_reply_subject_writes_the_games_own_tag_over_another_kinds() -> None:
+    """A player who copied a Mornington subject for One Day in London game 14 is answered
+    under [ODL 14]; a tag naming another game's number is left as the player wrote it."""
+    assert reply_subject("Re: [MC 14] my go", ODL14) == "Re: [ODL 14] my go"
+    assert reply_subject("[mc 14] my go (see [MC 12])", ODL14) == "Re: [ODL 14] my go (see [MC 12])"
+    assert reply_subject("[odl 14] my go", ODL14) == "Re: [ODL 14] my go"
 
 
 def test_quote_keeps_a_short_turn_whole() -> None:

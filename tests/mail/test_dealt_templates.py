@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.games.one_day_in_london.kind import OneDayInLondon
 from referee.games.one_day_in_london.rules import new_game
 from referee.games.one_day_in_london.views import private_view, public_view
 from referee.mail.compose import render
@@ -19,7 +20,9 @@ DEALT = new_game(("Alice", "Bob", "Carol"), "0f" * 32)
 CASES: dict[str, dict[str, object]] = {
     "lounge.dealt-game-created": {
         "number": 3,
+        "tag": "ODL 3",
         "title": "One Day in London",
+        "wording": OneDayInLondon.wording,
         "kind": "one-day-in-london",
         "least": 2,
         "most": 4,
@@ -45,7 +48,7 @@ CASES: dict[str, dict[str, object]] = {
 
 @pytest.mark.parametrize("template", sorted(CASES))
 def test_the_dealt_game_post_reads_as_the_golden_file_says(template: str) -> None:
-    got = render(template, game="MC 3", attachments=[], sender="", **CASES[template])
+    got = render(template, game="ODL 3", attachments=[], sender="", **CASES[template])
     path = GOLDEN / f"{template}.txt"
     if os.environ.get("REFEREE_UPDATE_GOLDEN"):
         path.write_text(got, encoding="utf-8")

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.games import GameTag
 from referee.mail.message import read_message
 
 TURN = "Rushton : Euston (VC via: CN,NT)"
@@ -29,7 +30,7 @@ def test_plain_text_is_read_with_sender_game_tag_and_recipients() -> None:
     inbound = read_message(bytes(_plain(TURN)), rcpt_tos=["MC12@lounge.example.org"])
     assert inbound.sender == "alice@example.org"
     assert inbound.sender_name == "Alice Rushton"
-    assert inbound.game_tag == 12
+    assert inbound.game_tag == GameTag("MC", 12)
     assert inbound.recipients == ["mc12@lounge.example.org"]
     assert inbound.turn_text == TURN
     assert inbound.references == ["<t1@example.org>"]
@@ -286,3 +287,21 @@ def test_an_html_post_with_the_lists_plain_footer_is_read_from_the_post() -> Non
     )
     inbound = read_message(bytes(post))
     assert (inbound.turn_text, inbound.problems, inbound.attachments) == (TURN, [], [])
+
+
+@pytest.mark.parametrize(
+    ("subject", "tag"),
+    [
+        ("[ODL 14] take Bank", GameTag("ODL", 14)),
+        ("Re: [ifmud 15] go north", GameTag("ifMUD", 15)),
+        ("Re: [ mc12 ] my turn", GameTag("MC", 12)),
+        ("[XY 12] my turn", None),
+        ("MC 12 my turn", None),
+    ],
+)
+def test_a_subject_tag_of_any_known_kind_is_read_as_written(
+    subject: str, tag: GameTag | None
+) -> None:
+    """Each kind's own tag names a game; one no kind uses names none."""
+    inbound = read_message(bytes(_plain(TURN, Subject=subject)))
+    assert inbound.game_tag == tag

@@ -20,6 +20,7 @@ COMMITMENT = "5e" * 32
 CASES: dict[str, dict[str, object]] = {
     "lounge.game-created": {
         "number": 3,
+        "tag": "MC 3",
         "gsd": "(the opening GSD)",
         "speaker": "speaker@example.org",
         "changed": [
@@ -37,6 +38,7 @@ CASES: dict[str, dict[str, object]] = {
     },
     "sender.game-settings": {
         "number": 3,
+        "tag": "MC 3",
         "lines": ["route_choice = first (default best)", "route_revisits = false"],
         "changed": [],
         "commitment": COMMITMENT,

@@ -17,7 +17,15 @@ from email.message import EmailMessage, Message
 import pytest
 
 from referee.games import Kinds, UnknownKindError
-from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView, Silence
+from referee.games.kind import (
+    GameKind,
+    GameView,
+    Judgement,
+    Owed,
+    PlayerView,
+    Silence,
+    Wording,
+)
 from referee.games.mornington import NoEngineDesk
 from referee.service.runner import mornington
 from referee.store import games
@@ -45,6 +53,13 @@ class Pebbles:
     """Take one to three pebbles from the pile in turn; how many each holds is secret."""
 
     name = "pebbles"
+    tag = "PB"
+    wording = Wording(
+        move="'take' and how many",
+        state="a pile",
+        latest="pile",
+        resend="Nothing in the game has changed. Write 'take 1', 'take 2' or 'take 3'.",
+    )
     title = "Pebbles"
     dealt_at_start = True
     players = (2, 2)
@@ -128,7 +143,7 @@ def _turn(path: MailPath, sender: str, body: str, number: int) -> None:
     message = EmailMessage()
     message["From"] = sender
     message["To"] = LOUNGE
-    message["Subject"] = "[MC 12] my turn"
+    message["Subject"] = "[PB 12] my turn"
     message["Message-ID"] = f"<pebbles-{number}@example.org>"
     message.set_content(body)
     path.deliver(message, sender, [LOUNGE])

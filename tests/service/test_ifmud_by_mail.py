@@ -80,7 +80,7 @@ class Table:
         message = EmailMessage()
         message["From"] = address(name)
         message["To"] = LOUNGE
-        message["Subject"] = "[MC 1] my turn"
+        message["Subject"] = "[ifMUD 1] my turn"
         message["Message-ID"] = f"<ifmud-{next(self.ids)}@example.org>"
         message.set_content(body)
         self.path.deliver(message, address(name), [LOUNGE])
@@ -213,7 +213,7 @@ def play(table: Table, script: list[tuple[str, str] | Agreed]) -> list[str]:
         sent = table.post(name, posting)
         assert table.game().turn_number == before + 1, (name, posting, [text(m) for m in sent])
         posted = lounge(sent)
-        assert posted[0].startswith(f"{name} played turn {before + 1} of game MC 1")
+        assert posted[0].startswith(f"{name} played turn {before + 1} of game ifMUD 1")
     return posted
 
 

@@ -1,21 +1,26 @@
-"""Issue 16, done when: every family of rules the referee adjudicates is played by mail.
+"""Issue 16, done when: one scripted game of at least sixty turns with four players plays
+every family of rules the referee adjudicates by mail, and replays from its record.
 
-A second game of ifMUD Nomic with the four seed players, through the same SMTP path as
+A game of ifMUD Nomic with the four seed players, through the same SMTP path as
 test_ifmud_by_mail.py (smtplib -> listener -> runner -> outbox -> sender -> relay). Its
 postings are chosen from the state as the game goes (the dice are the game's committed seed,
 so where a roll decides, the next posting follows what it decided), and everything the players
 agree (the map, tolls, a Dark Gift, tokens: a prize, a time bomb, a pie, the uplink, the
-Lunchbox, a protected token, a banana, the teleporter changed; the roads of a Quest, a room
+Lunchbox, a protected token, a banana, the teleporter changed; the roads of two Quests, a room
 removed, at the end a crown) is proposed, voted, ratified and made by the enactor from the
-proposal's text.
+proposal's text. After the first Quest, Admiral Jota joins the Passive Turn-Takers, lets a
+turn time out after 24 hours and so is asleep at the switch, lets the next time out after six,
+then says he is awake and leaves the list (91-93, 96); Carl follows a second Quest and the
+others walk the map.
 
 Coverage is checked from the record, not claimed: the rule numbers the applied postings'
 effects cite, the rules of their actions and of their dice are collected from the stored
-turns and the deadline runner's posts, and every family the issue lists must appear. Each
-family also has a posting refused by mail citing its rule, which leaves the stored state as
-it was. The
-game replays from its record (judged postings and proposals in effect) to the same state,
-and once it is won every roll checks against the revealed seed.
+turns and from the deadline runner's posts as the outbox keeps them, and every family the
+issue lists must appear. So are the turns (rule 27): every turn ended, by `end turn` or by
+time-out, is counted from those effects, must match the stored state's count and be at least
+sixty. Each family also has a posting refused by mail citing its rule, which leaves the stored
+state as it was. The game replays from its record (judged postings and proposals in effect)
+to the same state, and once it is won every roll checks against the revealed seed.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
+from email import message_from_bytes
 from pathlib import Path
 
 import pytest
@@ -35,7 +42,7 @@ from referee.games.ifmud.handlers.robot import entities_in
 from referee.games.ifmud.state import GameState, Where
 from referee.service.deadlines import aware
 from referee.service.game_dice import verify
-from referee.store.models import Turn
+from referee.store.models import OutboxMessage, Turn
 from tests.conftest import MailPath
 from tests.games.ifmud.helpers import ADAM, CARL, JOTA, ROGER
 from tests.games.ifmud.test_scripted_game import Agreed
@@ -73,6 +80,9 @@ FAMILIES: dict[str, frozenset[int]] = {
 }
 """The families of rules the issue lists, each by the rules that make it up."""
 
+TURN_ENDED = re.compile(r"'s turn ends(?: \(\d+ hours passed\))?; .+ is active \(rule 27\)")
+"""An effect ending a turn (rule 27), by announcement or by time-out."""
+
 CITED = re.compile(r"\brules? (\d+(?:(?:, | and | to |-)\d+)*)")
 
 
@@ -93,6 +103,7 @@ def missing(applied: set[int]) -> list[str]:
 SEEN = frozenset(
     {29, 43, 51, 62, 70, 76, 77, 78, 79, 84, 88, 90, 95, 99, 103, 104, 105, 111, 113, 116, 159}
     | {120, 132, 133, 135, 137, 141, 142, 148, 153, 157, 160}
+    | {92, 93}
 )
 """Rules this game's script sets out to apply, each of which the record must show (more
 than one of a family where the family's rules do different things)."""
@@ -165,6 +176,19 @@ class Families:
         self.record.refused.setdefault(rule, []).append(flat)
         return flat
 
+    def lapse(self, hours: int) -> list[str]:
+        """Nobody posts: the deadline runner, run a minute after ``hours`` from the start of
+        the active player's turn, ends it by time-out (27, 92) and posts what happened."""
+        state = self.table.state()
+        assert state.turn_began is not None and state.active is not None
+        late = state.turn_began.replace(tzinfo=None) + timedelta(hours=hours, minutes=1)
+        assert self.table.clock.now < late
+        posted = lounge(self.table.deadlines(late))
+        assert any("Time has passed" in post for post in posted), posted
+        assert self.table.state().active != state.active
+        assert self.table.state().turn == state.turn + 1
+        return posted
+
     def agree(self, proposal: Agreed) -> list[str]:
         """A proposal agreed by all by mail and made by the enactor when it takes effect;
         returns the lounge's posts meanwhile (the deadline runner's among them)."""
@@ -235,13 +259,14 @@ TOKENS = Agreed(
 )
 
 
-def quest_roads(state: GameState) -> str:
-    """The roads of the red Quest: from the quester to its home, home to locate, locate to
-    goal (rule 25), and Saturn's ring fee waived so no leg is barred by rule 42."""
-    quest = next(q for q in state.quests if q.colour == "red")
+def quest_roads(state: GameState, colour: str = "red", fee: bool = True) -> str:
+    """The roads of Carl's Quest of ``colour``: from him to its home, home to locate, locate
+    to goal (rule 25), and (with ``fee``) Saturn's ring fee waived so no leg is barred by
+    rule 42."""
+    quest = next(q for q in state.quests if q.colour == colour)
     here = state.player(CARL).location
     legs = [(here, quest.home), (quest.home, quest.locate), (quest.locate, quest.goal)]
-    lines = ["Toll Ring Fee of 0 on Saturn"]
+    lines = ["Toll Ring Fee of 0 on Saturn"] if fee else []
     for one, two in legs:
         road = f"Connect {one} and {two}"
         if one != two and not connected(state, one, two) and road not in lines:
@@ -260,20 +285,20 @@ def removed_room(state: GameState) -> str:
     return sorted(spare, key=lambda r: r in rather)[0]
 
 
-def quest_step(state: GameState) -> str:
-    """Carl's next step on the red Quest (141): to its home, picking up the primary token
-    that appears there, to its locate, then to its goal; a step at a time (30)."""
-    quest = next((q for q in state.quests if q.colour == "red"), None)
+def quest_step(state: GameState, colour: str = "red") -> str:
+    """Carl's next step on his Quest of ``colour`` (141): to its home, picking up the primary
+    token that appears there, to its locate, then to its goal; a step at a time (30)."""
+    quest = next((q for q in state.quests if q.colour == colour), None)
     if quest is None:
         return "end turn"
     mine = [state.tokens[i].name for i in carried_by(state, Where("player", CARL))]
     here = state.player(CARL).location
-    if "red secondary" in mine:
+    if f"{colour} secondary" in mine:
         target, then = quest.goal, ""
-    elif "red primary" in mine:
+    elif f"{colour} primary" in mine:
         target, then = quest.locate, ""
     else:
-        target, then = quest.home, "\npick up red primary"
+        target, then = quest.home, f"\npick up {colour} primary"
     if here == target:
         return "move to Lounge\nend turn"
     return f"move to {target}{then}\nend turn"
@@ -312,6 +337,93 @@ def banana_hunt(state: GameState) -> str:
     return "move to Lounge\nend turn"
 
 
+WANDER = (
+    "Attic",
+    "Central Park",
+    "Dot-Com Bubble",
+    "The North Pole",
+    "Washington, DC",
+    "Zrblm",
+    "Blasted Heath",
+    "Embedded CPU",
+)
+"""Rooms off the Lounge a player walks to for their visits (98): none with a toll, none
+that ends the game (16) or costs a turn's end (131)."""
+
+
+def wander(state: GameState) -> str:
+    """The active player's walk: out of the Lounge to a room of :data:`WANDER` (chosen by the
+    turn, so the players spread over the map), back to the Lounge from anywhere else."""
+    name = state.active or ""
+    if state.player(name).chatting:
+        return "end turn"
+    here = state.player(name).location
+    if here != "Lounge":
+        return "move to Lounge\nend turn" if connected(state, here, "Lounge") else "end turn"
+    rooms = [r for r in WANDER if state.has_room(r) and connected(state, "Lounge", r)]
+    return f"move to {rooms[state.turn % len(rooms)]}\nend turn"
+
+
+def second_half(game: Families) -> list[str]:
+    """After the first Quest: Jota asleep at the switch (91-93, 96), Carl's second Quest
+    (141, 142) and rounds of walking the map until well over sixty turns have ended."""
+    posts: list[str] = []
+    # Jota joins the Passive Turn-Takers on another's turn (91), once (91); he is not asleep
+    # at the switch, so cannot wake (93).
+    while game.state().active == JOTA:
+        posts += game.turn(wander)
+    posts += game.post(JOTA, "join the passive turn-takers")
+    assert JOTA in game.state().passive_turn_takers
+    game.refuse("join the passive turn-takers", 91, name=JOTA)
+    game.refuse("i am awake", 93, name=JOTA)
+    slept = 0
+    awake = quest = False
+    for _ in range(16):
+        for _seat in range(4):
+            state = game.state()
+            active = state.active
+            if active == JOTA and slept == 0:
+                # His turn, in which he does nothing, times out after 24 hours (27, 92).
+                assert not state.player(JOTA).asleep
+                posts += game.lapse(24)
+                assert game.state().player(JOTA).asleep, "not asleep at the switch (92)"
+                assert "asleep at the switch" in game.table.game().state or ""  # rule 96
+                slept = 1
+            elif active == JOTA and slept == 1:
+                # Asleep, his next turn times out after six hours (92).
+                posts += game.lapse(6)
+                slept = 2
+            elif slept == 2 and not awake and active != JOTA:
+                # He says he is awake (93) and leaves the list (91), on another's turn.
+                posts += game.post(JOTA, "i am awake")
+                assert not game.state().player(JOTA).asleep
+                posts += game.post(JOTA, "leave the passive turn-takers")
+                assert JOTA not in game.state().passive_turn_takers
+                awake = True
+                posts += game.turn(wander)
+            elif active == CARL and not quest:
+                posts += game.turn("create quest green named Fleece\nend turn")
+                if quest_roads(game.state(), "green", fee=False):
+                    posts += game.agree(
+                        Agreed("The Fleece's roads [CM]", lambda s: quest_roads(s, "green", False))
+                    )
+                quest = True
+            elif active == CARL and any(q.colour == "green" for q in state.quests):
+                posts += game.turn(lambda s: quest_step(s, "green"))
+            else:
+                posts += game.turn(wander)
+        state = game.state()
+        if (
+            awake
+            and quest
+            and state.turn > 66
+            and not any(q.colour == "green" for q in state.quests)
+        ):
+            break
+    assert awake and not any(q.colour == "green" for q in game.state().quests)
+    return posts
+
+
 def crown(state: GameState) -> str:
     """At the end the players agree a crown worth 400 into the active player's hands, bound
     for the Lounge or, from the Lounge, the Attic (54, 57)."""
@@ -320,23 +432,19 @@ def crown(state: GameState) -> str:
     return f"Add token crown | with {name} | prize 400 | destination {goal}"
 
 
-def collect(table: Table, posts: list[str]) -> tuple[set[int], list[str]]:
+def collect(table: Table) -> tuple[set[int], list[str]]:
     """The rules the record shows applied: those the effects of every applied posting cite
     (its stored state's Happened lines), those of its actions and of its dice, and those the
-    effects of time cite in the deadline runner's posts (their state's Happened lines); with
-    every effect line. Nothing else a post says (the chamber's citations, the order of turns)
-    counts."""
+    effects of time cite in the deadline runner's posts as the outbox keeps them (their
+    state's Happened lines); with every effect line. Nothing else a post says (the chamber's
+    citations, the order of turns) counts."""
     applied: set[int] = set()
     lines: list[str] = []
     with table.path.service.factory() as session:
         for turn in session.scalars(select(Turn).order_by(Turn.id)):
             if turn.status != "applied":
                 continue
-            news = [
-                line.removeprefix("Happened: ")
-                for line in (turn.state or "").splitlines()
-                if line.startswith("Happened: ")
-            ]
+            news = happened(turn.state or "")
             lines += news
             for line in news:
                 applied |= cited(line)
@@ -348,13 +456,25 @@ def collect(table: Table, posts: list[str]) -> tuple[set[int], list[str]]:
                 if roll.get("sides") == 1:
                     assert roll.get("value") == 1, roll
                     applied.add(159)
-    for post in posts:
-        if "Time has passed" in post:
-            news = [line for line in post.splitlines() if line.startswith("Happened: ")]
-            lines += news
-            for line in news:
-                applied |= cited(line)
+        for kept in session.scalars(select(OutboxMessage).order_by(OutboxMessage.id)):
+            post = message_from_bytes(kept.raw)
+            if kept.inbox_id is None and str(post["Subject"]).startswith("[MC 1] Time passes"):
+                body = post.get_payload(decode=True)
+                assert isinstance(body, bytes)
+                news = happened(body.decode())
+                lines += news
+                for line in news:
+                    applied |= cited(line)
     return applied, lines
+
+
+def happened(document: str) -> list[str]:
+    """The effects a state document's Happened lines record, in order."""
+    return [
+        line.removeprefix("Happened: ")
+        for line in document.splitlines()
+        if line.startswith("Happened: ")
+    ]
 
 
 @pytest.fixture
@@ -521,6 +641,7 @@ def play(game: Families) -> list[str]:
     assert not any(q.colour == "blue" for q in game.state().quests)  # rule 151
     jewels = next(t for t in game.state().tokens if t.name == "the Crown Jewels")
     assert jewels.where == Where("room", "Jaws of Death")  # rule 154
+    posts += second_half(game)
 
     # The end: a crown agreed into the active player's hands, scored, wins (103, 148, 153, 33).
     while game.state().player(game.state().active or "").chatting:
@@ -549,13 +670,25 @@ def test_every_adjudicated_family_is_played_and_refused_by_mail_and_replays(
     posts = play(game)
     final = table.state()
 
-    applied, lines = collect(table, posts)
+    applied, lines = collect(table)
     assert missing(applied) == [], (sorted(applied), lines)
     assert any("the red Quest, rule 141" in line for line in lines), lines
     assert any("Lunchbox (rule 104)" in line for line in lines), lines
     assert any("connectivity name is now _entral Park" in line for line in lines), lines
 
     assert not SEEN - applied, sorted(SEEN - applied)
+    assert any("the green Quest, rule 141" in line for line in lines), lines
+
+    # Rule 27: the turns the record shows ended, by announcement or by time-out; as many as
+    # the stored state has counted, and at least sixty of them.
+    ended = [line for line in lines if TURN_ENDED.search(line)]
+    assert len(ended) == final.turn - 1, (len(ended), final.turn)
+    assert len(ended) >= 60, len(ended)
+    timed_out = [line for line in ended if "hours passed" in line]
+    assert len(timed_out) >= 2, ended
+    assert any(f"{JOTA}'s turn ends (24 hours passed)" in line for line in timed_out), ended
+    assert any(f"{JOTA}'s turn ends (6 hours passed)" in line for line in timed_out), ended  # 92
+    assert sum("Time has passed" in post for post in posts) >= len(timed_out), "unposted"
 
     refused = game.record.refused
     for name, rules in FAMILIES.items():

@@ -45,7 +45,7 @@ def address(name: str) -> str:
 
 
 class Game1:
-    """Game MC 1 of ifMUD Nomic, started by the Speaker by mail, and its players' mail."""
+    """Game ifMUD 1 of ifMUD Nomic, started by the Speaker by mail, and its players' mail."""
 
     def __init__(self, path: MailPath, clock: HandClock) -> None:
         self.path, self.clock = path, clock
@@ -54,7 +54,7 @@ class Game1:
 
     def send(self, sender: str, body: str, *, to: str = REFEREE) -> list[Message]:
         message = EmailMessage()
-        message["From"], message["To"], message["Subject"] = sender, to, "[MC 1] play"
+        message["From"], message["To"], message["Subject"] = sender, to, "[ifMUD 1] play"
         message["Message-ID"] = f"<ifmud-life-{next(self.ids)}@example.org>"
         message.set_content(body)
         self.path.deliver(message, sender, [to])
@@ -104,7 +104,7 @@ class Game1:
 
 @pytest.fixture
 def start(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Callable[[str], Game1]:
-    """Start game MC 1 by mail with the Speaker's ``set NAME=VALUE ...`` words, if any."""
+    """Start game ifMUD 1 by mail with the Speaker's ``set NAME=VALUE ...`` words, if any."""
 
     def started(settings: str = "") -> Game1:
         clock = HandClock(START)
@@ -213,7 +213,7 @@ def test_rule_12_a_player_admitted_after_the_start_is_seated_by_mail(game: Game1
     # Rule 12 admits someone who asked: a proposal for a stranger is refused, nothing kept.
     refused = game.player("Ann Able", "propose Welcome Zed [AA]\nAdmit: Zed Zane")
     everything += refused
-    assert any("Zed Zane has not asked to join game MC 1" in t for t in to(refused, "Ann Able"))
+    assert any("Zed Zane has not asked to join game ifMUD 1" in t for t in to(refused, "Ann Able"))
     assert "Zed" not in " ".join(lounge(refused))
     # Bea asks; she and the lounge are told how the players decide.
     asked = game.send("bea@example.org", "nomic join Bea Bell\nSecret: hush-hush")
@@ -232,7 +232,7 @@ def test_rule_12_a_player_admitted_after_the_start_is_seated_by_mail(game: Game1
     admitted_at = game.clock() + timedelta(hours=1)  # rule 10: agreed an hour after ratifying
     seated = game.deadlines(hours=1, minutes=1)
     everything += seated
-    [post] = [t for t in lounge(seated) if "Bea Bell is seated in game MC 1" in t]
+    [post] = [t for t in lounge(seated) if "Bea Bell is seated in game ifMUD 1" in t]
     # Rule 27: she takes her place in the order by surname; rules 14, 44, 148: her start.
     assert "Order of turns (rule 27): Ann Able, Ben Baker, Bea Bell, Cat Cole." in post
     assert "Player: Bea Bell | at Lounge | demerits 0 | brownie points 10" in post
@@ -253,7 +253,7 @@ def test_rule_12_a_player_admitted_after_the_start_is_seated_by_mail(game: Game1
     everything += game.player("Ben Baker", "end turn")
     played = game.player("Bea Bell", "end turn")
     everything += played
-    assert any("Bea Bell played turn 3 of game MC 1" in t for t in lounge(played))
+    assert any("Bea Bell played turn 3 of game ifMUD 1" in t for t in lounge(played))
     assert game.state().active == "Cat Cole"
     # Her secret reached nobody.
     assert not any("hush-hush" in text(m) for m in everything)
@@ -315,7 +315,7 @@ def test_rule_12_a_player_added_by_a_ratified_text_is_seated_as_one_admitted(gam
     refused = game.player(
         "Ann Able", "propose Newcomers [AA]\nadd player Bea Bell\nadd player Zed Zane"
     )
-    assert any("Zed Zane has not asked to join game MC 1" in t for t in to(refused, "Ann Able"))
+    assert any("Zed Zane has not asked to join game ifMUD 1" in t for t in to(refused, "Ann Able"))
     assert not lounge(refused)
     game.player("Ann Able", "propose Newcomers [AA]\nadd player Bea Bell")
     game.player("Ben Baker", "vote aye Newcomers [AA]")
@@ -325,7 +325,7 @@ def test_rule_12_a_player_added_by_a_ratified_text_is_seated_as_one_admitted(gam
     enacted = game.deadlines(hours=1, minutes=1)
     posts = lounge(enacted)
     assert any("made: add player Bea Bell" in t for t in posts)
-    assert any("Bea Bell is seated in game MC 1" in t for t in posts)
+    assert any("Bea Bell is seated in game ifMUD 1" in t for t in posts)
     assert any("have added you to the game" in t for t in to(enacted, "Bea Bell"))
     silences = {who: due for kind, who, due in game.open_deadlines() if kind == "chamber-silence"}
     assert silences["Bea Bell"] == agreed_at + timedelta(weeks=1)
@@ -351,6 +351,16 @@ def test_rule_33_a_player_who_lost_may_not_be_admitted_again(tmp_path: Path) -> 
     assert "ifMUD rule 33" in why
 
 
+def test_rule_91_leaving_the_passive_turn_takers_is_not_leaving_the_game(game: Game1) -> None:
+    joined = lounge(game.player("Cat Cole", "join the passive turn-takers"))
+    assert joined and game.state().passive_turn_takers == ("Cat Cole",)
+    left = lounge(game.player("Cat Cole", "leave the passive turn-takers"))
+    assert not any("has left the game" in t for t in left), left
+    assert game.state().passive_turn_takers == ()
+    assert "Cat Cole" in {p.name for p in game.state().players}
+    assert "Cat Cole" in game.game().order_of_play
+
+
 def test_rules_12_and_13_a_player_who_leaves_gives_up_the_seat_and_may_be_admitted_again(
     game: Game1,
 ) -> None:
@@ -374,7 +384,7 @@ def test_rules_12_and_13_a_player_who_leaves_gives_up_the_seat_and_may_be_admitt
     game.player("Ben Baker", "vote aye Cat Again [AA]")
     game.player("Ann Able", "ratify Cat Again [AA]")
     seated = lounge(game.deadlines(hours=1, minutes=1))
-    assert any("Cat Cole is seated in game MC 1" in t for t in seated)
+    assert any("Cat Cole is seated in game ifMUD 1" in t for t in seated)
     assert game.state().player("Cat Cole").brownie == 10
 
 

@@ -102,7 +102,7 @@ def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(path: Ma
 
 
 def _mail(
-    path: MailPath, address: str, body: str, number: int, *, subject: str = "[MC 1]"
+    path: MailPath, address: str, body: str, number: int, *, subject: str = "[ifMUD 1]"
 ) -> list[str]:
     """``body`` mailed to the referee from ``address``; what the relay received after it."""
     message = EmailMessage()
@@ -151,8 +151,8 @@ def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(path: Ma
     before = len(path.replies())
     started = _speaker(path, "start 1", 60)
     subjects = [str(m["Subject"]) for m in path.replies()[before:]]
-    assert "[MC 1] The game begins" in subjects
-    assert any("chamber of game MC 1 is open" in t for t in started)
+    assert "[ifMUD 1] The game begins" in subjects
+    assert any("chamber of game ifMUD 1 is open" in t for t in started)
     assert not any("card" in t for t in started)
     with path.service.factory() as session:
         game = session.scalars(select(Game).where(Game.number == 1)).one()

@@ -42,14 +42,14 @@ def _state(table: Table) -> GameState:
 def _dealt(table: Table, people: int = 3) -> GameState:
     table.speaker(f"new-game {LOUNGE} one-day-in-london")
     for name, address in list(PEOPLE.items())[:people]:
-        table.mail(address, f"nomic join {name}", subject="[MC 1] join")
+        table.mail(address, f"nomic join {name}", subject="[ODL 1] join")
         table.speaker(f"approve 1 {name}")
     table.speaker("start 1")
     return _state(table)
 
 
 def _move(table: Table, name: str, body: str) -> Sent:
-    return table.mail(PEOPLE[name], body, subject="[MC 1] my move")
+    return table.mail(PEOPLE[name], body, subject="[ODL 1] my move")
 
 
 def _setup_done(table: Table) -> GameState:
@@ -137,10 +137,10 @@ def test_a_discard_goes_on_the_empty_pile_while_one_is_empty(table: Table) -> No
 def test_a_non_player_is_answered_and_the_game_untouched(table: Table) -> None:
     _dealt(table)
     before = _stored(table)
-    sent = table.mail("mallory@example.org", "take deck", subject="[MC 1] my move")
+    sent = table.mail("mallory@example.org", "take deck", subject="[ODL 1] my move")
     assert _stored(table) == before
     [(rcpt, answer)] = sent
-    assert rcpt == ["mallory@example.org"] and "MC 1" in text(answer)
+    assert rcpt == ["mallory@example.org"] and "ODL 1" in text(answer)
 
 
 def test_a_claim_that_is_not_a_journey_is_refused_privately_with_the_break(table: Table) -> None:
@@ -152,15 +152,15 @@ def test_a_claim_that_is_not_a_journey_is_refused_privately_with_the_break(table
 
 def test_a_fifth_player_and_a_start_with_one_player_are_refused(table: Table) -> None:
     table.speaker(f"new-game {LOUNGE} one-day-in-london")
-    table.mail(PEOPLE["Alice"], "nomic join Alice", subject="[MC 1] join")
+    table.mail(PEOPLE["Alice"], "nomic join Alice", subject="[ODL 1] join")
     table.speaker("approve 1 Alice")
     sent = table.speaker("start 1")
-    assert "is for 2-4 players and game MC 1 has 1" in text(sent[-1][1])
+    assert "is for 2-4 players and game ODL 1 has 1" in text(sent[-1][1])
     assert _stored(table)[0] == ""
     for name in ("Bob", "Carol", "Dee", "Eve"):
-        table.mail(f"{name.lower()}@example.org", f"nomic join {name}", subject="[MC 1] join")
+        table.mail(f"{name.lower()}@example.org", f"nomic join {name}", subject="[ODL 1] join")
         sent = table.speaker(f"approve 1 {name}")
-    assert "is for 2-4 players and game MC 1 has 4: decline the application" in text(sent[-1][1])
+    assert "is for 2-4 players and game ODL 1 has 4: decline the application" in text(sent[-1][1])
     with table.factory() as session:
         game = session.scalars(select(Game).where(Game.number == 1)).one()
         assert game.order_of_play == ["Alice", "Bob", "Carol", "Dee"]
@@ -213,7 +213,7 @@ def test_a_game_of_a_kind_no_longer_hosted_is_not_dealt_and_the_speaker_told(
 ) -> None:
     table.speaker(f"new-game {LOUNGE} one-day-in-london")
     for name, address in list(PEOPLE.items())[:2]:
-        table.mail(address, f"nomic join {name}", subject="[MC 1] join")
+        table.mail(address, f"nomic join {name}", subject="[ODL 1] join")
         table.speaker(f"approve 1 {name}")
     with table.factory.begin() as session:
         session.scalars(select(Game)).one().kind = "pebbles"
@@ -242,7 +242,7 @@ def test_through_the_lounge_list_cards_still_reach_only_their_owner(table: Table
         PEOPLE[mover.name],
         f"take deck, exchange {absent}",
         to=LOUNGE,
-        subject="[MC 1] my move",
+        subject="[ODL 1] my move",
         headers=LIST_HEADERS,
     )
     assert _stored(table) == before
@@ -252,7 +252,7 @@ def test_through_the_lounge_list_cards_still_reach_only_their_owner(table: Table
         PEOPLE[mover.name],
         "take deck, place 3, discard pile 1",
         to=LOUNGE,
-        subject="[MC 1] my move",
+        subject="[ODL 1] my move",
         headers=LIST_HEADERS,
     )
     lounge = [text(m) for rcpt, m in sent if rcpt == [LOUNGE]]
@@ -268,9 +268,9 @@ def test_r1_is_a_setting_the_speaker_sets_players_see_and_the_deal_keeps(table: 
     first = next(text(m) for rcpt, m in sent if rcpt == [LOUNGE])
     assert "turn_back_alongside = yes (default no)" in first
     for name, address in list(PEOPLE.items())[:2]:
-        table.mail(address, f"nomic join {name}", subject="[MC 1] join")
+        table.mail(address, f"nomic join {name}", subject="[ODL 1] join")
         table.speaker(f"approve 1 {name}")
-    sent = table.mail(PEOPLE["Alice"], "nomic settings", subject="[MC 1] settings")
+    sent = table.mail(PEOPLE["Alice"], "nomic settings", subject="[ODL 1] settings")
     assert "turn_back_alongside = yes (default no)" in text(sent[-1][1])
     table.speaker("start 1")
     assert _state(table).rules.turn_back_alongside

@@ -33,7 +33,7 @@ PEOPLE = {"Alice": "alice@example.org", "Bob": "bob@example.org", "Carol": "caro
 IDS = count(1)
 
 
-def _send(path: MailPath, sender: str, body: str, subject: str = "[MC 1] mail") -> None:
+def _send(path: MailPath, sender: str, body: str, subject: str = "[ODL 1] mail") -> None:
     message = EmailMessage()
     message["From"] = sender
     message["To"] = REFEREE
@@ -119,7 +119,7 @@ def test_a_three_player_game_by_mail_from_new_game_to_a_win_shows_each_rack_only
     made = plan(dealt)
     assert made.end.phase is Phase.OVER and made.end.winner == order[0]
     for name, text in made.mails:
-        _send(path, PEOPLE[name], text, subject="[MC 1] my move")
+        _send(path, PEOPLE[name], text, subject="[ODL 1] my move")
     received = _received(path)
 
     with path.service.factory() as session:

@@ -22,7 +22,7 @@ def _dealt(engine: Engine) -> tuple[Table, GameState]:
     table = Table(sessions(engine), HandClock(FRIDAY_10AM))
     table.speaker(f"new-game {LOUNGE} one-day-in-london")
     for name, address in PEOPLE.items():
-        table.mail(address, f"nomic join {name}", subject="[MC 1] join")
+        table.mail(address, f"nomic join {name}", subject="[ODL 1] join")
         table.speaker(f"approve 1 {name}")
     table.speaker("start 1")
     with table.factory() as session:
@@ -44,7 +44,7 @@ def test_setup_owes_every_player_a_placement_by_36_weekday_hours(sqlite_engine: 
     assert _turn_deadlines(table) == dict.fromkeys(PEOPLE, monday_10pm)
     first = state.seats[0].name
     table.clock.advance(hours=1)
-    table.mail(PEOPLE[first], "place 1", subject="[MC 1] move")
+    table.mail(PEOPLE[first], "place 1", subject="[ODL 1] move")
     # the others keep their clocks; the one who moved owes the next placement afresh
     after = _turn_deadlines(table)
     assert after[first] == monday_10pm and set(after) == set(PEOPLE)
@@ -92,9 +92,9 @@ def test_game_end_a_move_after_the_win_is_refused_citing_game_end(
         game = session.scalars(select(Game).where(Game.number == 1)).one()
         winner, before = game.winner or "", game.state
     table.sent()
-    [(_, refusal)] = table.mail(PEOPLE[winner], "place 1", subject="[MC 1] move")
+    [(_, refusal)] = table.mail(PEOPLE[winner], "place 1", subject="[ODL 1] move")
     said = " ".join(text(refusal).split())
-    assert f"Game MC 1 is won by {winner}, so no turn can be played in it" in said
+    assert f"Game ODL 1 is won by {winner}, so no turn can be played in it" in said
     assert "by the rules' Game End, play goes on only until a player has won" in said
     with table.factory() as session:
         assert session.scalars(select(Game.state).where(Game.number == 1)).one() == before
@@ -105,15 +105,15 @@ def test_buzz_and_timeout_are_refused_as_rules_this_game_does_not_have(
 ) -> None:
     table, state = _dealt(sqlite_engine)
     name = state.seats[0].name
-    sent = table.mail(PEOPLE[name], "buzz turn 1 bad card", subject="[MC 1] buzz")
+    sent = table.mail(PEOPLE[name], "buzz turn 1 bad card", subject="[ODL 1] buzz")
     assert "nothing to buzz" in text(sent[-1][1])
-    sent = table.mail(PEOPLE[name], "nomic take-back", subject="[MC 1] oops")
+    sent = table.mail(PEOPLE[name], "nomic take-back", subject="[ODL 1] oops")
     assert "taking back a turn (rule 1.3.3) is a rule of Mornington Nomic" in text(sent[-1][1])
-    sent = table.mail(PEOPLE[name], "concede", subject="Re: [MC 1] buzz")
+    sent = table.mail(PEOPLE[name], "concede", subject="Re: [ODL 1] buzz")
     refusal = text(sent[-1][1])
     assert "a buzz (section 1.16) is a rule of Mornington Nomic" in refusal
     assert "nothing to buzz" in refusal
-    sent = table.mail(PEOPLE[name], "nomic timeout", subject="[MC 1] late")
+    sent = table.mail(PEOPLE[name], "nomic timeout", subject="[ODL 1] late")
     assert "missing arguments; write: nomic timeout PLAYER" in text(sent[-1][1])
 
 
@@ -122,7 +122,7 @@ def test_a_stalemate_shows_the_lounge_view_and_archives_it_not_the_racks(
 ) -> None:
     table, _ = _dealt(sqlite_engine)
     for address in PEOPLE.values():
-        table.mail(address, "nomic stalemate", subject="[MC 1] stuck")
+        table.mail(address, "nomic stalemate", subject="[ODL 1] stuck")
     table.sent()
     sent = table.speaker("stalemate 1")
     over = next(text(m) for rcpt, m in sent if rcpt == [LOUNGE])
@@ -135,5 +135,5 @@ def test_a_stalemate_shows_the_lounge_view_and_archives_it_not_the_racks(
 
 def test_nobody_joins_once_the_cards_are_dealt(sqlite_engine: Engine) -> None:
     table, _ = _dealt(sqlite_engine)
-    sent = table.mail("dee@example.org", "nomic join Dee", subject="[MC 1] join")
-    assert "has been dealt, and it takes no new player" in text(sent[-1][1])
+    sent = table.mail("dee@example.org", "nomic join Dee", subject="[ODL 1] join")
+    assert "has started, and it takes no new player" in text(sent[-1][1])

@@ -126,7 +126,7 @@ def test_a_kind_whose_rules_are_not_kept_as_versions_is_told_so_not_given_volume
         [post] = rulebook.RulebookEnactor(RecordOnly()).enact(
             session, game, "Longer Journeys [Al]", "Amend rule 1.4.18: the price of Book is 5.", AT
         )
-        assert post.subject == "[MC 12] Longer Journeys [Al]: recorded, not adjudicated"
+        assert post.subject == "[ODL 12] Longer Journeys [Al]: recorded, not adjudicated"
         assert session.scalars(select(RulesChange)).all() == []
 
 

@@ -26,6 +26,7 @@ its own check for them.
 from __future__ import annotations
 
 from referee.engine.context import MoveContext, TurnContext
+from referee.engine.kafka_sinkholes import sinkholes
 from referee.engine.registry import VANILLA
 from referee.notation.tokens import Colour
 
@@ -101,14 +102,7 @@ def _stack_marker(ctx: TurnContext, station: str, marker: str) -> bool:
 
 def sinkhole(ctx: TurnContext, station: str) -> bool:
     """Rule 1.9.6 - Kafka Sinkholes: a Token Stack of four or more Tokens, all Black."""
-    return any(
-        s.station == station and s.marker is None and len(s.tokens) >= SINKHOLE_SIZE
-        and all(t is Colour.BK for t in s.tokens)
-        for s in ctx.stacks
-    )  # fmt: skip
-
-
-SINKHOLE_SIZE = 4
+    return station in sinkholes(ctx.stacks)
 
 
 @VANILLA.move_check("1.4.7")

@@ -26,7 +26,7 @@ from referee.games.ifmud.opening import new_game
 from referee.games.ifmud.settings import Readings, choices
 from referee.games.ifmud.state import GameState
 from referee.games.ifmud.turns import next_due, pass_time, turn_order
-from referee.games.kind import GameView, Judgement, Owed, PlayerView, Silence
+from referee.games.kind import GameView, Judgement, Owed, PlayerView, Silence, Wording
 
 NAME = "ifmud-nomic"
 
@@ -61,6 +61,16 @@ class IfmudNomic:
 
     name = NAME
     title = "ifMUD Nomic"
+    tag = "ifMUD"
+    wording = Wording(
+        move="your actions, one a line",
+        state="a state of the game",
+        latest="state of the game",
+        resend="Nothing in the game has changed. Please send your actions again, corrected.",
+        starts="starts the game",
+        drawn="the order of play and every die of the game",
+        again="recompute every roll",
+    )
     dealt_at_start = True
     """Its first state is made from the seated players when the game starts (rule 3)."""
     players = (2, 1000)

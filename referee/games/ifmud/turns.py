@@ -61,6 +61,11 @@ def turn_length(state: GameState) -> timedelta:
     return ASLEEP_TURN if active is not None and active.asleep else TURN
 
 
+def passed(length: timedelta) -> str:
+    """How long a timed-out turn lasted, as its ending says: 24 hours (27) or six (92)."""
+    return f" ({length // timedelta(hours=1)} hours passed)"
+
+
 def end_turn(play: Play, *, timed_out: bool = False) -> None:
     """End the active player's turn: visits (98), the servant sent home (88), the Servants'
     Quarters' charge (131), chatting counted down (62), asleep at the switch (92), and the
@@ -69,6 +74,7 @@ def end_turn(play: Play, *, timed_out: bool = False) -> None:
     name = state.active
     if name is None:
         return
+    length = turn_length(state)
     for _who, where in dict.fromkeys(state.log.entered):
         if state.has_room(where):
             visited = state.room(where)
@@ -106,7 +112,7 @@ def end_turn(play: Play, *, timed_out: bool = False) -> None:
         log=TurnLog(),
     )
     play.note(
-        f"{name}'s turn ends{' (24 hours passed)' if timed_out else ''}; "
+        f"{name}'s turn ends{passed(length) if timed_out else ''}; "
         f"{following} is active (rule 27)"
     )
     settle(play)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from referee.games.kind import GameView, Judgement, Owed, PlayerView, Silence
+from referee.games.kind import GameView, Judgement, Owed, PlayerView, Silence, Wording
 from referee.games.one_day_in_london.journey import JourneyRules
 from referee.games.one_day_in_london.moves import Move, MoveSyntaxError, Resign, parse_move
 from referee.games.one_day_in_london.rules import (
@@ -46,6 +46,16 @@ class OneDayInLondon:
 
     name = NAME
     title = "One Day in London"
+    tag = "ODL"
+    wording = Wording(
+        move="your move",
+        state="a state of the game",
+        latest="state of the game",
+        resend="Nothing in the game has changed. Please send your move again, corrected.",
+        starts="deals",
+        drawn="the order of play and the deal",
+        again="deal the game again",
+    )
     dealt_at_start = True
     players = (MIN_PLAYERS, MAX_PLAYERS)
     wins_are_final = True

@@ -239,6 +239,19 @@ def test_rule_92_a_passive_turn_taker_timing_out_idle_is_asleep_and_has_six_hour
     assert judge(asleep, ADAM, parse_actions("move to Attic"), ScriptedDice(), six).out_of_turn
 
 
+def test_rule_92_a_sleepers_turn_is_said_to_end_after_six_hours_not_24() -> None:
+    from dataclasses import replace
+
+    state = game()
+    state = replace(state, players=(replace(state.player(ADAM), asleep=True), *state.players[1:]))
+    assert state.active == ADAM
+    six = state.time + timedelta(hours=6, minutes=1)
+    ruling = judge(state, ROGER, parse_actions("end turn"), ScriptedDice(), six)
+    assert ruling.applied, ruling
+    [ended] = [note for note in ruling.notes if note.startswith(f"{ADAM}'s turn ends")]
+    assert ended.startswith(f"{ADAM}'s turn ends (6 hours passed); {ROGER} is active"), ended
+
+
 def test_rule_93_a_voluntary_action_wakes_the_sleeper() -> None:
     from dataclasses import replace
 
