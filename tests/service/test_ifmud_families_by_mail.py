@@ -458,7 +458,7 @@ def collect(table: Table) -> tuple[set[int], list[str]]:
                     applied.add(159)
         for kept in session.scalars(select(OutboxMessage).order_by(OutboxMessage.id)):
             post = message_from_bytes(kept.raw)
-            if kept.inbox_id is None and str(post["Subject"]).startswith("[MC 1] Time passes"):
+            if kept.inbox_id is None and str(post["Subject"]).startswith("[ifMUD 1] Time passes"):
                 body = post.get_payload(decode=True)
                 assert isinstance(body, bytes)
                 news = happened(body.decode())
