@@ -35,7 +35,8 @@ from referee.chamber import (
     Vote,
     cite,
 )
-from referee.service import deadlines, ifmud_roll
+from referee.games.kind import GameKind
+from referee.service import admission, deadlines, ifmud_roll
 from referee.service.enactment import Enactor, seating
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store import games
@@ -569,7 +570,31 @@ def _worded(
     return []
 
 
+def follow_state(
+    session: Session, game: Game, kind: GameKind, before: str | None, at: datetime
+) -> list[Notice]:
+    """Players the game's own actions took out of its state (rule 13's ``leave the game``, a
+    loss under rule 33) leave the chamber's roll, give up their seats and are announced in the
+    lounge, as the chamber's own ``leave`` does: the roll and the seats never keep a player
+    the state has dropped."""
+    gone = ifmud_roll.departed(before, game)
+    chamber = load(session, game) if gone else None
+    if chamber is None:
+        return []
+    save(session, game, chamber)
+    when = f"{at:%A %d %B %H:%M} UTC"
+    notices = []
+    for name, lost in gone:
+        event = Event("lost", at, 33, player=name) if lost else Event("left", at, 13, player=name)
+        admission.unseat(session, game, kind, name, at)
+        notices.append(_member_news(game, event, name, when))
+    return notices
+
+
 def _member_news(game: Game, event: Event, who: str, at: str) -> Notice:
+    if event.kind == "lost":  # rule 33 is the game's, not among the chamber's cited rules
+        news = f"{who} has lost and leaves the game (ifMUD rule 33, losing)."
+        return _lounge(game, news.split(" (")[0], f"{news} ({at})")
     news = {
         "demerit": f"{who} incurs a demerit ({cite(event.rule)}) and now has {event.detail}.",
         "removed": f"{who} has three demerits and is removed from the game ({cite(11)}).",

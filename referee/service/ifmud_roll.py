@@ -8,10 +8,11 @@ disagree (rules/ifmud-nomic/readings.md#roll). The ownership, fact by fact:
   (22, 24) is made in the state with :func:`referee.games.ifmud.consent.give_demerit`; the
   chamber's roll is read back from the state each time it is loaded, so the third demerit
   removes a player in both at once;
-- the Passive Voters list is the chamber's (rules 31, 32, 40): the game sends 'join the
-  passive voters' to it, and the state's list is copied from the roll each time the chamber
-  is stored (:func:`mirror`), whatever changed it; a rule 40 change agreed in a proposal's
-  text is made on the roll (:func:`adopt_agreed`), so the copy never leads;
+- the Passive Voters list is the chamber's (rules 31, 32, 40): the game refuses 'join the
+  passive voters' and points the player at the chamber's 'passive on'; the state's list is
+  copied from the roll each time the chamber is stored (:func:`mirror`), whatever changed
+  it; a rule 40 change agreed in a proposal's text is made on the roll
+  (:func:`adopt_agreed`), so the copy never leads;
 - the Passive Turn-Takers list is the game's (rule 91), and the chamber reads it for rule
   130's exemption from rule 24's demerit;
 - a player admitted (12) or leaving (13) by the chamber is added to or removed from the state.
@@ -44,7 +45,8 @@ def turn_takers(game: Game) -> tuple[str, ...]:
 
 def roll_from_game(game: Game, chamber: Chamber) -> Chamber:
     """``chamber`` with each member's demerits and brownie points read from the game's state,
-    and a member the state no longer counts as playing marked removed."""
+    and a member the state no longer counts as playing marked removed (one who lost, rule 33)
+    or left (rule 13)."""
     state = _state(game)
     if state is None:
         return chamber
@@ -55,9 +57,25 @@ def roll_from_game(game: Game, chamber: Chamber) -> Chamber:
         if player is not None:
             member = replace(member, demerits=player.demerits, brownie_points=player.brownie)
         elif member.status is MemberStatus.IN:
-            member = replace(member, status=MemberStatus.REMOVED, passive=False)
+            gone = MemberStatus.REMOVED if member.name in state.lost else MemberStatus.LEFT
+            member = replace(member, status=gone, passive=False)
         members.append(member)
     return replace(chamber, members=tuple(members))
+
+
+def departed(before: str | None, game: Game) -> tuple[tuple[str, bool], ...]:
+    """The players the game's own actions took out of its state since ``before`` (leaving by
+    rule 13's action, or losing, rule 33, a third demerit among the ways), each with whether
+    they lost; none for another kind."""
+    after = _state(game)
+    if after is None or not before:
+        return ()
+    playing = {p.name for p in after.players}
+    return tuple(
+        (p.name, p.name in after.lost)
+        for p in GameState.parse(before).players
+        if p.name not in playing
+    )
 
 
 def follow(game: Game, events: Iterable[Event]) -> None:

@@ -94,7 +94,10 @@ def archived_turns(session: Session, number: int) -> list[ArchivedTurn]:
 
 
 def _final(session: Session, game: Game) -> str:
-    kind = dealt.kind_of(dealt.HOSTED, game)
+    """What the lounge last saw: every hosted kind is asked (ifMUD Nomic's too, which
+    ``dealt.HOSTED`` lacks, since it is built on a clock), never a stand-in for a kind it
+    does not know, whose view is empty."""
+    kind = dealt.kind_of(dealt.console_kinds(game.ended_at or datetime.now()), game)
     if kind is None or not game.state:
         return game.state or ""
     return kind.public_view(view_of(session, game))

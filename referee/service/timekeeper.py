@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
 from referee.engine.drone import is_drone, stick_holder
-from referee.games import Kinds, Silence, hosted
+from referee.games import GameKind, Kinds, Silence, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.service import buzzes, chamber, deadlines, dealt, intents, kind_time, roster, seats
@@ -45,6 +45,13 @@ _DEALT_WHAT = {
 }
 """The same deadlines in a game of another kind, which has no rule 1.3.5 or 1.1.10 of its
 own: the referee keeps Mornington's times for it (rules/one-day-in-london/README.md)."""
+
+_CHAMBER_WHAT = {
+    deadlines.TURN: "the referee's deadline for every game: 36 hours, weekends not counted; "
+    "the game's own rules may end your turn sooner",
+}
+"""The same in a game whose own rules count silence through its chamber (ifMUD Nomic, whose
+turn ends by its own rule 27): nobody resigns by silence there."""
 
 
 @dataclass(frozen=True)
@@ -199,9 +206,19 @@ def _recipient(session: Session, game: Game, name: str | None) -> tuple[str, str
     return (player.name, player.address) if player is not None else None
 
 
+def _kind(row: Deadline, game: Game) -> GameKind | None:
+    """The kind of a dealt game, from every kind the referee hosts (``referee.games.hosted``
+    among them, so an ifMUD Nomic game is known as itself), on a clock stopped at the row's
+    time; None for Mornington Nomic."""
+    return dealt.kind_of(dealt.console_kinds(row.due), game)
+
+
 def _what(row: Deadline, game: Game | None = None) -> tuple[str, str]:
     what, rule = _WHAT.get(row.kind, (row.kind, ""))
-    if game is not None and dealt.kind_of(dealt.HOSTED, game) is not None:
+    kind = _kind(row, game) if game is not None else None
+    if kind is not None and kind.silence is Silence.CHAMBER:
+        return what, _CHAMBER_WHAT.get(row.kind, rule)
+    if kind is not None:
         return what, _DEALT_WHAT.get(row.kind, rule)
     if row.kind == deadlines.TURN and row.owed_by is not None and is_drone(row.owed_by):
         return "the Drone's turn", f"{rule}; you post it as carrier of the Drone Stick, 1.15.1"
@@ -244,17 +261,20 @@ def _passed(
         player = games.player_by_name(session, row.owed_by)
         if player is not None and seats.seat_of(session, game, player) is not None:
             why = "two calendar months without a move (rule 1.1.10)"
-            kind = dealt.kind_of(dealt.HOSTED, game)
-            if kind is not None:
+            dealt_kind = _kind(row, game)
+            if dealt_kind is not None:
                 consequence = "After two months without a move you have resigned from the game."
                 why = "two calendar months without a move"
-                notices += dealt.resign(session, game, kind, player, now, why, timing)
+                notices += dealt.resign(session, game, dealt_kind, player, now, why, timing)
             else:
                 notices += seats.resign(session, game, player, now, why, rng=rng, timing=timing)
-    elif dealt.kind_of(dealt.HOSTED, game) is not None:
+    elif (kind := _kind(row, game)) is not None:
         consequence = (
             "The game waits for you: nobody can play in your place, and two calendar months "
             "without a move count as resigning."
+            if kind.silence is Silence.RESIGNS
+            else "Nobody can play in your place; the game's own rules count your silence "
+            "through its chamber, and you do not resign by it."
         )
     else:
         whom = "the Drone" if row.owed_by and is_drone(row.owed_by) else "you"

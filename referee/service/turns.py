@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from referee.games import MORNINGTON
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import refusal_subject, turn_subject
-from referee.service import buzzes, deadlines, dealt, roster, rulebook, seats
+from referee.service import buzzes, chamber, deadlines, dealt, roster, rulebook, seats
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice
 from referee.service.roster import SILENCE_REMINDER
@@ -137,6 +137,8 @@ def judged(
     }
     posted_illegal = _players_style_state(outcome, buzz_mode)
     rules_version = rulebook.number_in_force(session, game)
+    before = game.state
+    departures: list[Notice] = []
     if outcome.verdict == "legal" or posted_illegal is not None:
         if posted_illegal is not None:
             outcome = Judgement(
@@ -182,6 +184,7 @@ def judged(
                 session, game, kind.silence, player.name, now, reminder_lead=SILENCE_REMINDER
             )
             waiting = ", ".join(dealt.owe(session, game, kind, now, timing))
+            departures = chamber.follow_state(session, game, kind, before, now)
         else:
             owed = seats.turn_applied(
                 session,
@@ -209,6 +212,7 @@ def judged(
                 subject=turn_subject(game.tag, number, play),
             ),
             *_private_views(session, kind, game, after, number, play),
+            *departures,
         ]
         if outcome.differences:
             notices.append(

@@ -172,6 +172,8 @@ class IfmudPages(GameKind):
 
     name = IFMUD_NOMIC
     title = "ifMUD Nomic"
+    state_is_public = True
+    """The players keep the whole state in their posts (rule 7)."""
 
     def __init__(self) -> None:
         self.log = reading.TurnLog()

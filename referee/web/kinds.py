@@ -147,6 +147,8 @@ class MorningtonNomic(GameKind):
 
     name = "mornington-nomic"
     title = "Mornington Nomic"
+    state_is_public = True
+    """The GSD is public (rule 1.2.0)."""
 
     def __init__(self) -> None:
         self._gsds: LRU[tuple[str, str], GSD | None] = LRU(256)
@@ -382,9 +384,9 @@ class Plain(GameKind):
 
 
 def shows_state(game: reading.GameRow) -> bool:
-    """Whether a page may print the game's stored state: only a kind whose state is its
-    public view (Mornington Nomic's GSD, rule 1.2.0)."""
-    return game.kind == MORNINGTON
+    """Whether a page may print the game's stored state: its kind says so
+    (:attr:`GameKind.state_is_public`)."""
+    return kind_of(game).state_is_public
 
 
 KINDS: tuple[GameKind, ...] = (MorningtonNomic(), IfmudPages(), LondonPages(), Plain())

@@ -31,6 +31,10 @@ class GameKind(ABC):
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    state_is_public: ClassVar[bool] = False
+    """Whether a page may print the game's stored state as it is (the Game Archive's final
+    state, the chamber page's link to the rules in force): only a kind whose rules make the
+    whole state public. False by default, since a kind may keep hidden hands in it."""
 
     @abstractmethod
     def handles(self, game: reading.GameRow) -> bool:

@@ -29,7 +29,7 @@ from referee.service.enactment import IfmudAgreements
 from referee.service.notices import CommandError
 from referee.service.timekeeper import run_due
 from referee.store.db import make_engine, sessions
-from referee.store.models import Deadline, Game, Membership, Player
+from referee.store.models import ChamberMember, Deadline, Game, Membership, Player
 from tests.conftest import REFEREE, MailPath
 from tests.service.harness import HandClock, text
 from tests.service.harness import settings as harness_settings
@@ -386,3 +386,56 @@ def test_rules_12_and_13_a_player_who_leaves_gives_up_the_seat_and_may_be_admitt
     seated = lounge(game.deadlines(hours=1, minutes=1))
     assert any("Cat Cole is seated in game ifMUD 1" in t for t in seated)
     assert game.state().player("Cat Cole").brownie == 10
+
+
+def _seats_and_roll(game: Game1) -> dict[str, tuple[str, str]]:
+    with game.path.service.factory() as session:
+        seats = dict(
+            session.execute(
+                select(Player.name, Membership.status).join(
+                    Membership, Membership.player_id == Player.id
+                )
+            ).all()
+        )
+        roll = dict(
+            session.execute(
+                select(Player.name, ChamberMember.status).join(
+                    ChamberMember, ChamberMember.player_id == Player.id
+                )
+            ).all()
+        )
+    return {name: (str(seats[name]), str(roll[name])) for name in PEOPLE}
+
+
+def test_rule_13_leaving_by_the_games_own_action_ends_the_seat_and_the_roll_entry(
+    game: Game1,
+) -> None:
+    posted = lounge(game.player("Cat Cole", "join the passive turn-takers\nleave the game"))
+    assert "Cat Cole" not in {p.name for p in game.state().players}
+    assert any("Cat Cole has left the game (ifMUD rule 13" in t for t in posted)
+    assert _seats_and_roll(game) == {
+        "Ann Able": ("active", "in"),
+        "Ben Baker": ("active", "in"),
+        "Cat Cole": ("resigned", "left"),
+    }
+    assert "Cat Cole" not in game.game().order_of_play
+    assert not [row for row in game.open_deadlines() if row[1] == "Cat Cole"]
+
+
+def test_rule_27_a_turn_deadline_left_from_before_is_worded_by_ifmuds_own_rules(
+    game: Game1,
+) -> None:
+    """A turn deadline kept from before ifMUD Nomic's turns ran on its own clock is reminded
+    and passed as the kind's rules say: no two months' resignation (its silence is counted by
+    the chamber, rule 24), and the game's own rules may end the turn (rule 27)."""
+    due = game.clock() + timedelta(hours=36)
+    with game.path.service.factory.begin() as session:
+        row = session.scalars(select(Game).where(Game.number == 1)).one()
+        deadlines.open_deadline(
+            session, row, "turn", "Ann Able", due, game.clock(), reminder_lead=timedelta(hours=12)
+        )
+    reminders = to(game.deadlines(hours=24, minutes=1), "Ann Able")
+    assert any("the game's own rules may end your turn sooner" in t for t in reminders)
+    passed = to(game.deadlines(hours=12), "Ann Able")
+    assert any("you do not resign by it" in t for t in passed), passed
+    assert not any("calendar months" in t for t in reminders + passed)

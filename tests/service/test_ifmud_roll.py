@@ -106,3 +106,26 @@ def test_rule_130_the_chamber_reads_the_passive_turn_takers_from_the_game_state(
     # Carl is on both lists; Roger only a turn-taker, Adam only a passive voter.
     assert demerits == {ADAM: 1, ROGER: 1, JOTA: 1, CARL: 0}
     assert {m.name: m.demerits for m in _roll(session).members} == demerits
+
+
+def test_rule_33_a_player_who_lost_in_the_game_leaves_roll_and_seat_with_the_lounge_told(
+    session: Session,
+) -> None:
+    game = _game(session)
+    before = game.state
+    after = consent.remove_player(_state(session), CARL, "rule 16")
+    game.state = consent.remove_player(after, ROGER, "left, rule 13", lost=False).render()
+    kind = IfmudNomic(lambda: aware(T0))
+    news = chamber.follow_state(session, game, kind, before, T0 + timedelta(hours=1))
+    said = [str(n.values["news"]) for n in news]
+    assert any(s.startswith(f"{CARL} has lost and leaves the game (ifMUD rule 33") for s in said)
+    assert any(s.startswith(f"{ROGER} has left the game (ifMUD rule 13") for s in said)
+    statuses = {m.name: m.status for m in _roll(session).members}
+    assert statuses[CARL] is MemberStatus.REMOVED and statuses[ROGER] is MemberStatus.LEFT
+    assert statuses[ADAM] is MemberStatus.IN
+    seated = {
+        name: games.membership(session, game, games.player_by_name(session, name)).status
+        for name in (ADAM, ROGER, CARL)
+    }
+    assert seated[CARL] == seated[ROGER] == "resigned" and seated[ADAM] == "active"
+    assert CARL not in game.order_of_play and ROGER not in game.order_of_play

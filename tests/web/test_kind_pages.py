@@ -27,6 +27,7 @@ from referee.games.one_day_in_london.network import load_game_network
 from referee.games.one_day_in_london.state import GameState as LondonState
 from referee.games.one_day_in_london.state import Phase
 from referee.store.models import Game, InboxMessage, Player
+from referee.store.status import GameStatus
 from referee.web.roomsvg import being_id, room_id
 from referee.web.site import Site
 from referee.web.stationsvg import stop_id
@@ -293,3 +294,39 @@ def test_both_kinds_in_chromium(kinds_played: Kinds, tmp_path: Path) -> None:
             assert overflow <= 0, f"game {number}'s page is wider than a phone"
     for shot in ("ifmud.png", "london.png"):
         assert (tmp_path / shot).stat().st_size > 10_000, shot
+
+
+def test_rule_7_the_ifmud_chamber_page_links_the_rules_in_force(kinds_played: Kinds) -> None:
+    site = _site(kinds_played)
+    number = kinds_played.ifmud
+    chamber = _page(site, f"games/{number}/chamber.html")
+    assert f'id="rulebook" href="../{number}.html#rules"' in chamber
+    assert 'id="rules"' in _page(site, f"games/{number}.html")
+
+
+def test_rule_7_the_archive_prints_an_ended_ifmud_games_final_state_but_no_london_rack(
+    kinds_played: Kinds,
+) -> None:
+    number = kinds_played.ifmud
+    with kinds_played.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == number)).one()
+        status, ended = game.status, game.ended_at
+        game.status, game.ended_at = GameStatus.VOID, game.created_at
+        session.commit()
+    try:
+        archive = _page(_site(kinds_played), "archive.html")
+    finally:
+        with kinds_played.factory() as session:
+            game = session.scalars(select(Game).where(Game.number == number)).one()
+            game.status, game.ended_at = status, ended
+            session.commit()
+    section = r'<section class="archived" id="mc-(\d+)">(.*?)</section>'
+    found = re.findall(section, archive, re.S)
+    sections = dict(found)
+    state = IfmudState.parse(state_of(kinds_played.factory, number))
+    shown = _text(sections[str(number)])
+    assert "Final GSD" in shown and _text(state.render()) in shown, "its public view, rule 7"
+    won = LondonState.parse(state_of(kinds_played.factory, kinds_played.won))
+    assert "<pre" not in sections[str(kinds_played.won)]
+    racked = {card for seat in won.seats for card in seat.rack if card}
+    assert not any(card in _text(sections[str(kinds_played.won)]) for card in racked)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.games.ifmud import consent
 from referee.games.ifmud.state import GameState, Token
@@ -236,12 +236,16 @@ def parse_agreements(text: str) -> list[tuple[str, Agreement]]:
 def apply_agreements(state: GameState, text: str) -> tuple[GameState, list[str]]:
     """The state once every change ``text`` states is made, in order, and a line per change
     saying it was made or why it could not be (a change that cannot be made is skipped; the
-    rest still take effect, as the players agreed them one by one)."""
+    rest still take effect, as the players agreed them one by one). What a change set off
+    (the state's news after it, such as a Quest lost with its room, rule 151) follows its line
+    as ``then:`` lines; the state keeps the news it had."""
     said = []
+    news = state.news
     for line, agreement in parse_agreements(text):
         try:
-            state = agreement.apply(state)
+            state = agreement.apply(replace(state, news=()))
             said.append(f"made: {line}")
+            said += [f"then: {happened}" for happened in state.news]
         except (ValueError, KeyError) as error:
             said.append(f"not made: {line} ({error})")
-    return state, said
+    return replace(state, news=news), said

@@ -54,13 +54,14 @@ def add_room(state: GameState, name: str) -> GameState:
 
 
 def remove_room(state: GameState, name: str) -> GameState:
-    """Rule 20: a room leaves the map; what was in it goes where 49, 52, 53, 57 and 151 say."""
+    """Rule 20: a room leaves the map; what was in it goes where 49, 52, 53, 57 and 151 say.
+    The state's news is what followed, so the players are told of it."""
     if not state.has_room(name):
         raise ValueError(f"there is no room called {name}")
     play = Play(state, "the players", _NoDice())
     drop_room(play, name)
     settle(play)
-    return play.state
+    return replace(play.state, news=tuple(play.notes))
 
 
 def connect(state: GameState, one: str, two: str) -> GameState:

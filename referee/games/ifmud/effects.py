@@ -336,6 +336,10 @@ def drop_room(play: Play, name: str) -> None:
         quests=tuple(q for q in state.quests if q not in doomed),
     )
     for quest in doomed:
+        play.note(
+            f"the {quest.colour} Quest leaves the Roster of Quests: its room {name} left the "
+            "map (rule 151)"
+        )
         for at in reversed([i for i, t in enumerate(play.state.tokens) if t.quest == quest.colour]):
             remove_token(play, at, f"its Quest lost its room {name}, rule 151")
 

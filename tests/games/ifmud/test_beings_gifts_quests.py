@@ -148,6 +148,19 @@ def test_rule_151_removing_a_quests_room_removes_the_quest_and_its_tokens() -> N
     assert after.quests == () and not any(t.quest for t in after.tokens)
 
 
+def test_rule_151_the_lost_quest_is_in_the_news_of_the_room_removed() -> None:
+    from dataclasses import replace
+
+    from referee.games.ifmud.agreements import apply_agreements
+
+    state = replace(game(), quests=(Quest("red", "Attic", "Saturn", "Lounge", 3),))
+    line = "the red Quest leaves the Roster of Quests: its room Saturn left the map (rule 151)"
+    assert line in remove_room(state, "Saturn").news
+    after, said = apply_agreements(state, "Remove room Saturn")
+    assert said[0] == "made: Remove room Saturn" and f"then: {line}" in said
+    assert after.news == state.news
+
+
 LUNCHBOX = Token(
     "The Bus Driver's Lunchbox",
     Where("player", ADAM),
@@ -202,6 +215,14 @@ def test_rule_91_players_join_and_leave_the_passive_turn_takers_at_any_time() ->
 
 def test_rule_32_the_passive_voters_are_the_chambers_and_the_player_is_sent_there() -> None:
     assert "'passive on'" in refused(game(), CARL, "join the passive voters")
+    left = refused(game(), CARL, "leave the passive voters")
+    assert "rule 32" in left and "'passive on'" in left
+
+
+def test_rule_91_joining_twice_or_leaving_unlisted_is_refused_citing_rule_91() -> None:
+    state = legal(game(), CARL, "join the passive turn-takers")
+    assert "rule 91" in refused(state, CARL, "join the passive turn-takers")
+    assert "rule 91" in refused(game(), CARL, "leave the passive turn-takers")
 
 
 def test_rule_92_a_passive_turn_taker_timing_out_idle_is_asleep_and_has_six_hours() -> None:

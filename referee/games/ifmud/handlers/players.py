@@ -81,26 +81,19 @@ def retract(play: Play, action: Action) -> None:
 
 
 def join_list(play: Play, action: Action, *, joining: bool = True) -> None:
-    """Rule 91: onto or off the Passive Turn-Takers. The Passive Voters (32) are the
-    chamber's: a player is sent there."""
+    """Rule 91: onto or off the Passive Turn-Takers, the game's own list. The Passive Voters
+    (32) are the chamber's, which counts the votes: a player naming them is sent there."""
     if action.get("list") == "passive voters":
         raise Refused(
             32,
             "the Passive Voters list is the chamber's, which counts the votes: post "
             "'passive on' or 'passive off' to it",
         )
-    field = "passive_turn_takers"
-    rule = 32 if field == "passive_voters" else 91
-    members: tuple[str, ...] = getattr(play.state, field)
+    members = play.state.passive_turn_takers
     if joining == (play.actor in members):
-        raise Refused(
-            rule, f"you are {'already' if joining else 'not'} on the {action.get('list')}"
-        )
+        raise Refused(91, f"you are {'already' if joining else 'not'} on the passive turn-takers")
     members = (*members, play.actor) if joining else tuple(n for n in members if n != play.actor)
-    if field == "passive_voters":
-        play.state = replace(play.state, passive_voters=members)
-    else:
-        play.state = replace(play.state, passive_turn_takers=members)
+    play.state = replace(play.state, passive_turn_takers=members)
     play.note(f"{play.actor} {'joins' if joining else 'leaves'} the {action.get('list')}")
 
 
