@@ -197,19 +197,30 @@ def _template() -> jinja2.Template:
 
 # ---------------------------------------------------------------- reading
 
-_HEADER = re.compile(r"^mornington\s+crescent\b.*?\bgame\s*(?:no\.?|number|#)?\s*(?P<game>\d+)"
-                     r".*?\bturn\s*(?:no\.?|number|#)?\s*(?P<turn>\d+)"
-                     r"(?:.*?\bstate\s*:?\s*(?P<hash>[0-9a-fA-F]{4,64}))?", re.I)  # fmt: skip
+_HEADER = re.compile(r"^mornington\s+crescent\b"
+                     r"(?>.*?\bgame\s*+(?:no\.?|number|#)?+\s*+(?P<game>\d++))"
+                     r"(?>.*?\bturn\s*+(?:no\.?|number|#)?+\s*+(?P<turn>\d++))"
+                     r"(?:.*?\bstate\s*+:?+\s*+(?P<hash>[0-9a-fA-F]{4,64}))?", re.I)  # fmt: skip
+"""The first ``game`` number, the first ``turn`` number after it and the first ``state`` hash
+after that. Atomic groups and possessive spaces keep the match linear in the line: a line of
+repeated ``game 12`` with no turn (or a word followed by a run of spaces) is given up on in one
+pass instead of being re-scanned from each occurrence."""
 _KEY = re.compile(
-    r"^(?P<key>game\s*time|time|wild(?:\s*stations?)?|courier\s*pick\s*-?\s*up(?:\s*station)?"
+    r"^(?P<key>game\s*time|time|wild(?:\s*stations?)?|courier\s*+pick\s*+-?+\s*+up(?:\s*station)?"
     r"|courier\s*destination(?:\s*station)?|bridges)\s*:\s*(?P<value>.*)$",
     re.I,
 )
 _LABEL = re.compile(
     r"^(?P<label>token\s*stacks?|luggage(?:\s*rack)?|lost\s*(?:&|and)\s*found|disruptions"
-    r"|disrupted\s*services|plays)\s*:?\s*$",
+    r"|disrupted\s*services|plays)\s*+:?+\s*+$",
     re.I,
 )
+_HEADER_FIRST = frozenset("mM")
+_BLOCK_FIRST = frozenset("+|")
+_LABEL_FIRST = frozenset("tTlLdDpP")
+_KEY_FIRST = frozenset("gGtTwWcCbB")
+"""The characters a stripped line can start with to match :data:`_HEADER`, a box, :data:`_LABEL`
+and :data:`_KEY` (their words start with none of the letters that case-fold from others)."""
 _NONE = {"", "none", "-", "n/a", "nil", "nothing", "undefined"}
 _SIGNATURE = ("-- ", "--")
 WRAP_LIMIT = 2000
@@ -264,17 +275,28 @@ class _Reader:
         self.started = True
 
     def read(self) -> Posting:
-        while self.position < len(self.lines):
-            line = self.lines[self.position]
-            text = line.stripped()
+        lines = self.lines
+        while self.position < len(lines):
+            line = lines[self.position]
+            text = line.text.strip()
             if text in _SIGNATURE and self.started:
                 break
             if not text:
                 self.position += 1
                 continue
-            if self._try_header(line) or self._try_block(line) or self._try_comment(line):
+            first = text[0]
+            # Each reader is tried only where its first character (or a colon) allows it, so
+            # a line that can be none of them (most of a pasted page) costs a few tests.
+            if first in _HEADER_FIRST and self._try_header(line):
                 continue
-            if self._try_key(line) or self._try_play(line):
+            if first in _BLOCK_FIRST and self._try_block(line):
+                continue
+            if first == "{" and self._try_comment(line):
+                continue
+            colon = ":" in text
+            if (first in _LABEL_FIRST or (colon and first in _KEY_FIRST)) and self._try_key(line):
+                continue
+            if colon and self._try_play(line):
                 continue
             if self.started and self.stray is None:
                 self.stray = line
@@ -302,7 +324,7 @@ class _Reader:
         return True
 
     def _try_block(self, line: Line) -> bool:
-        if not line.stripped().startswith(("+", "|")) or self.position < self.not_a_block:
+        if self.position < self.not_a_block or not line.stripped().startswith(("+", "|")):
             return False
         block: list[Line] = []
         while self.position < len(self.lines):
@@ -576,7 +598,7 @@ def _row_parts(rows: Sequence[Line]) -> list[tuple[Line, int, str]]:
     return parts
 
 
-_TABLE_HEAD = re.compile(r"^\|\s*players?\s*\|", re.I)
+_TABLE_HEAD = re.compile(r"\s*\|\s*players?\s*\|", re.I)
 
 
 def _newest_gsd(lines: list[Line]) -> list[Line]:
@@ -587,7 +609,7 @@ def _newest_gsd(lines: list[Line]) -> list[Line]:
     the lines at other depths are set aside; an inline reply (one quoted GSD with the play
     added unquoted) has one table and is read whole.
     """
-    depths = {line.depth for line in lines if _TABLE_HEAD.match(line.text.strip())}
+    depths = {line.depth for line in lines if "|" in line.text and _TABLE_HEAD.match(line.text)}
     if len(depths) < 2:
         return lines
     keep = min(depths)
