@@ -40,6 +40,9 @@ _ATTRIBUTION = re.compile(
     re.IGNORECASE,
 )
 _DIGIT = re.compile(r"\d")
+_TRAILING_SPACE = re.compile(r"(?<![^\S\n])[^\S\n]++$", re.MULTILINE)
+"""The spaces ending a line, matched only from the start of a run of spaces (a run tried from
+each of its spaces would be quadratic)."""
 _LOOKED_AT = re.compile(r"^(?:[^\S\n]*[>\-_bB]|[^\n:]*:)", re.MULTILINE)
 """The start of a line :func:`_turn_text` must look at: see :func:`_marked_lines`."""
 _DATED = re.compile(r"^(?:on|am|op|le|el|il|em|den|på|\*)\s.*\d", re.IGNORECASE)
@@ -283,9 +286,9 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
             # Lines no rule below can apply to are the player's own, a run of them at once.
             following = bisect.bisect_left(marks, index)
             end = marks[following] if following < len(marks) else len(lines)
-            run = [each.rstrip() for each in lines[index:end]]
-            kept += run
-            wrote = wrote or any(run)
+            run = _TRAILING_SPACE.sub("", "\n".join(lines[index:end]))
+            kept.append(run)  # as its lines: kept is only ever joined with newlines
+            wrote = wrote or bool(run.strip())
             index = end
             continue
         line = lines[index].rstrip()
@@ -295,7 +298,9 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
             continue
         if line == "--":
             break
-        if _history_starts(lines, index):
+        colon = ":" in line or _next_ends_with_colon(lines, index)
+        attribution = _attribution_length(lines, index) if colon else 0
+        if _history_starts(lines, index, attribution):
             if wrote or not _HEADER_FROM.match(line.strip()):
                 break
             # Header lines above everything the player wrote are pasted mail headers, which
@@ -304,11 +309,10 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
                 index += 1
             continue
         index += 1
-        if ":" not in line and not _next_ends_with_colon(lines, index - 1):
+        if not colon:
             kept.append(line)
             wrote = wrote or bool(line)
             continue
-        attribution = _attribution_length(lines, index - 1)
         if attribution and _quote_follows(lines, index - 1 + attribution):
             index += attribution - 1
             continue
@@ -374,8 +378,9 @@ def _is_attribution(line: str) -> bool:
     return opening >= 0 and _DIGIT.search(inner, opening + 1) is not None
 
 
-def _history_starts(lines: list[str], index: int) -> bool:
-    """Whether unquoted history (a forwarded or Outlook-style original) starts at ``index``."""
+def _history_starts(lines: list[str], index: int, attribution: int) -> bool:
+    """Whether unquoted history (a forwarded or Outlook-style original) starts at ``index``,
+    given the :func:`_attribution_length` there (worked out once for both uses)."""
     line = lines[index].strip()
     if not line or len(line) > _ATTRIBUTION_LIMIT:
         return False
@@ -386,9 +391,8 @@ def _history_starts(lines: list[str], index: int) -> bool:
     if _HEADER_FROM.match(line):
         following = [each.strip() for each in lines[index + 1 : index + 4] if each.strip()]
         return bool(following) and _HEADER_NEXT.match(following[0]) is not None
-    length = _attribution_length(lines, index)
-    if length and _DATED.match(line):
-        return not _quote_follows(lines, index + length)
+    if attribution and _DATED.match(line):
+        return not _quote_follows(lines, index + attribution)
     return False
 
 

@@ -289,7 +289,8 @@ class _Reader:
             # a line that can be none of them (most of a pasted page) costs a few tests.
             if first in _HEADER_FIRST and self._try_header(line):
                 continue
-            if first in _BLOCK_FIRST and self._try_block(line):
+            block = first in _BLOCK_FIRST and self.position >= self.not_a_block
+            if block and self._try_block(line):
                 continue
             if first == "{" and self._try_comment(line):
                 continue
@@ -599,6 +600,9 @@ def _row_parts(rows: Sequence[Line]) -> list[tuple[Line, int, str]]:
 
 
 _TABLE_HEAD = re.compile(r"\s*\|\s*players?\s*\|", re.I)
+_PLAYER = re.compile("player", re.I)
+"""A word every :data:`_TABLE_HEAD` holds: a posting without it (a BOM, which is dropped,
+could split it) has one Token Table at most, and is not looked at line by line for more."""
 
 
 def _newest_gsd(lines: list[Line]) -> list[Line]:
@@ -609,7 +613,7 @@ def _newest_gsd(lines: list[Line]) -> list[Line]:
     the lines at other depths are set aside; an inline reply (one quoted GSD with the play
     added unquoted) has one table and is read whole.
     """
-    depths = {line.depth for line in lines if "|" in line.text and _TABLE_HEAD.match(line.text)}
+    depths = {line.depth for line in lines if _TABLE_HEAD.match(line.text)}
     if len(depths) < 2:
         return lines
     keep = min(depths)
@@ -630,7 +634,10 @@ def read_posting(
     Raises :class:`NotationError` (and nothing else) for anything unreadable.
     """
     try:
-        return _Reader(_newest_gsd(clean_lines(text)), index, players, kept=kept).read()
+        lines = clean_lines(text)
+        if _PLAYER.search(text) or "\ufeff" in text:  # no table head without the word
+            lines = _newest_gsd(lines)
+        return _Reader(lines, index, players, kept=kept).read()
     except NotationError:
         raise
     except (ValueError, LookupError, TypeError) as error:

@@ -7,6 +7,7 @@ so an error still names the line and column the player sees in eir own mail.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, TypeVar
@@ -58,38 +59,53 @@ def clean_lines(text: str) -> list[Line]:
     raw: list[Line] = []
     append = raw.append
     blank_depth = -1  # the quote depth of the line kept last, when that line is blank
-    for number, plain in enumerate(written, start=1):
-        quote = _QUOTE.match(plain) if plain[:1] in _QUOTE_FIRST else None
-        offset = quote.end() if quote else 0
-        cleaned = plain[offset:].rstrip() if offset else plain.rstrip()
-        depth = quote.group(0).count(">") if quote else 0
+    previous = 0
+    # Empty lines are skipped at C speed (compress, filter); each gap they leave is one blank.
+    numbers = itertools.compress(itertools.count(1), written)
+    for number, plain in zip(numbers, filter(None, written), strict=True):
+        if number > previous + 1 and blank_depth != 0:
+            append(Line(previous + 1, 0, ""))
+            blank_depth = 0
+        previous = number
+        if plain[:1] in _QUOTE_FIRST and (quote := _QUOTE.match(plain)):
+            offset, cleaned = quote.end(), plain[quote.end() :].rstrip()
+            depth = quote.group(0).count(">")
+        else:
+            offset, cleaned, depth = 0, plain.rstrip(), 0
         if cleaned or blank_depth != depth:
             append(Line(number, offset, cleaned, depth))
         blank_depth = -1 if cleaned else depth
-    closes = _Closers(raw)
+    if len(written) > previous and blank_depth != 0:
+        append(Line(previous + 1, 0, ""))
     joined: list[Line] = []
-    index = 0
-    count = len(raw)
+    keep = joined.append
+    index, count = 0, len(raw)
+    open_until, can_close = -1, False  # rows left open up to this line: can they be closed?
     while index < count:
         line = raw[index]
         text = line.text
         first = text[:1]
         if first.isspace():
             first = text.lstrip()[:1]
-        if first != "+" and first != "|":
-            joined.append(line)
-            index += 1
-            continue
         look = index + 1
+        if first == "|" and not text.endswith("|"):
+            if look > open_until:
+                open_until, can_close = _closing(raw, look)
+            if not can_close:
+                first = ""
+        if first != "+" and first != "|":
+            keep(line)
+            index = look
+            continue
         if first == "+" and not text.endswith("+"):
             # A titled border ('+- Disruptions ---+') wrapped after its title.
             if look < count and raw[look].text.lstrip().startswith("-"):
                 text, look = f"{text} {raw[look].text.strip()}", look + 1
-        elif first == "|" and (text.endswith("|") or closes[look]):
-            text, look = _complete_row(raw, index, closes)
+        elif first == "|":
+            text, look = _complete_row(raw, index)
         if text is not line.text:
             line = Line(line.number, line.offset, text, line.depth)
-        joined.append(line)
+        keep(line)
         index = look
     return joined
 
@@ -155,47 +171,30 @@ def read_rows(reader: Callable[[str], _T], parts: Sequence[tuple[Line, int, str]
         raise
 
 
-class _Closers:
-    """For each line, whether it or a line after it, before the next blank or ``+`` line, ends
-    with ``|``: whether a row left open above it can still be completed there.
-
-    Worked out only where a row is left open, and once for each run of lines (every line of a
-    run before its first closing or barrier line has the same answer), so a run of rows that
-    never close is given up on at once instead of being scanned to its end from each of its
-    lines (which was quadratic)."""
-
-    def __init__(self, raw: Sequence[Line]) -> None:
-        self.raw = raw
-        self.run = (0, -1, False)
-        """The lines ``first`` to ``last`` all have the answer ``answer``."""
-
-    def __getitem__(self, index: int) -> bool:
-        first, last, answer = self.run
-        if first <= index <= last:
-            return answer
-        look = index
-        answer = False
-        while look < len(self.raw):
-            text = self.raw[look].text.strip()
-            if not text or text.startswith("+"):
-                break
-            if text.endswith("|"):
-                answer = True
-                break
-            look += 1
-        self.run = (index, look, answer)
-        return answer
+def _closing(raw: Sequence[Line], start: int) -> tuple[int, bool]:
+    """Whether a row left open just before ``start`` can still be completed: whether a line
+    from ``start`` on, before the next blank or ``+`` line, ends with ``|``; and the last line
+    looked at. Every line from ``start`` to that one has the same answer, so a run of rows that
+    never close is scanned once, not to its end from each of its lines (which was quadratic)."""
+    look = start
+    while look < len(raw):
+        text = raw[look].text.strip()
+        if not text or text.startswith("+"):
+            return look, False
+        if text.endswith("|"):
+            return look, True
+        look += 1
+    return look, False
 
 
-def _complete_row(raw: Sequence[Line], index: int, closes: _Closers) -> tuple[str, int]:
+def _complete_row(raw: Sequence[Line], index: int) -> tuple[str, int]:
     """A ``|`` row with the wrapped lines that complete it, and the index after them.
 
     Lines are joined while the row does not end with ``|``, and also while the next line is
     not a row or border of its own but ends with ``|`` (the row was wrapped just after a ``|``).
+    The caller has found that a row left open can be completed (:func:`_closing`).
     """
     first = raw[index].text
-    if not first.endswith("|") and not closes[index + 1]:
-        return first, index + 1
     pieces, pipes, ends = [first], first.count("|"), first.endswith("|")
     look = index + 1
     while look < len(raw):
