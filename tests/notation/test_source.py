@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.notation import gsd
+from referee.notation.boxes import box_title
 from referee.notation.errors import NotationError
 from referee.notation.gsd import _newest_gsd, _Reader, read_posting
 from referee.notation.source import Line, clean_lines
@@ -314,3 +315,29 @@ def test_1_2_0_a_huge_header_line_with_no_turn_is_no_header() -> None:
     assert gsd._HEADER.match(line) is None
     posting = read_posting(f"{line}\nRushton : [LV+3] Mornington Crescent (NT via: VC)\n")
     assert posting.gsd is None and len(posting.plays) == 1
+
+
+OLD_TITLED = re.compile(r"^\+\s*-*\s*(?P<title>[A-Za-z&][A-Za-z&' ]*?)\s*-+\s*\+?$")
+"""The titled border as it was matched, lazily (quadratic in a run of spaces)."""
+
+
+@st.composite
+def borders(draw: st.DrawFn) -> str:
+    """Titled borders as drawn and as mangled: words, spaces, tabs and dashes around them."""
+    gaps = st.sampled_from(["", " ", "  ", "\t", "-", "--", " - "])
+    words = st.lists(st.sampled_from(["Lost", "&", "Found", "Player's", "A", "1", "x-y"]),
+                     min_size=1, max_size=3)  # fmt: skip
+    title = draw(st.sampled_from([" ", "  ", " \t"])).join(draw(words))
+    return "".join(
+        [draw(st.sampled_from(["+", " +", "x"])), draw(gaps), title, draw(gaps),
+         draw(st.sampled_from(["-", "---", ""])), draw(gaps), draw(st.sampled_from(["+", ""]))]
+    )  # fmt: skip
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.one_of(borders(), st.lists(
+    st.sampled_from(["+", "-", "--", " ", "  ", "\t", "A", "Lost", "&", "'", "1"]), max_size=12
+).map("".join)))  # fmt: skip
+def test_1_2_2_a_titled_border_is_read_as_before(text: str) -> None:
+    before = OLD_TITLED.match(text.strip())
+    assert box_title(text) == (before.group("title").strip() if before else None)
