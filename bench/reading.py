@@ -12,7 +12,10 @@ Realistic shapes: a reply quoting the referee's post (tests/mail/corpus) over a 
 play followed by one unbroken paragraph; HTML only. Degenerate shapes, what a player pasting
 something huge could send: a page of ``|`` lines without a border; one huge line; a long
 quoted history; many blank lines; deep quoting; lines that all end in a colon (each is looked
-at as a wrapped attribution); one huge GSD header line with no turn in it.
+at as a wrapped attribution); one huge GSD header line with no turn in it; a border line
+holding a long run of spaces. Last, a GSD
+section a player could fill honestly: a Disruptions box of a thousand rows per 20 kB, whose
+every item is read as notation (a measure of the notation readers, not of mail reading).
 
 Run: ``.venv/bin/python bench/reading.py [--repeat 3]``
 """
@@ -96,6 +99,10 @@ def _shapes(post: str) -> dict[str, Callable[[int], bytes]]:
         "blank lines": lambda size: _message(f"{PLAY}\n" + "\n" * size + "Bob\n"),
         "deep quoting": lambda size: _message(_repeat(">" * 60 + " x\n", size) + f"{PLAY}\n"),
         "colon lines": lambda size: _message(_repeat("On 1 Nov:\n", size) + f"{PLAY}\n"),
+        "border line": lambda size: _message(f"+ A{' ' * size}B\n{PLAY}\n"),
+        "Disruptions box": lambda size: _message(
+            "+- Disruptions -+\n" + _repeat("| Euston (Peg), |\n", size) + "+---+\n" + PLAY
+        ),
         "header line": lambda size: _message(
             f"Mornington Crescent {_repeat('game 12 ', size)}\n{PLAY}\n"
         ),
@@ -129,13 +136,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--shape", action="append", help="only these shapes (repeatable)")
+    parser.add_argument("--skip", action="append", default=[], help="leave out these shapes")
     args = parser.parse_args()
     _read(_message(PLAY))  # the action index and station names are loaded once, not timed
     sizes = "  ".join(f"{size / LIMIT:>5.2f} MB" for size in SIZES)
     print(f"best of {args.repeat} runs; ms per MB read at each size, and at the largest, ms")
     print(f"{'shape':<18}{'':<9}{sizes}{'1 MB ms':>10}{'x stdlib':>10}{'growth':>8}")
     for name, make in _shapes(_post()).items():
-        if args.shape and name not in args.shape:
+        if (args.shape and name not in args.shape) or name in args.skip:
             continue
         ours, base = [], []
         for size in SIZES:
