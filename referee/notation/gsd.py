@@ -277,6 +277,10 @@ class _Reader:
     def read(self) -> Posting:
         lines = self.lines
         while self.position < len(lines):
+            if self.position < self.not_a_block:
+                self._skip_rows()
+                if self.position >= len(lines):
+                    break
             line = lines[self.position]
             text = line.text.strip()
             if text in _SIGNATURE and self.started:
@@ -310,6 +314,19 @@ class _Reader:
         gsd = GSD(players=self.players, record=tuple(self.record), **self.fields)
         return Posting(gsd=gsd, plays=gsd.plays, declared_hash=self.declared_hash)
 
+    def _skip_rows(self) -> None:
+        """Pass the lines of a run found to hold no box up to the next one with a colon.
+
+        Every line of such a run starts with ``+`` or ``|``, so it is no header, box, comment,
+        label or key; without a colon it is no play either, only text that is no part of the
+        GSD (the first such line after the GSD started is the one an error names)."""
+        start, end = self.position, self.not_a_block
+        lines = self.lines
+        stop = next((i for i in range(start, end) if ":" in lines[i].text), end)
+        if stop > start and self.started and self.stray is None:
+            self.stray = lines[start]
+        self.position = stop
+
     def _try_header(self, line: Line) -> bool:
         match = _HEADER.match(line.stripped())
         if match is None:
@@ -334,7 +351,8 @@ class _Reader:
                 break
             block.append(current)
             self.position += 1
-        if not any(is_border(b.text) or box_title(b.text) for b in block):
+        edges = (b.text for b in block if b.text.lstrip().startswith("+"))
+        if not any(is_border(edge) or box_title(edge) for edge in edges):
             self.not_a_block = self.position
             self.position -= len(block)
             return False

@@ -92,7 +92,10 @@ def clean_lines(text: str) -> list[Line]:
             if look > open_until:
                 open_until, can_close = _closing(raw, look)
             if not can_close:
-                first = ""
+                # Up to open_until no line is blank, a border or closes a row: all are kept.
+                joined += raw[index:open_until]
+                index = max(open_until, look)
+                continue
         if first != "+" and first != "|":
             keep(line)
             index = look
