@@ -111,6 +111,7 @@ def points() -> None:
 def archive(number: int | None) -> None:
     """The Game Archive (rule 1.1.5): ended games, or one game's final GSD."""
     from referee.service.ledger import archive as entries
+    from referee.service.ledger import archived_turns
     from referee.store.games import game_by_number
 
     with open_store() as (_, factory), factory() as session:
@@ -129,6 +130,11 @@ def archive(number: int | None) -> None:
     with open_store() as (_, factory), factory() as session:
         found_game = game_by_number(session, number)
         seed = found_game.dice_seed if found_game is not None else None
+        turns = archived_turns(session, number)
+    if any(turn.rules_version is not None for turn in turns):
+        click.echo("Turns, each with the version of the game's rules that judged it:")
+        for turn in turns:
+            click.echo(f"  {turn.number}. {turn.play} (rules version {turn.rules_version})")
     if seed:
         click.echo(f"Dice seed: {seed} (check it with: referee verify {number})")
 

@@ -109,15 +109,35 @@ def _index_of(variants: tuple[str, ...]) -> ActionIndex | None:
     metavar="NAME=VALUE",
     help="A setting of the ruleset to judge the play under (repeatable).",
 )
+@click.option(
+    "--game", "game", type=int, help="Judge the play by this stored game's rules in force."
+)
+@click.option(
+    "--version",
+    "version",
+    type=int,
+    help="With --game: judge by this version of the game's rules instead.",
+)
 def check(
     gsd_file: TextIO,
     as_json: bool,
     play_text: str | None,
     variants: tuple[str, ...],
     settings: tuple[str, ...],
+    game: int | None,
+    version: int | None,
 ) -> None:
     """Parse GSD_FILE and report what was read; with --play, adjudicate the play and print
-    the next GSD (exit 0) or the violations (exit 1); exit 2 if it cannot be read."""
+    the next GSD (exit 0) or the violations (exit 1); exit 2 if it cannot be read. With
+    --game N the play is judged by game N's rules as its enactments made them (the version
+    in force, or --version V)."""
+    if version is not None and game is None:
+        raise click.UsageError("--version names a version of a game's rules: give --game too")
+    if game is not None and play_text is None:
+        raise click.UsageError("--game judges a play: give --play too")
+    if game is not None and play_text is not None:
+        sys.exit(_judge_in_game(_read(gsd_file), play_text, variants, settings, as_json,
+                                game, version))  # fmt: skip
     try:
         index = _index_of(variants)
         posting = read_posting(_read(gsd_file), index=index)
@@ -128,8 +148,10 @@ def check(
 
             sys.exit(judge_play(posting.gsd, play_text, variants, as_json, settings))
         if posting.gsd is None and not posting.plays:
-            raise NotationError("this file holds neither a GSD nor a play: I found no Token "
-                                "Table (rule 1.2.0) and no line '<Player> : <Move>'")
+            raise NotationError(
+                "this file holds neither a GSD nor a play: I found no Token "
+                "Table (rule 1.2.0) and no line '<Player> : <Move>'"
+            )
         report = build_report(posting, index)
     except NotationError as error:
         if as_json:
@@ -145,10 +167,46 @@ def check(
         click.echo(f"no GSD; {len(report['plays'])} play line(s)")
     else:
         names = ", ".join(p["name"] for p in gsd["players"])
-        click.echo(f"GSD with {len(gsd['players'])} players ({names}), "
-                   f"{len(report['plays'])} plays, state {report['state_hash']}")
+        click.echo(
+            f"GSD with {len(gsd['players'])} players ({names}), "
+            f"{len(report['plays'])} plays, state {report['state_hash']}"
+        )
     for play in report["plays"]:
         click.echo(play["text"])
+
+
+def _judge_in_game(
+    text: str,
+    play_text: str,
+    variants: tuple[str, ...],
+    settings: tuple[str, ...],
+    as_json: bool,
+    game: int,
+    version: int | None,
+) -> int:
+    """Read ``text`` and judge the play by version ``version`` (None: the one in force) of
+    game MC ``game``, with that version's index (a Special Rules game's own Actions)."""
+    from referee.commands.engine import game_judges, judge_play, no_variant_with_game
+
+    no_variant_with_game(variants, settings)
+    with game_judges(game) as (judges, _):
+        number = judges.in_force if version is None else version
+        if not 1 <= number <= judges.in_force:
+            raise click.ClickException(
+                f"game MC {game}'s rules have versions 1 to {judges.in_force}, not {number}"
+            )
+        under = judges(number)
+        try:
+            posting = read_posting(text, index=under.action_index())
+            if posting.gsd is None:
+                raise NotationError("this posting holds no GSD to play on (rule 1.2.0)")
+        except NotationError as error:
+            if as_json:
+                click.echo(json.dumps(error_report(error), indent=2))
+            else:
+                click.echo(error.describe(), err=True)
+            return EXIT_UNREADABLE
+        return judge_play(posting.gsd, play_text, (), as_json, under=under)
 
 
 NOTATION_COMMANDS = (render, check)

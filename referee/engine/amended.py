@@ -31,18 +31,27 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
+from pydantic import ValidationError
+
 from referee.engine.registry import HOOK_KINDS, Hooked, Registry
 from referee.engine.rulebook import Rule, Rulebook, rule_key
 from referee.engine.ruleset import Ruleset
 from referee.engine.tables import TableError
+from referee.engine.tables.busking import BuskingTable, Way
+from referee.engine.tables.colours import Colour
 from referee.engine.tables.costs import TokenCost
 from referee.engine.tables.gambits import CATEGORIES as GAMBIT_CATEGORIES
 from referee.engine.tables.gambits import Gambit, Step
+from referee.engine.tables.opening import OpeningTable, Peak, SegmentHours, StationHours
 from referee.engine.tables.ruleset_tables import RulesetTables
+from referee.engine.tables.stacks import REWARD_SIZE, Capacity, StackReward, StackTable
+from referee.engine.tables.token_collection import Bonus, Grade, TokenCollectionTable
 from referee.network.names import UnknownStationError
 from referee.network.network import Network
 from referee.notation.action_index import ActionIndex, ActionSpec
 from referee.notation.amendments import (
+    COLLECTION_EVENTS,
+    HOLY_STATIONS,
     AddGambit,
     Amendment,
     AmendmentError,
@@ -50,12 +59,23 @@ from referee.notation.amendments import (
     Change,
     Enact,
     Repeal,
+    Schedule,
     SetActionCost,
     SetActionDuration,
+    SetBuskingGain,
+    SetCollectionBonus,
     SetCurrent,
+    SetFigure,
+    SetOpening,
+    SetPeakHours,
     SetPrice,
+    SetSegmentOpening,
+    SetStackCapacity,
+    SetStackLimit,
+    SetStackReward,
     amendment_paragraphs,
     parse_amendment,
+    render_schedule,
 )
 
 VOLUME = "volume"
@@ -273,6 +293,23 @@ class _Apply:
             return self.touched(replace(version, currents=currents), amendment.rule)
         if isinstance(amendment, AddGambit):
             return self.gambit(amendment)
+        if isinstance(amendment, SetFigure):
+            self.changeable(amendment.rule)
+            try:
+                figures = version.tables.figures.with_value(
+                    amendment.name, amendment.rule, amendment.value
+                )
+            except (TableError, ValidationError) as error:
+                raise AmendmentRefused(_why(error)) from None
+            tables = replace(version.tables, figures=figures)
+            return self.touched(replace(version, tables=tables), amendment.rule)
+        if isinstance(amendment, TABLE_AMENDMENTS):
+            self.changeable(amendment.rule)
+            try:
+                tables = _table_change(version.tables, amendment, self.stations)
+            except (TableError, UnknownStationError, ValidationError) as error:
+                raise AmendmentRefused(_why(error)) from None
+            return self.touched(replace(version, tables=tables), amendment.rule)
         if isinstance(amendment, Repeal):
             self.entry(amendment.rule)
             gone = self.touched(version, amendment.rule, status=REMOVED, text="")
@@ -344,6 +381,168 @@ class _Apply:
             )
         changed = self.touched(self.version, amendment.rule, text=amendment.text)
         return self.unread(changed, amendment.rule, "changed")
+
+
+TABLE_AMENDMENTS = (
+    SetCollectionBonus,
+    SetBuskingGain,
+    SetStackReward,
+    SetStackCapacity,
+    SetStackLimit,
+    SetOpening,
+    SetSegmentOpening,
+    SetPeakHours,
+)
+"""The amendments of a table the engine reads whole from ``RulesetTables`` (rules 1.4.20,
+1.7.20, 1.13.5, 1.13.6, 1.14.2 and 1.14.3)."""
+
+TableAmendment = (
+    SetCollectionBonus
+    | SetBuskingGain
+    | SetStackReward
+    | SetStackCapacity
+    | SetStackLimit
+    | SetOpening
+    | SetSegmentOpening
+    | SetPeakHours
+)
+
+
+def _why(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        return "; ".join(str(e["msg"]).removeprefix("Value error, ") for e in error.errors())
+    return str(error)
+
+
+def _bonus(text: str) -> Bonus:
+    """``2Bu`` as the Token Collection table's bonus."""
+    [(colour, count)] = TokenCost.parse(text).fixed().items()
+    return Bonus(colour=colour, count=count)
+
+
+def _windows(schedule: Schedule) -> dict[str, tuple[str, ...]]:
+    """An amendment's hours as ``opening.toml`` writes them."""
+    words = {"all day": "all", "peak hours": "peak"}
+    return {days: tuple(words.get(w.casefold(), w) for w in ws) for days, ws in schedule}
+
+
+def _collection(table: TokenCollectionTable, change: SetCollectionBonus) -> TokenCollectionTable:
+    """Rule 1.4.20: the table with one Event's bonus changed; a graded row must exist (the
+    table's last row is "or more", so a larger number is that row's, not a new one)."""
+    bonus = _bonus(change.bonus)
+    if change.event in ("interchange", "passed"):
+        name = "destination_interchange" if change.event == "interchange" else "interchanges_passed"
+        grades: tuple[Grade, ...] = getattr(table, name)
+        if change.lines not in {g.lines for g in grades}:
+            rows = ", ".join(str(g.lines) for g in grades)
+            what = COLLECTION_EVENTS[change.event].format(lines=change.lines)
+            raise TableError(f"rule 1.4.20 has no row for {what}; its rows are for {rows}")
+        rows_now = tuple(
+            Grade(lines=g.lines, colour=bonus.colour, count=bonus.count)
+            if g.lines == change.lines
+            else g
+            for g in grades
+        )
+        return table.model_copy(update={name: rows_now})
+    field_name = {"zone pass": "zone_pass", "no line change": "no_line_change", "hat": "hat_match"}
+    return table.model_copy(update={field_name[change.event]: bonus})
+
+
+def _stacks(table: StackTable, change: SetStackReward | SetStackCapacity | SetStackLimit,
+            stations: Callable[[str], str]) -> StackTable:  # fmt: skip
+    """Rules 1.14.2 and 1.14.3: the Token Stacks table with one reward or limit changed."""
+    if isinstance(change, SetStackCapacity):
+        capacity = Capacity.model_validate(
+            {"tokens": change.tokens, "unlimited": table.capacity.unlimited}
+        )
+        return table.model_copy(update={"capacity": capacity})
+    if isinstance(change, SetStackLimit):
+        station = stations(change.station)
+        unlimited = tuple(s for s in table.capacity.unlimited if s != station)
+        if change.unlimited:
+            unlimited = (*unlimited, station)
+        capacity = table.capacity.model_copy(update={"unlimited": unlimited})
+        return table.model_copy(update={"capacity": capacity})
+    sequence = tuple(Colour(code) for code in change.sequence)
+    if len(sequence) != REWARD_SIZE:
+        raise TableError(
+            f"rule 1.14.2 rewards a Stack of exactly {REWARD_SIZE} Tokens, not {len(sequence)}"
+        )
+    kept = tuple(r for r in table.reward if r.sequence != sequence)
+    if not change.reward:
+        if len(kept) == len(table.reward):
+            raise TableError(f"rule 1.14.2 rewards no sequence {' '.join(change.sequence)}")
+        return table.model_copy(update={"reward": kept})
+    bonus = _bonus(change.reward)
+    made = StackReward(sequence=sequence, colour=bonus.colour, count=bonus.count)
+    rows = tuple(made if r.sequence == sequence else r for r in table.reward)
+    return table.model_copy(update={"reward": rows if len(kept) < len(rows) else (*rows, made)})
+
+
+def _opening(table: OpeningTable, change: SetOpening | SetSegmentOpening | SetPeakHours,
+             stations: Callable[[str], str]) -> OpeningTable:  # fmt: skip
+    """Rules 1.13.5 and 1.13.6: the opening table with one Station's, one Line Segment's or
+    Peak Hours' hours changed. A Station not restricted before is restricted from now on; a
+    Line Segment must be one of rule 1.13.6's (a new one is a stretch of Line the referee
+    would have to find on the map first)."""
+    if isinstance(change, SetPeakHours):
+        peak = Peak.model_validate({"days": change.days, "start": change.start, "end": change.end})
+        return table.model_copy(update={"peak": peak})
+    schedule = _windows(change.schedule)
+    if isinstance(change, SetSegmentOpening):
+        ends = {stations(change.start), stations(change.end)}
+        found = next(
+            (h for h in table.segment if h.line == change.line and {h.from_, h.to} == ends), None
+        )
+        if found is None:
+            raise TableError(
+                f"rule 1.13.6 lists no Line Segment {change.start} to {change.end} "
+                f"({change.line}); it lists "
+                + ", ".join(f"{h.from_} to {h.to} ({h.line})" for h in table.segment)
+            )
+        made = SegmentHours.model_validate(
+            {"from": found.from_, "to": found.to, "line": found.line, "schedule": schedule}
+        )
+        segments = tuple(made if h is found else h for h in table.segment)
+        return table.model_copy(update={"segment": segments})
+    if change.place.casefold() == HOLY_STATIONS.casefold():
+        key: dict[str, str] = {"category": "Holy"}
+    else:
+        platforms = re.fullmatch(r"(.+?)\s*\(([A-Za-z]{2})\)", change.place)
+        name, line = (platforms.group(1), platforms.group(2).upper()) if platforms else (
+            change.place, "")  # fmt: skip
+        key = {"name": stations(name), "line": line}
+    made_hours = StationHours.model_validate({**key, "schedule": schedule})
+
+    def same(hours: StationHours) -> bool:
+        return (hours.name, hours.category, hours.line) == (
+            made_hours.name, made_hours.category, made_hours.line)  # fmt: skip
+
+    rows = tuple(made_hours if same(h) else h for h in table.station)
+    if not any(same(h) for h in table.station):
+        rows = (*rows, made_hours)
+    return table.model_copy(update={"station": rows})
+
+
+def _busking(table: BuskingTable, change: SetBuskingGain) -> BuskingTable:
+    """Rule 1.7.20: the list with one way's gain changed (fixed Tokens only)."""
+    way = table.way_of(change.way)
+    made = Way.model_validate({**way.model_dump(), "gain": change.gain})
+    return table.model_copy(update={"way": tuple(made if w is way else w for w in table.way)})
+
+
+def _table_change(
+    tables: RulesetTables, change: TableAmendment, stations: Callable[[str], str]
+) -> RulesetTables:
+    """``tables`` with ``change`` made (TableError, UnknownStationError or a ValidationError
+    saying why it cannot be)."""
+    if isinstance(change, SetCollectionBonus):
+        return replace(tables, token_collection=_collection(tables.token_collection, change))
+    if isinstance(change, SetBuskingGain):
+        return replace(tables, busking=_busking(tables.busking, change))
+    if isinstance(change, SetStackReward | SetStackCapacity | SetStackLimit):
+        return replace(tables, stacks=_stacks(tables.stacks, change, stations))
+    return replace(tables, opening=_opening(tables.opening, change, stations))
 
 
 def enact(
@@ -435,6 +634,42 @@ def _table_lines(version: RulesVersion, number: str) -> list[str]:
             f"Current of {station}: {current}"
             for station, current in sorted(version.currents.items())
         ]
+    if number == "1.4.20":
+        table = version.tables.token_collection
+        rows = [("zone pass", 0, table.zone_pass)]
+        rows += [("interchange", g.lines, g) for g in table.destination_interchange]
+        rows += [("passed", g.lines, g) for g in table.interchanges_passed]
+        rows += [("no line change", 0, table.no_line_change), ("hat", 0, table.hat_match)]
+        return [
+            f"bonus for {COLLECTION_EVENTS[event].format(lines=lines)}: "
+            f"{bonus.count}{bonus.colour.value}"
+            for event, lines, bonus in rows
+        ]
+    if number == "1.7.20":
+        return [f"{way.name} earns {way.gain}" for way in version.tables.busking.way]
+    if number == "1.13.5":
+        return [
+            f"{_place(hours)}: {render_schedule(_schedule_of(hours.schedule))}"
+            for hours in version.tables.opening.station
+        ]
+    if number == "1.13.6":
+        opening = version.tables.opening
+        peak = opening.peak
+        return [f"Peak Hours: {peak.days} {peak.start}-{peak.end}"] + [
+            f"Line Segment {h.from_} to {h.to} ({h.line}): "
+            f"{render_schedule(_schedule_of(h.schedule))}"
+            for h in opening.segment
+        ]
+    if number == "1.14.2":
+        return [
+            f"sequence {' '.join(c.value for c in r.sequence)} earns {r.count}{r.colour.value}"
+            for r in version.tables.stacks.reward
+        ]
+    if number == "1.14.3":
+        capacity = version.tables.stacks.capacity
+        return [f"a Stack holds at most {capacity.tokens} Tokens"] + [
+            f"a Stack at {station} has no limit" for station in capacity.unlimited
+        ]
     if number == "1.18.2":
         return [
             f"{g.name} {g.word}: "
@@ -442,7 +677,23 @@ def _table_lines(version: RulesVersion, number: str) -> list[str]:
             + f" for {g.cost}"
             for g in version.tables.gambits.gambit
         ]
-    return []
+    return [
+        f"the {figure.name} is {figure.value}"
+        for figure in version.tables.figures.figure
+        if figure.rule == number
+    ]
+
+
+def _place(hours: StationHours) -> str:
+    if hours.category:
+        return HOLY_STATIONS
+    return f"{hours.name} ({hours.line})" if hours.line else hours.name
+
+
+def _schedule_of(windows: Mapping[str, tuple[str, ...]]) -> Schedule:
+    """``opening.toml``'s hours as an amendment writes them (:data:`Schedule`)."""
+    words = {"all": "all day", "peak": "Peak Hours"}
+    return tuple((days, tuple(words.get(w, w) for w in ws)) for days, ws in windows.items())
 
 
 def show(version: RulesVersion) -> str:

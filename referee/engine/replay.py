@@ -3,12 +3,15 @@
 :func:`replay` takes a starting GSD (its tables are the state before the first play of its
 record) and judges each play of the record in turn, stopping at the first that is not legal.
 Dice default to each Turn's seeded dice (:func:`referee.engine.turn.turn_dice`), so a replay
-rolls what the original adjudication rolled; recorded rolls can be passed instead.
+rolls what the original adjudication rolled; recorded rolls can be passed instead. A game
+whose rules were amended mid-game (:mod:`referee.engine.amended`) is replayed with
+``judged_by``, the ruleset each play was judged under when it was made: a play is judged by
+the rules of its day, never by those of the replay's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from referee.engine.dice import ReplayDice, Roll
@@ -44,14 +47,17 @@ def replay(
     gsd: GSD,
     ruleset: Ruleset | None = None,
     rolls: Sequence[Sequence[Roll]] | None = None,
+    judged_by: Callable[[int], Ruleset] | None = None,
 ) -> ReplayReport:
-    """Judge every play of ``gsd``'s record from the state its tables give, in order."""
+    """Judge every play of ``gsd``'s record from the state its tables give, in order: play n
+    (from 1) under ``judged_by(n)`` when given, else under ``ruleset``."""
     ruleset = ruleset or VANILLA
     state = start_of(gsd)
     winner: str | None = None
     for number, play in enumerate(gsd.plays):
         dice = ReplayDice.of(rolls[number]) if rolls is not None else None
-        result = adjudicate(state, play, ruleset, dice)
+        judging = judged_by(number + 1) if judged_by is not None else ruleset
+        result = adjudicate(state, play, judging, dice)
         if not result.legal:
             return ReplayReport(number, state, play, result, winner)
         state = result.state

@@ -22,6 +22,7 @@ whether a rule may be changed, is the engine's question (:mod:`referee.engine.am
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar
@@ -125,6 +126,162 @@ class AddGambit:
         )
 
 
+COLLECTION_EVENTS: dict[str, str] = {
+    "zone pass": "a Move within a Zone Pass",
+    "interchange": "moving to an Interchange with {lines} lines",
+    "passed": "passing through {lines} Interchanges",
+    "no line change": "a Move without a change of Line",
+    "hat": "moving to a Station of the Worn Hat's type",
+}
+"""Rule 1.4.20's Events as an amendment names them, by the Token Collection table's row."""
+
+
+@dataclass(frozen=True)
+class SetCollectionBonus:
+    """Rule 1.4.20's table: the Event ``event`` (a key of :data:`COLLECTION_EVENTS`; with
+    ``lines`` for the two graded rows) now earns ``bonus`` (one colour's count, ``2Bu``)."""
+
+    event: str
+    lines: int
+    bonus: str
+    rule: ClassVar[str] = "1.4.20"
+
+    def render(self) -> str:
+        what = COLLECTION_EVENTS[self.event].format(lines=self.lines)
+        return f"Amend rule {self.rule}: the bonus for {what} is {self.bonus}."
+
+
+@dataclass(frozen=True)
+class SetBuskingGain:
+    """Rule 1.7.20's list: busking the way ``way`` (Yodeling or an instrument) now earns
+    ``gain`` (fixed Tokens, ``2Bk,1Re``)."""
+
+    way: str
+    gain: str
+    rule: ClassVar[str] = "1.7.20"
+
+    def render(self) -> str:
+        return f"Amend rule {self.rule}: {self.way} earns {self.gain}."
+
+
+@dataclass(frozen=True)
+class SetStackReward:
+    """Rule 1.14.2's table: the six-Token ``sequence`` (bottom to top, as the table writes
+    it) now earns ``reward`` (one colour's count; "" for nothing, leaving the table)."""
+
+    sequence: tuple[str, ...]
+    reward: str
+    rule: ClassVar[str] = "1.14.2"
+
+    def render(self) -> str:
+        return (
+            f"Amend rule {self.rule}: the sequence {' '.join(self.sequence)} earns "
+            f"{self.reward or 'nothing'}."
+        )
+
+
+@dataclass(frozen=True)
+class SetStackCapacity:
+    """Rule 1.14.3: a Token Stack now holds at most ``tokens`` Tokens."""
+
+    tokens: int
+    rule: ClassVar[str] = "1.14.3"
+
+    def render(self) -> str:
+        return f"Amend rule {self.rule}: a Stack holds at most {self.tokens} Tokens."
+
+
+@dataclass(frozen=True)
+class SetStackLimit:
+    """Rule 1.14.3's exceptions: a Stack at ``station`` has no limit (``unlimited``), or the
+    usual one."""
+
+    station: str
+    unlimited: bool
+    rule: ClassVar[str] = "1.14.3"
+
+    def render(self) -> str:
+        limit = "no limit" if self.unlimited else "the usual limit"
+        return f"Amend rule {self.rule}: a Stack at {self.station} has {limit}."
+
+
+HOLY_STATIONS = "Holy Stations"
+"""Rule 1.13.5's first entry, every Holy Station at once."""
+
+Schedule = tuple[tuple[str, tuple[str, ...]], ...]
+"""Opening hours as an amendment writes them: (days, windows) pairs in order, each days one
+of ``daily``, ``Mon-Sat``, ``Mon-Fri``, ``Sat``, ``Sun`` and each window ``all day``,
+``Peak Hours`` or ``HHMM-HHMM``; empty for closed all week."""
+
+
+def render_schedule(schedule: Schedule) -> str:
+    if not schedule:
+        return "closed"
+    return ", ".join(f"{days} {' and '.join(windows)}" for days, windows in schedule)
+
+
+@dataclass(frozen=True)
+class SetOpening:
+    """Rule 1.13.5's list: the Station ``place`` (``Turnham Green (PD)`` for one Line's
+    platforms, or ``Holy Stations``) now opens by ``schedule`` (replacing its own)."""
+
+    place: str
+    schedule: Schedule
+    rule: ClassVar[str] = "1.13.5"
+
+    def render(self) -> str:
+        many = self.place.casefold() == HOLY_STATIONS.casefold()
+        if not self.schedule:
+            return f"Amend rule {self.rule}: {self.place} {'are' if many else 'is'} closed."
+        opens = "open" if many else "opens"
+        return f"Amend rule {self.rule}: {self.place} {opens} {render_schedule(self.schedule)}."
+
+
+@dataclass(frozen=True)
+class SetSegmentOpening:
+    """Rule 1.13.6's list: the Line Segment from ``start`` to ``end`` on ``line`` now opens
+    by ``schedule``."""
+
+    start: str
+    end: str
+    line: str
+    schedule: Schedule
+    rule: ClassVar[str] = "1.13.6"
+
+    def render(self) -> str:
+        segment = f"the Line Segment {self.start} to {self.end} ({self.line})"
+        if not self.schedule:
+            return f"Amend rule {self.rule}: {segment} is closed."
+        return f"Amend rule {self.rule}: {segment} opens {render_schedule(self.schedule)}."
+
+
+@dataclass(frozen=True)
+class SetPeakHours:
+    """Rule 1.13.6: Peak Hours are now ``days`` from ``start`` to ``end`` inclusive."""
+
+    days: str
+    start: str
+    end: str
+    rule: ClassVar[str] = "1.13.6"
+
+    def render(self) -> str:
+        return f"Amend rule {self.rule}: Peak Hours are {self.days} {self.start}-{self.end}."
+
+
+@dataclass(frozen=True)
+class SetFigure:
+    """A figure rule ``rule`` names in its text (a ruleset's ``figures.toml``: rule 4.1.1.4's
+    number of Fuse Counters, the colour of each Station Podume of rule 4.2.1.4) is now
+    ``value``, a whole number or a Token colour."""
+
+    rule: str
+    name: str
+    value: str
+
+    def render(self) -> str:
+        return f"Amend rule {self.rule}: the {self.name} is {self.value}."
+
+
 @dataclass(frozen=True)
 class Repeal:
     """The rule leaves the game; it keeps its number, shown as [REMOVED] (ifMUD rule 35)."""
@@ -164,6 +321,15 @@ Amendment = (
     | SetActionDuration
     | SetCurrent
     | AddGambit
+    | SetCollectionBonus
+    | SetBuskingGain
+    | SetStackReward
+    | SetStackCapacity
+    | SetStackLimit
+    | SetOpening
+    | SetSegmentOpening
+    | SetPeakHours
+    | SetFigure
     | Repeal
     | Enact
     | AmendText
@@ -210,6 +376,74 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "gambit",
     ),
+    (
+        re.compile(
+            r"amend rule 1\.4\.20:\s*the bonus for (?P<event>.+?) is (?P<bonus>\d+\s*[A-Za-z]{2})"
+            r"\s*\.?",
+            re.IGNORECASE,
+        ),
+        "collection",
+    ),
+    (
+        re.compile(
+            r"amend rule 1\.7\.20:\s*(?P<way>.+?) earns (?P<gain>[^.]+?)\s*\.?", re.IGNORECASE
+        ),
+        "busking",
+    ),
+    (
+        re.compile(
+            r"amend rule 1\.14\.2:\s*the sequence (?P<sequence>[A-Za-z ]+?) earns "
+            r"(?P<reward>\d+\s*[A-Za-z]{2}|nothing)\s*\.?",
+            re.IGNORECASE,
+        ),
+        "stack reward",
+    ),
+    (
+        re.compile(
+            r"amend rule 1\.14\.3:\s*a stack holds at most (?P<tokens>\d+) tokens?\s*\.?",
+            re.IGNORECASE,
+        ),
+        "capacity",
+    ),
+    (
+        re.compile(
+            r"amend rule 1\.14\.3:\s*a stack at (?P<station>.+?) has "
+            r"(?P<limit>no limit|the usual limit)\s*\.?",
+            re.IGNORECASE,
+        ),
+        "stack limit",
+    ),
+    (
+        re.compile(
+            r"amend rule 1\.13\.6:\s*peak hours are (?P<days>\S+) (?P<start>\d{4})-(?P<end>\d{4})"
+            r"\s*\.?",
+            re.IGNORECASE,
+        ),
+        "peak",
+    ),
+    (
+        re.compile(
+            r"amend rule 1\.13\.6:\s*the line segment (?P<start>.+?) to (?P<end>.+?) "
+            r"\((?P<line>[A-Za-z]{2})\) (?:opens (?P<schedule>.+?)|is (?P<closed>closed))\s*\.?",
+            re.IGNORECASE,
+        ),
+        "segment",
+    ),
+    (
+        re.compile(
+            r"amend rule 1\.13\.5:\s*(?P<place>.+?) "
+            r"(?:opens? (?P<schedule>.+?)|(?:is|are) (?P<closed>closed))\s*\.?",
+            re.IGNORECASE,
+        ),
+        "opening",
+    ),
+    (
+        re.compile(
+            rf"amend rule (?P<rule>{RULE_NUMBER}):\s*the (?P<name>.+?) is (?P<value>[^.\s]+)\s*\.?",
+            re.IGNORECASE,
+        ),
+        "figure",
+    ),
     (re.compile(rf"repeal rule (?P<rule>{RULE_NUMBER})\s*\.?", re.IGNORECASE), "repeal"),
     (
         re.compile(
@@ -232,8 +466,15 @@ _SHAPES = (
     "'Amend rule 1.7.2: [Anti-Narg] costs 2Bk.', 'Amend rule 1.7.2: [Anti-Narg] takes 5 "
     "minutes.', 'Amend rule 1.19.1: the Current of Euston is 12.', "
     "'Add the Camden Shuffle Gambit to rule 1.18.2: Euston, Camden Town, Belsize "
-    "Park for 2Re.', 'Repeal rule 1.7.40.', 'Enact rule 1.4.41 \"Title\": text' or 'Amend "
-    "rule 1.4.7 to read: text'"
+    "Park for 2Re.', 'Amend rule 1.4.20: the bonus for a Move within a Zone Pass is 2Br.', "
+    "'Amend rule 1.7.20: Drum earns 3Bk.', 'Amend rule 1.14.2: the sequence Re Re Re Re Re Re "
+    "earns 5Bu.', 'Amend rule 1.14.3: a Stack holds at most 8 Tokens.', 'Amend rule 1.14.3: "
+    "a Stack at Bank has no limit.', 'Amend rule 1.13.5: Barbican opens Mon-Sat all day, Sun "
+    "0800-2300.', 'Amend rule 1.13.6: the Line Segment Woodford to Hainault (CN) opens daily "
+    "0500-2100.', 'Amend rule 1.13.6: Peak Hours are Mon-Fri 0700-1900.', 'Amend rule 4.1.1.4: "
+    "the number of Fuse Counters is 8.', 'Repeal rule "
+    "1.7.40.', 'Enact rule 1.4.41 \"Title\": text' or 'Amend rule 1.4.7 to read: text' "
+    "(rules/amendments.md lists every form)"
 )
 
 
@@ -265,12 +506,128 @@ def parse_amendment(text: str) -> Amendment:
                 raise AmendmentError(text, "a Gambit lists its steps separated by commas")
             word = found["word"].capitalize()
             return AddGambit(" ".join(found["name"].split()), word, steps, found["cost"].strip())
+        if kind in _TABLE_FORMS:
+            return _TABLE_FORMS[kind](text, found)
         if kind == "repeal":
             return Repeal(found["rule"])
         if kind == "enact":
             return Enact(found["rule"], found["title"].strip(), _clean(found["text"]))
         return AmendText(found["rule"], _clean(found["text"]))
     raise AmendmentError(text, _SHAPES)
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _count(text: str, error: str, line: str) -> str:
+    """One colour's count as the tables write it (``2Bu``), from ``2 bu`` or ``2Bu``."""
+    match = re.fullmatch(r"(\d+)\s*([A-Za-z]{2})", text.strip())
+    codes = {code.casefold(): code for code in _CODES}
+    if match is None or match.group(2).casefold() not in codes:
+        raise AmendmentError(line, error)
+    return f"{int(match.group(1))}{codes[match.group(2).casefold()]}"
+
+
+_CODES = ("Bk", "Bu", "Br", "Go", "Gr", "Re", "Si")
+"""The Token Table's colour codes (rule 1.4.1), as the tables write them."""
+
+_EVENTS = (
+    (re.compile(r"a move within a zone pass", re.I), "zone pass"),
+    (re.compile(r"moving to an interchange with (\d+) lines?", re.I), "interchange"),
+    (re.compile(r"passing through (\d+) interchanges?", re.I), "passed"),
+    (re.compile(r"a move without a change of line", re.I), "no line change"),
+    (re.compile(r"moving to a station of the worn hat's type", re.I), "hat"),
+)
+
+
+def _collection(line: str, found: dict[str, str]) -> Amendment:
+    event = _words(found["event"])
+    for pattern, key in _EVENTS:
+        match = pattern.fullmatch(event)
+        if match is not None:
+            lines = int(match.group(1)) if match.groups() else 0
+            bonus = _count(found["bonus"], "a bonus is one colour's count, like 2Bu", line)
+            return SetCollectionBonus(key, lines, bonus)
+    events = "; ".join(v.format(lines="N") for v in COLLECTION_EVENTS.values())
+    raise AmendmentError(line, f"rule 1.4.20's Events are: {events}")
+
+
+def _busking(line: str, found: dict[str, str]) -> Amendment:
+    return SetBuskingGain(_words(found["way"]), found["gain"].replace(" ", ""))
+
+
+def _stack_reward(line: str, found: dict[str, str]) -> Amendment:
+    codes = {code.casefold(): code for code in _CODES}
+    words = found["sequence"].split()
+    if not words or any(w.casefold() not in codes for w in words):
+        why = "a sequence is Token codes bottom to top, like Re Gr Re Gr Re Gr"
+        raise AmendmentError(line, why)
+    reward = found["reward"]
+    why = "a reward is one colour's count, like 4Bu, or nothing"
+    return SetStackReward(
+        tuple(codes[w.casefold()] for w in words),
+        "" if reward.casefold() == "nothing" else _count(reward, why, line),
+    )
+
+
+_DAYS = {"daily": "daily", "mon-sat": "Mon-Sat", "mon-fri": "Mon-Fri", "sat": "Sat", "sun": "Sun"}
+_WINDOW = re.compile(r"all day|peak hours|\d{4}-\d{4}", re.I)
+
+
+def _schedule(line: str, found: dict[str, str]) -> Schedule:
+    """Opening hours as :data:`Schedule` from ``Mon-Sat all day, Sun 0800-2300``."""
+    if found.get("closed"):
+        return ()
+    why = (
+        "write hours as days and windows, like 'Mon-Sat all day, Sun 0800-2300' (days: daily, "
+        "Mon-Sat, Mon-Fri, Sat, Sun; windows: all day, Peak Hours or HHMM-HHMM joined by 'and')"
+    )
+    schedule: list[tuple[str, tuple[str, ...]]] = []
+    for part in found["schedule"].split(","):
+        days, _, rest = part.strip().partition(" ")
+        windows = tuple(w.strip() for w in re.split(r"\s+and\s+", rest.strip(), flags=re.I))
+        if days.casefold() not in _DAYS or not all(_WINDOW.fullmatch(w) for w in windows):
+            raise AmendmentError(line, why)
+        canonical = tuple(
+            "all day" if w.casefold() == "all day" else "Peak Hours" if w[0].isalpha() else w
+            for w in windows
+        )
+        schedule.append((_DAYS[days.casefold()], canonical))
+    return tuple(schedule)
+
+
+def _opening(line: str, found: dict[str, str]) -> Amendment:
+    return SetOpening(_words(found["place"]), _schedule(line, found))
+
+
+def _segment(line: str, found: dict[str, str]) -> Amendment:
+    return SetSegmentOpening(
+        _words(found["start"]), _words(found["end"]), found["line"].upper(), _schedule(line, found)
+    )
+
+
+def _peak(line: str, found: dict[str, str]) -> Amendment:
+    if found["days"].casefold() not in _DAYS:
+        raise AmendmentError(line, "Peak Hours' days are daily, Mon-Sat, Mon-Fri, Sat or Sun")
+    return SetPeakHours(_DAYS[found["days"].casefold()], found["start"], found["end"])
+
+
+_TABLE_FORMS: dict[str, Callable[[str, dict[str, str]], Amendment]] = {
+    "collection": _collection,
+    "busking": _busking,
+    "stack reward": _stack_reward,
+    "capacity": lambda line, found: SetStackCapacity(int(found["tokens"])),
+    "stack limit": lambda line, found: SetStackLimit(
+        _words(found["station"]), found["limit"].casefold() == "no limit"
+    ),
+    "opening": _opening,
+    "segment": _segment,
+    "peak": _peak,
+    "figure": lambda line, found: SetFigure(found["rule"], _words(found["name"]), found["value"]),
+}
+"""How the forms of rules 1.4.20, 1.7.20, 1.13.5, 1.13.6, 1.14.2 and 1.14.3, and of a
+ruleset's figures, become values."""
 
 
 def amendment_paragraphs(text: str) -> list[str]:

@@ -17,8 +17,8 @@ from sqlalchemy.orm import Session
 from referee.engine.life.points import grandmaster, score_win
 from referee.service import dealt
 from referee.service.game_view import view_of
-from referee.store.models import Game
-from referee.store.status import GameStatus
+from referee.store.models import Game, Turn
+from referee.store.status import GameStatus, TurnStatus
 
 ENDED = (GameStatus.WON, GameStatus.STALEMATE, GameStatus.VOID)
 
@@ -70,6 +70,27 @@ def archive(session: Session) -> list[ArchiveEntry]:
         for g in _ended(session)
         if g.ended_at is not None
     ]
+
+
+@dataclass(frozen=True)
+class ArchivedTurn:
+    """One applied turn of an archived game, with the version of the game's rules that
+    judged it (None for a kind whose rules are not kept as versions)."""
+
+    number: int
+    play: str
+    rules_version: int | None
+
+
+def archived_turns(session: Session, number: int) -> list[ArchivedTurn]:
+    """The applied turns of game MC ``number``, in the order of its record."""
+    query = (
+        select(Turn.number, Turn.play, Turn.rules_version)
+        .join(Game, Game.id == Turn.game_id)
+        .where(Game.number == number, Turn.status == TurnStatus.APPLIED, Turn.number.is_not(None))
+        .order_by(Turn.number)
+    )
+    return [ArchivedTurn(n or 0, play or "", v) for n, play, v in session.execute(query)]
 
 
 def _final(session: Session, game: Game) -> str:

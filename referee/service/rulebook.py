@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from referee.engine.amended import Enactment, RulesVersion, amended, diff, enact, versions
@@ -29,7 +29,8 @@ from referee.notation.amendments import (
 from referee.service.game_dice import settings_of
 from referee.service.gsd_edits import ruleset_of
 from referee.service.notices import Audience, CommandError, Notice
-from referee.store.models import Game, RulesChange
+from referee.store.models import Game, RulesChange, Turn
+from referee.store.status import TurnStatus
 
 KINDS = frozenset({MORNINGTON})
 """The kinds of game whose rules this referee keeps as versions (their published rules are
@@ -60,6 +61,18 @@ def changes_of(session: Session, game: Game) -> tuple[Change, ...]:
     return tuple(Change(r.version, r.proposal, r.effective_at, r.text) for r in rows)
 
 
+def number_in_force(session: Session, game: Game) -> int | None:
+    """The number of the version of ``game``'s rules in force now (1: as published), which
+    is what a turn judged now is judged under; None for a kind whose rules are not kept as
+    versions."""
+    if game.kind not in KINDS:
+        return None
+    last = session.scalar(
+        select(func.max(RulesChange.version)).where(RulesChange.game_id == game.id)
+    )
+    return last or 1
+
+
 def versions_of(session: Session, game: Game) -> list[RulesVersion]:
     """Every version of ``game``'s rules, version 1 first."""
     return versions(
@@ -67,14 +80,24 @@ def versions_of(session: Session, game: Game) -> list[RulesVersion]:
     )
 
 
+def judging_ruleset(game: Game) -> Ruleset:
+    """Version 1 as the turn desk judges by it: the game's ruleset (rule 1.1.2's variant)
+    with the readings the Speaker set for it (``EngineDesk`` makes the same)."""
+    return settings_of(game).changed().only("rules").rules()
+
+
 def ruleset_in_force(session: Session, game: Game) -> Ruleset:
-    """The ruleset ``game`` is judged under now: its version 1 with its enactments applied
-    (for what the service judges outside a posted Turn, such as a forced Timeout)."""
+    """The ruleset ``game`` is judged under now: its version 1, with the game's readings,
+    and its enactments applied (for what the service judges outside a posted Turn, such as a
+    forced Timeout, which the turn desk would judge the same way)."""
+    if game.kind not in KINDS:
+        return ruleset_of(game.variants)
+    base = judging_ruleset(game)
     changes = changes_of(session, game)
     if not changes:
-        return ruleset_of(game.variants)
-    base = ruleset_for(game)
-    return amended(base, versions(base, changes, published_amendable=published_amendable(game))[-1])
+        return base
+    found = versions(ruleset_for(game), changes, published_amendable=published_amendable(game))
+    return amended(base, found[-1])
 
 
 def version_of(session: Session, game: Game, number: int | None = None) -> RulesVersion:
@@ -151,9 +174,23 @@ def problems_before_the_vote(session: Session, game: Game, text: str) -> list[st
     return check(session, game, text)
 
 
-def notices_of(game: Game, proposal: str, done: Enactment, before: RulesVersion) -> list[Notice]:
-    """The lounge's post of a new version (its diff and what was not applied as written),
-    or, when nothing changed, the post saying so."""
+def last_judged(session: Session, game: Game) -> int | None:
+    """The rules version that judged ``game``'s last applied turn (None before its first)."""
+    return session.scalar(
+        select(Turn.rules_version)
+        .where(Turn.game_id == game.id, Turn.status == TurnStatus.APPLIED)
+        .where(Turn.number.is_not(None))
+        .order_by(Turn.number.desc())
+        .limit(1)
+    )
+
+
+def notices_of(
+    game: Game, proposal: str, done: Enactment, before: RulesVersion, last: int | None = None
+) -> list[Notice]:
+    """The lounge's post of a new version (its diff, what was not applied as written, and
+    the state of the game it applies to: the version that judged its last turn, ``last``, and
+    the turn the new one judges from), or, when nothing changed, the post saying so."""
     changed = bool(done.applied)
     return [
         Notice(
@@ -173,6 +210,8 @@ def notices_of(game: Game, proposal: str, done: Enactment, before: RulesVersion)
                     if n not in before.unread
                 ],
                 "number": game.number,
+                "turn": game.turn_number,
+                "last_version": last,
             },
             subject=(
                 f"[MC {game.number}] Rules version {done.version.number}: {proposal}"
@@ -208,7 +247,7 @@ class RulebookEnactor:
         if not done.applied and not done.remarks:
             # no amendment in the grammar: what its words change is recorded, not adjudicated
             return self.otherwise.enact(session, game, proposal, text, at)
-        return notices_of(game, proposal, done, before)
+        return notices_of(game, proposal, done, before, last_judged(session, game))
 
 
 def speaker_enact(
@@ -220,4 +259,4 @@ def speaker_enact(
     if problems:
         raise CommandError("the amendment was not enacted: " + "; ".join(problems))
     done, before = record(session, game, label, text, at)
-    return notices_of(game, label, done, before)
+    return notices_of(game, label, done, before, last_judged(session, game))

@@ -336,6 +336,7 @@ def timeout(
         new_state=new_state,
         now=now,
         state_before=before,
+        rules_version=rulebook.number_in_force(session, game),
     )
     if not recorded.applied or recorded.number is None:
         raise CommandError("the game moved on while the Timeout was being recorded; try again")

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from referee.games import MORNINGTON
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import turn_subject
-from referee.service import buzzes, deadlines, dealt, roster, seats
+from referee.service import buzzes, deadlines, dealt, roster, rulebook, seats
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice, refusal_subject
 from referee.service.roster import SILENCE_REMINDER
@@ -139,6 +139,7 @@ def judged(
         "kind": kind.name,
     }
     posted_illegal = _players_style_state(outcome, buzz_mode)
+    rules_version = rulebook.number_in_force(session, game)
     if outcome.verdict == "legal" or posted_illegal is not None:
         if posted_illegal is not None:
             outcome = Judgement(
@@ -159,6 +160,7 @@ def judged(
             now=now,
             state_before=game.state,
             rolls=list(outcome.rolls),
+            rules_version=rules_version,
         )
         if not (recorded.applied and recorded.number is not None):
             stale = refusal_subject(game.number, _REASONS["stale"], game.turn_number + 1)
@@ -203,6 +205,7 @@ def judged(
                     "next": owed.owed_by if owed is not None and not outcome.winner else "",
                     "due": f"{owed.due:%A %d %B %H:%M}" if owed is not None else "",
                     "waiting": waiting,
+                    "rules_version": rules_version,
                 },
                 subject=turn_subject(game.number, number, play),
             ),
@@ -246,6 +249,7 @@ def judged(
         violations=list(outcome.violations),
         now=now,
         rolls=list(outcome.rolls),
+        rules_version=rules_version,
     )
     template = {
         "illegal": "player.turn-illegal",

@@ -168,12 +168,15 @@ def record_turn(
     now: datetime,
     state_before: str | None = None,
     rolls: list[dict[str, object]] | None = None,
+    rules_version: int | None = None,
 ) -> Recorded:
     """Apply a legal turn if ``game_id`` is still at ``judged_version``; keep the turn either way.
 
     The conditional UPDATE is the whole guarantee: whichever transaction updates the row first
     wins; the other matches no row (PostgreSQL re-checks the condition after the winner
-    commits; SQLite serialises writers) and its turn is kept as ``stale``.
+    commits; SQLite serialises writers) and its turn is kept as ``stale``. ``rules_version``
+    is the version of the game's rules that judged it (an enactment moves ``version`` on too,
+    so an applied turn's rules are still the ones in force).
     """
     result = session.execute(
         update(Game)
@@ -195,6 +198,7 @@ def record_turn(
             state=new_state if number is not None else None,
             state_before=state_before,
             rolls=rolls or [],
+            rules_version=rules_version,
             created_at=now,
         )
     )
@@ -214,8 +218,10 @@ def keep_turn(
     violations: list[str],
     now: datetime,
     rolls: list[dict[str, object]] | None = None,
+    rules_version: int | None = None,
 ) -> Turn:
-    """Keep a turn that changes nothing (illegal, stale, out of turn, not adjudicated)."""
+    """Keep a turn that changes nothing (illegal, stale, out of turn, not adjudicated), with
+    the version of the game's rules that judged it."""
     turn = Turn(
         game_id=game_id,
         player_id=player_id,
@@ -227,6 +233,7 @@ def keep_turn(
         violations=violations,
         state=None,
         rolls=rolls or [],
+        rules_version=rules_version,
         created_at=now,
     )
     session.add(turn)

@@ -12,6 +12,7 @@ from datetime import date, datetime
 from sqlalchemy import (
     JSON,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     MetaData,
@@ -125,9 +126,13 @@ class Membership(Base):
 
 class Turn(Base):
     """A turn as submitted and what became of it; ``state`` is the GSD after it, if applied,
-    ``state_before`` the GSD it was judged against and ``rolls`` the dice it threw."""
+    ``state_before`` the GSD it was judged against, ``rolls`` the dice it threw and
+    ``rules_version`` the version of the game's rules that judged it."""
 
     __tablename__ = "turns"
+    __table_args__ = (Index("ix_turns_game_id_rules_version", "game_id", "rules_version"),)
+    """A game's turns' versions are read from this index alone, never from the rows, whose
+    two GSDs a column stored after them costs a walk through (``referee.web.reading``)."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
@@ -143,6 +148,10 @@ class Turn(Base):
     """The GSD before this turn, so a take-back (1.3.3) or an Illegal judgment (1.16.1)
     restores it by reading it, without replaying anything."""
     rolls: Mapped[list[dict[str, object]] | None] = mapped_column(JSON, default=list)
+    rules_version: Mapped[int | None]
+    """The version of the game's rules in force when the turn was judged (1: as published,
+    ``referee.service.rulebook``), so a replay judges it by the same rules; None for a kind
+    whose rules are not kept as versions."""
     created_at: Mapped[datetime]
 
 

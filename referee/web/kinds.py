@@ -11,13 +11,9 @@ registry, asked in order, the way python-chess finds a variant by name.
 from __future__ import annotations
 
 import difflib
-import threading
-from abc import ABC, abstractmethod
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, fields
 from functools import partial
-from typing import Any, ClassVar, Generic, TypeVar
 
 from markupsafe import Markup, escape
 from sqlalchemy.orm import Session
@@ -30,93 +26,16 @@ from referee.network.mapfile import load_map
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
+from referee.service.replaying import Judges
+from referee.store.models import Game
 from referee.variants import UnknownVariantError, find_variant
 from referee.web import reading
+from referee.web.ifmud import IfmudPages
+from referee.web.london import LondonPages
+from referee.web.lru import LRU
 from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks
 from referee.web.moves import move_route
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class LRU(Generic[K, V]):
-    """A small thread-safe least-recently-used cache (pages render in uvicorn's threads),
-    bounded by a count of entries and, given ``weigh``, by their total weight too."""
-
-    def __init__(
-        self, size: int, *, weigh: Callable[[V], int] | None = None, budget: int = 0
-    ) -> None:
-        self.size = size
-        self.weigh = weigh
-        self.budget = budget
-        self._weight = 0
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K, make: Callable[[], V]) -> V:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = make()
-        self.put(key, value)
-        return value
-
-    def peek(self, key: K) -> V | None:
-        with self._lock:
-            return self._items.get(key)
-
-    def put(self, key: K, value: V) -> None:
-        with self._lock:
-            if key in self._items:
-                self._weight -= self._weight_of(self._items[key])
-            self._items[key] = value
-            self._weight += self._weight_of(value)
-            self._items.move_to_end(key)
-            while len(self._items) > self.size or (
-                self.budget and self._weight > self.budget and len(self._items) > 1
-            ):
-                _, dropped = self._items.popitem(last=False)
-                self._weight -= self._weight_of(dropped)
-
-    def _weight_of(self, value: V) -> int:
-        return self.weigh(value) if self.weigh is not None else 0
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._weight = 0
-
-
-@dataclass(frozen=True)
-class Page:
-    """A page to render: a template under ``templates/web/`` and what it shows."""
-
-    template: str
-    context: dict[str, Any]
-
-
-class GameKind(ABC):
-    """The pages of one kind of game; :class:`MorningtonNomic` is the first kind."""
-
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-
-    @abstractmethod
-    def handles(self, game: reading.GameRow) -> bool:
-        """Whether this kind draws ``game``."""
-
-    @abstractmethod
-    def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
-        """The pages of ``game`` besides its main page, relative to ``games/<number>/``."""
-
-    @abstractmethod
-    def game_page(self, session: Session, game: reading.GameRow) -> Page:
-        """The game's main page, ``games/<number>.html``."""
-
-    @abstractmethod
-    def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
-        """One of :meth:`paths`, or None for a path the game does not have."""
+from referee.web.page import GameKind, Page
 
 
 @dataclass(frozen=True)
@@ -202,10 +121,11 @@ class MorningtonNomic(GameKind):
     def __init__(self) -> None:
         self._gsds: LRU[tuple[str, str], GSD | None] = LRU(256)
         self._diffs: LRU[int, list[tuple[str, str]]] = LRU(1024)
-        self._lines: LRU[tuple[int, str, int], str] = LRU(16384)
+        self._lines: LRU[tuple[int, str, int, bool], str] = LRU(16384)
         self.log = reading.TurnLog()
         self._latest: dict[int, str] = {}
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
+        self._judges: LRU[tuple[int, int], Judges] = LRU(64)
 
     def handles(self, game: reading.GameRow) -> bool:
         return game.kind == MORNINGTON
@@ -263,14 +183,35 @@ class MorningtonNomic(GameKind):
 
         return self._pictures.get(key, make)
 
+    def judged_by(
+        self,
+        session: Session,
+        game: reading.GameRow,
+        amendments: Sequence[reading.RulesChangeRow],
+        version: int | None = None,
+    ) -> Ruleset:
+        """The ruleset version ``version`` of the game's rules is (None: the one in force),
+        which a page reads a turn's GSD and draws its map under, as the turn was judged; the
+        published one while the rules have never been amended."""
+        if not amendments:
+            return ruleset_of(game)
+
+        def make() -> Judges:
+            return Judges(session, session.get_one(Game, game.id))
+
+        judges = self._judges.get((game.id, len(amendments)), make)
+        return judges(version or judges.in_force)
+
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
         ruleset = ruleset_of(game)
+        amendments = reading.rules_changes(session, game.id)
+        judged = self.judged_by(session, game, amendments)
         text = reading.state(session, game.id)
-        gsd = self.parse(ruleset, text, base=self._latest.get(game.id))
+        gsd = self.parse(judged, text, base=self._latest.get(game.id))
         if text:
             self._latest[game.id] = text
         title = f"The map of MC {game.number} after turn {game.turn_number}"
-        picture = self.picture(("game", game.id, game.version), ruleset, gsd, title=title)
+        picture = self.picture(("game", game.id, game.version), judged, gsd, title=title)
         turns = self.log.rows(session, game)
         return Page(
             "mornington/game.html.j2",
@@ -279,22 +220,27 @@ class MorningtonNomic(GameKind):
                 "kind": self,
                 "ruleset": ruleset,
                 "readings": ruleset_settings(ruleset),
-                "amendments": reading.rules_changes(session, game.id),
+                "amendments": amendments,
                 "picture": picture,
                 "seats": reading.seats(session, game.id),
                 "buzzes": reading.buzzes(session, game.id),
-                "history": self.history(game, turns),
+                "history": self.history(game, turns, amended=bool(amendments)),
                 "gsd": text or "",
                 "readable": gsd is not None or not text,
             },
         )
 
-    def history(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> Markup:
+    def history(
+        self, game: reading.GameRow, turns: Sequence[reading.TurnRow], *, amended: bool = False
+    ) -> Markup:
         """The list of turns, newest first: each line drawn once (a long game's history is
-        most of its page, and only its newest line is new after a turn)."""
+        most of its page, and only its newest line is new after a turn). Once the game's
+        rules have been amended each line says the version that judged it."""
 
         def line(turn: reading.TurnRow) -> str:
             note = f" <em>({turn.status})</em>" if turn.status != "applied" else ""
+            if amended and turn.rules_version is not None:
+                note += f' <span class="rules-version">rules version {turn.rules_version}</span>'
             return (
                 f'<li class="turn-{turn.status}"><a href="{game.number}/{turn_slug(turn)}">'
                 f"Turn {turn.number}</a>: <code>{escape(turn.play)}</code>{note}</li>"
@@ -302,7 +248,7 @@ class MorningtonNomic(GameKind):
 
         lines = []
         for turn in reversed(turns):
-            key = (turn.id, turn.status, game.number)
+            key = (turn.id, turn.status, game.number, amended)
             lines.append(self._lines.get(key, partial(line, turn)))
         return Markup("\n".join(lines))
 
@@ -314,7 +260,8 @@ class MorningtonNomic(GameKind):
         index = slugs.index(path)
         turn = turns[index]
         states = reading.turn_states(session, turn.id)
-        ruleset = ruleset_of(game)
+        amendments = reading.rules_changes(session, game.id)
+        ruleset = self.judged_by(session, game, amendments, turn.rules_version)
         before = self.parse(ruleset, states.before)
         after = self.parse(ruleset, states.after, base=states.before)
         title = (
@@ -372,7 +319,8 @@ def _picture(gsd: GSD, history: History, svg: str) -> Picture:
 class Plain(GameKind):
     """Any other kind of game, until it has pages of its own: its status, seats and the
     plays the lounge was sent, never its stored state (a kind may keep hidden hands there,
-    as One Day in London keeps each player's rack)."""
+    as One Day in London keeps each player's rack; :class:`LondonPages` reads it only
+    through that kind's public view)."""
 
     name = "plain"
     title = "A game"
@@ -404,7 +352,7 @@ def shows_state(game: reading.GameRow) -> bool:
     return game.kind == MORNINGTON
 
 
-KINDS: tuple[GameKind, ...] = (MorningtonNomic(), Plain())
+KINDS: tuple[GameKind, ...] = (MorningtonNomic(), IfmudPages(), LondonPages(), Plain())
 """Every kind of game the site draws, asked in order."""
 
 
@@ -413,4 +361,4 @@ def kind_of(game: reading.GameRow) -> GameKind:
     return next(kind for kind in KINDS if kind.handles(game))
 
 
-__all__ = ["KINDS", "GameKind", "MorningtonNomic", "Page", "Plain", "kind_of", "shows_state"]
+__all__ = ["KINDS", "LRU", "GameKind", "MorningtonNomic", "Page", "Plain", "kind_of", "shows_state"]

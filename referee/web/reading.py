@@ -168,6 +168,8 @@ class TurnRow:
     player: str
     play: str
     status: str
+    rules_version: int | None = None
+    """The version of the game's rules that judged it (None: not kept as versions)."""
 
 
 _GAME_COLUMNS = (
@@ -330,10 +332,13 @@ def turns(session: Session, game_id: int, ids: Sequence[int] | None = None) -> l
         )
         .order_by(Turn.id)
     )
+    versions = select(Turn.id, Turn.rules_version).where(Turn.game_id == game_id)
     if ids is not None:
         query = query.where(Turn.id.in_(list(ids)))
+        versions = versions.where(Turn.id.in_(list(ids)))
+    judged: dict[int, int | None] = {tid: v for tid, v in session.execute(versions)}
     return [
-        TurnRow(tid, number or 0, name, play or "", status)
+        TurnRow(tid, number or 0, name, play or "", status, judged.get(tid))
         for tid, number, name, play, status in session.execute(query)
     ]
 

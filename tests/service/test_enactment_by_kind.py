@@ -44,6 +44,33 @@ def test_rule_10_an_ifmud_proposal_taking_effect_makes_its_agreed_changes(
         assert game.version == 1
 
 
+def test_rule_54_an_ifmud_proposal_agrees_tokens_and_names_one_the_game_cannot_hold(
+    sqlite_engine: Engine,
+) -> None:
+    enactor = by_kind(Kinds(hosted(lambda: aware(T0))))
+    with sessions(sqlite_engine).begin() as session:
+        game = games.create_game(session, 1, "ifmud@lounge.example.org", T0)
+        game.kind = NAME
+        game.state = IfmudNomic(lambda: aware(T0)).opening(1, SEED_PLAYERS, random.Random(0))
+        text = (
+            "Add token golden key | in Lounge | prize 20 | destination Attic\n"
+            "Add token a ticking bomb | in Narnia | time bomb 2h\n"
+            "Remove token personal teleporter"
+        )
+        [notice] = enactor.enact(session, game, "Things [AB]", text, T0)
+        state = GameState.parse(game.state)
+        key = next(t for t in state.tokens if t.name == "golden key")
+        assert (key.value, key.destination) == (20, "Attic")
+        assert not any(t.name in ("a ticking bomb", "personal teleporter") for t in state.tokens)
+        assert notice.values["made"] == [
+            "made: Add token golden key | in Lounge | prize 20 | destination Attic",
+            "not made: Add token a ticking bomb | in Narnia | time bomb 2h (there is no room "
+            "called Narnia to put a ticking bomb in (rule 54))",
+            "made: Remove token personal teleporter",
+        ]
+        assert notice.values["unread"] == []
+
+
 def test_a_kind_without_an_enactor_of_its_own_has_its_text_recorded(
     sqlite_engine: Engine,
 ) -> None:

@@ -3,19 +3,20 @@ turns, played by mail through the real SMTP path, replayed from its record to th
 
 smtplib -> the referee's SMTP listener -> runner (the ifMUD kind, ``referee.games.hosted``)
 -> outbox -> sender -> an aiosmtpd relay on loopback. The postings are the kind's scripted
-game's (tests/games/ifmud/test_scripted_game.py). What the players agree by consent is made
-between postings: the map through ifMUD Nomic's enactor (``IfmudAgreements``, as the chamber
-calls it when a ratified proposal takes effect), the tokens with the consent functions the
-agreements grammar has no form for yet. Time is a hand clock; the deadline runner, run at a
-moment past the active player's 24 hours (rule 27), ends that turn and posts it. An action the
-rules forbid is refused citing its rule, and a posting out of turn is refused (rule 27).
+game's (tests/games/ifmud/test_scripted_game.py). What the players agree by consent (the map,
+a toll, a Dark Gift, every token: rules 25, 43, 54, 127) is proposed, voted and ratified by
+mail, and made when it takes effect by ifMUD Nomic's enactor (``IfmudAgreements``) from the
+proposal's text; nothing is written into the stored state by the test. Time is a hand clock;
+the deadline runner, run at a moment past the active player's 24 hours (rule 27), ends that
+turn and posts it. An action the rules forbid is refused citing its rule, and a posting out
+of turn is refused (rule 27). The replay reads the record the service kept: the judged
+postings and the proposals that took effect, each at its time.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage, Message
 from itertools import count
@@ -24,7 +25,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from referee.chamber.proposals import EFFECT_AFTER, Standing
 from referee.games import hosted
+from referee.games.ifmud.agreements import apply_agreements
 from referee.games.ifmud.kind import NAME, IfmudNomic
 from referee.games.ifmud.opening import SEED_PLAYERS
 from referee.games.ifmud.state import GameState
@@ -34,10 +37,10 @@ from referee.service.deadlines import aware
 from referee.service.timekeeper import run_due
 from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
-from referee.store.models import Game, Membership, Player, Turn
+from referee.store.models import Game, Membership, Player, ProposalRecord, Turn
 from referee.store.status import GameStatus
 from tests.conftest import MailPath
-from tests.games.ifmud.helpers import ADAM, CARL, JOTA, LINKS, ROGER
+from tests.games.ifmud.helpers import ADAM, CARL, JOTA, ROGER
 from tests.games.ifmud.test_scripted_game import (
     ACTIVE,
     FINALE,
@@ -57,29 +60,12 @@ SEED = bytes([2] * 32)
 own scripted game draws by posting number, the service by message number, so the same seed
 would throw other dice here)."""
 
-MAP_PROPOSAL = "\n".join(
-    [
-        *(f"connect {one} and {two}" for one, two in LINKS),
-        "connect Embedded CPU and Lounge",
-        "connect Blasted Heath and Attic",
-        "toll Mailbox Fee of 3 on West of House",
-        "add dark gift Night Sight: sees in the dark",
-        "Every player shall wear a hat on Fridays.",
-    ]
-)
-"""The first proposal: the map agreed_map makes, and a new rule the state cannot hold."""
+HAT_RULE = "Every player shall wear a hat on Fridays."
+"""A line of the first proposal that is a new rule, not a change of the state."""
 
 
 def address(name: str) -> str:
     return name.lower().replace(" ", ".") + "@example.org"
-
-
-@dataclass
-class Agreement:
-    """A change made by consent, and how many postings had been judged when it was made."""
-
-    after: int
-    change: Agreed
 
 
 class Table:
@@ -115,13 +101,6 @@ class Table:
     def judged(self) -> int:
         with self.path.service.factory() as session:
             return len(list(session.scalars(select(Turn.id))))
-
-    def agree(self, change: Agreed) -> None:
-        """A change the players agreed, made on the stored state (rule 54's tokens)."""
-        with self.path.service.factory.begin() as session:
-            game = session.scalars(select(Game).where(Game.number == 1)).one()
-            game.state = change(GameState.parse(game.state or "")).render()
-            game.version += 1
 
     def enact(self, proposal: str, words: str) -> list[Message]:
         """A proposal made, agreed by all and ratified by mail (rule 10); the deadline runner
@@ -191,22 +170,31 @@ def table(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Table:
     return Table(path, clock)
 
 
-def play(
-    table: Table, script: list[tuple[str, str] | Agreed], agreed: list[Agreement]
-) -> list[str]:
-    """Post each scripted posting by mail, each applied and answered in the lounge; returns
-    what the lounge read of the last."""
+def agree(table: Table, proposal: Agreed) -> None:
+    """The players propose, vote and ratify ``proposal`` by mail; when it takes effect the
+    enactor makes every change its text states, and the lounge reads each one made."""
+    words = proposal.words(table.state())
+    if proposal is agreed_map:
+        words += f"\n{HAT_RULE}"
+    before = table.game().state
+    made = lounge(table.enact(proposal.name, words))
+    [enacted] = [m for m in made if "changes of the state" in m]
+    assert "not made" not in enacted, enacted
+    for line in words.splitlines():
+        if line.startswith(("Add token", "Change token", "Connect")):
+            assert f"made: {line}" in " ".join(enacted.split()), (line, enacted)
+    assert table.game().state != before
+    if proposal is agreed_map:
+        assert "Not adjudicated" in enacted and "wear a hat on Fridays" in enacted
+
+
+def play(table: Table, script: list[tuple[str, str] | Agreed]) -> list[str]:
+    """Post each scripted posting by mail, each applied and answered in the lounge, and
+    agree each scripted proposal by mail; returns what the lounge read of the last posting."""
     posted: list[str] = []
     for entry in script:
-        if callable(entry):
-            if entry is agreed_map:
-                made = lounge(table.enact("The first map [AB]", MAP_PROPOSAL))
-                [enacted] = [m for m in made if "changes of the state" in m]
-                assert "made: connect Lounge and Attic" in enacted and "Night Sight" in enacted
-                assert "Not adjudicated" in enacted and "wear a hat on Fridays" in enacted
-            else:
-                table.agree(entry)
-            agreed.append(Agreement(table.judged(), entry))
+        if isinstance(entry, Agreed):
+            agree(table, entry)
             continue
         name, posting = entry
         state = table.state()
@@ -229,9 +217,22 @@ def play(
     return posted
 
 
-def replay(table: Table, agreed: list[Agreement]) -> GameState:
+def enacted(table: Table) -> list[tuple[datetime, str]]:
+    """The record's proposals that took effect: when (an hour after ratification, rule 10)
+    and their text."""
+    with table.path.service.factory() as session:
+        rows = session.scalars(
+            select(ProposalRecord)
+            .where(ProposalRecord.standing == Standing.IN_EFFECT.value)
+            .order_by(ProposalRecord.ratified_at)
+        )
+        return [(row.ratified_at + EFFECT_AFTER, row.text) for row in rows if row.ratified_at]
+
+
+def replay(table: Table) -> GameState:
     """The game again from its record: a fresh opening, every kept posting judged again at
-    the time it was judged with the dice its message drew, the agreements where they fell."""
+    the time it was judged with the dice its message drew, and every proposal that took
+    effect made from its text before the first posting judged after it."""
     clock = HandClock(START)
     kind = IfmudNomic(lambda: aware(clock()))
     state = kind.opening(1, SEED_PLAYERS, random.Random(0))
@@ -239,10 +240,11 @@ def replay(table: Table, agreed: list[Agreement]) -> GameState:
         rows = list(session.scalars(select(Turn).order_by(Turn.id)))
         names = {p.id: p.name for p in session.scalars(select(Player))}
         seats = {m.player_id: m.seat for m in session.scalars(select(Membership))}
-    pending = list(agreed)
-    for judged, row in enumerate(rows):
-        while pending and pending[0].after == judged:
-            state = pending.pop(0).change(GameState.parse(state)).render()
+    pending = enacted(table)
+    assert pending, "the record holds no proposal that took effect"
+    for row in rows:
+        while pending and pending[0][0] <= row.created_at:
+            state = apply_agreements(GameState.parse(state), pending.pop(0)[1])[0].render()
         clock.now = row.created_at
         view = GameView(1, 0, 0, state, SEED_PLAYERS, seed=SEED, draw=f"message {row.inbox_id}")
         player = PlayerView(names[row.player_id], "", seats[row.player_id])
@@ -253,16 +255,15 @@ def replay(table: Table, agreed: list[Agreement]) -> GameState:
             continue
         assert {"legal": "applied"}.get(outcome.verdict, outcome.verdict) == row.status
         state = outcome.new_state or state
-    for rest in pending:
-        state = rest.change(GameState.parse(state)).render()
+    for _, words in pending:
+        state = apply_agreements(GameState.parse(state), words)[0].render()
     return GameState.parse(state)
 
 
 def test_rule_27_a_four_player_game_of_sixty_turns_is_played_by_mail_and_replays(
     table: Table,
 ) -> None:
-    agreed: list[Agreement] = []
-    play(table, OPENING[:2], agreed)  # the map by consent, then Adam's first turn
+    play(table, OPENING[:2])  # the map by consent, then Adam's first turn
 
     # Rule 26: only along a connection. Refused citing the rule; the state is untouched.
     before = table.game().state
@@ -284,7 +285,7 @@ def test_rule_27_a_four_player_game_of_sixty_turns_is_played_by_mail_and_replays
     assert f"rule 27: it is {ROGER}'s turn" in " ".join(answer.split())
     assert table.game().state == before
 
-    play(table, OPENING[2:] + SECOND, agreed)
+    play(table, OPENING[2:] + SECOND)
 
     # Rule 27: 24 hours pass without the active player ending eir turn; the deadline runner
     # ends it when it happens and posts the new state, before anyone posts again.
@@ -296,9 +297,9 @@ def test_rule_27_a_four_player_game_of_sixty_turns_is_played_by_mail_and_replays
     assert table.state().active != waiting.active
     assert table.state().turn_began.replace(tzinfo=None) > waiting.turn_began.replace(tzinfo=None)  # type: ignore[union-attr]
 
-    play(table, rounds(12) + FINALE[:-1], agreed)
+    play(table, rounds(12) + FINALE[:-1])
     # Rules 33 and 148: the winning posting ends the game; nothing waits for a buzz.
-    [_, over] = play(table, FINALE[-1:], agreed)
+    [_, over] = play(table, FINALE[-1:])
     assert table.game().status == "won" and table.game().winner == table.state().winner
     assert f"is over: won by {table.game().winner}" in over
     assert "1.1.1" not in over and "1.1.5" not in over
@@ -308,4 +309,4 @@ def test_rule_27_a_four_player_game_of_sixty_turns_is_played_by_mail_and_replays
     assert final.player(CARL).gifts == ("Night Sight",)
     assert sum(r.visits for r in final.rooms) > 40
     assert {ADAM, ROGER, JOTA, CARL} == {p.name for p in final.players} | set(final.lost)
-    assert replay(table, agreed) == final
+    assert replay(table) == final

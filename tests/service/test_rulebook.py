@@ -128,3 +128,47 @@ def test_a_kind_whose_rules_are_not_kept_as_versions_is_told_so_not_given_volume
         )
         assert post.subject == "[MC 12] Longer Journeys [Al]: recorded, not adjudicated"
         assert session.scalars(select(RulesChange)).all() == []
+
+
+def test_4_1_1_4_a_knightsbridge_game_s_chamber_amends_the_1965_figures_and_index(
+    seeded: Seeded,
+) -> None:
+    """A Special Rules game under the 1965 Knightsbridge amendments keeps its rules as
+    versions of that ruleset: a ratified proposal changes the Potato's Fuse Counters (rule
+    4.1.1.4, a figure of the amendments' own) and [Creating Potato]'s cost in the index."""
+    with seeded.factory.begin() as session:
+        game = session.get_one(Game, seeded.game_id)
+        game.ruleset, game.variants = "special", ["knightsbridge-1965"]
+        [post] = rulebook.RulebookEnactor(RecordOnly()).enact(
+            session,
+            game,
+            "Short fuses [Al]",
+            "Amend rule 4.1.1.4: the number of Fuse Counters is 5.\n"
+            "Amend rule 1.7.2: [Creating Potato] costs 2Re.\n",
+            AT,
+        )
+    assert post.subject == "[MC 12] Rules version 2: Short fuses [Al]"
+    assert "+      the number of Fuse Counters is 5" in str(post.values["diff"])
+    with seeded.factory() as session:
+        game = session.get_one(Game, seeded.game_id)
+        version = rulebook.version_of(session, game)
+    assert version.ruleset == "knightsbridge-1965" and not version.unread
+    assert version.tables.figures.count("number of Fuse Counters") == 5
+    [spec] = [s for s in version.index if s.name == "Creating Potato"]
+    assert spec.cost == "2Re"
+
+
+def test_1_3_5_what_the_service_judges_itself_is_judged_with_the_game_s_readings_and_version(
+    seeded: Seeded,
+) -> None:
+    """A forced Timeout (rule 1.3.5) is judged by the service, not the turn desk: under the
+    same ruleset the desk would use, the Speaker's readings and the version in force."""
+    with seeded.factory.begin() as session:
+        game = session.get_one(Game, seeded.game_id)
+        game.settings = {"pass_earns_zone_bonus": "false"}
+        before = rulebook.ruleset_in_force(session, game)
+        rulebook.record(session, game, "Dear Books [Al]", PROPOSAL, AT)
+        after = rulebook.ruleset_in_force(session, game)
+    assert before.settings.pass_earns_zone_bonus is False
+    assert after.settings.pass_earns_zone_bonus is False
+    assert after.tables().emporium.lookup("Chocolate Bar").possession.cost == 2

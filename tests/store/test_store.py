@@ -9,6 +9,7 @@ from sqlalchemy import Engine, inspect, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.store import games
+from referee.store.db import upgrade
 from referee.store.inbox import enqueue, message_id_of
 from referee.store.models import Game, InboxMessage, Turn
 from referee.store.outbox import take_reply_allowance
@@ -137,3 +138,47 @@ def test_the_migrations_build_exactly_the_models(engine: Engine) -> None:
     with engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
     assert differences == []
+
+
+def test_0012_gives_each_turn_kept_before_it_the_rules_version_then_in_force(db_url: str) -> None:
+    """Migration 0012's reading (rules/vanilla/readings.md, Replay): a turn kept before turns
+    recorded their version is given the version its game's enactments had put in force when
+    it was kept, an enactment at that very moment counting as before it; a turn of a kind
+    whose rules are not kept as versions is given none."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from referee.store.db import alembic_config, make_engine
+
+    made = make_engine(db_url, sqlite_synchronous="NORMAL")
+    config = alembic_config()
+    with made.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0011")
+    rows = [
+        "INSERT INTO games (id, number, name, lounge_address, version, turn_number, created_at, "
+        "kind) VALUES (1, 12, '', 'mc12@x', 0, 0, :t, 'mornington-nomic'), "
+        "(2, 13, '', 'mc13@x', 0, 0, :t, 'ifmud-nomic')",
+        "INSERT INTO players (id, name, address) VALUES (1, 'Alice', 'alice@x')",
+        "INSERT INTO rules_changes (game_id, version, proposal, text, effective_at) VALUES "
+        "(1, 2, 'A', 'x', :t2), (1, 3, 'B', 'x', :t3)",
+        "INSERT INTO turns (id, game_id, player_id, raw_text, status, violations, created_at) "
+        "VALUES (1, 1, 1, 'x', 'applied', '[]', :t), (2, 1, 1, 'x', 'applied', '[]', :t2), "
+        "(3, 1, 1, 'x', 'illegal', '[]', :t25), (4, 1, 1, 'x', 'applied', '[]', :t4), "
+        "(5, 2, 1, 'x', 'applied', '[]', :t4)",
+    ]
+    at = {
+        "t": datetime(2026, 11, 1),
+        "t2": datetime(2026, 11, 2),
+        "t25": datetime(2026, 11, 2, 12),
+        "t3": datetime(2026, 11, 3),
+        "t4": datetime(2026, 11, 4),
+    }
+    with made.begin() as connection:
+        for statement in rows:
+            connection.execute(text(statement), at)
+    upgrade(made)
+    with made.connect() as connection:
+        found = connection.execute(text("SELECT id, rules_version FROM turns ORDER BY id")).all()
+    made.dispose()
+    assert [tuple(r) for r in found] == [(1, 1), (2, 2), (3, 2), (4, 3), (5, None)]

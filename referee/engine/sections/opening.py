@@ -91,25 +91,43 @@ def closed_stations(ctx: TurnContext, moving: MoveContext) -> None:
                 ctx.violate("1.13.4", _closed_message(portion.start, "change Line"))
 
 
-_STEPS: dict[tuple[str, str], dict[tuple[str, str, str], SegmentHours]] = {}
-"""Segment steps by (rules folder, map): both are read once and never change."""
+_Step = tuple[str, str, str]
+_STEPS: dict[tuple[str, str, tuple[_Step, ...]], dict[_Step, int]] = {}
+"""Segment steps by (rules folder, map, the Segments' ends): the stretch of map each names
+is found once; its hours are read from the Turn's table, which an amendment may change
+(rule 1.13.6, ``referee.engine.amended``)."""
 
 
 def _segment_steps(ctx: TurnContext) -> dict[tuple[str, str, str], SegmentHours]:
     """Each step between neighbouring stations of a restricted Line Segment (rule 1.13.6),
     both ways: a Segment is named by its ends, and every step along it is restricted. Read
     from the ruleset's Opening Hours table and the Turn's map, once for each pair."""
-    key = (ctx.ruleset.rules_name, ctx.ruleset.map_name)
+    segments = ctx.ruleset.tables().opening.segment
+    made = _RESOLVED.get((id(segments), ctx.ruleset.map_name))
+    if made is not None and made[0] is segments:
+        return made[1]
+    ends = tuple((hours.from_, hours.to, hours.line) for hours in segments)
+    key = (ctx.ruleset.rules_name, ctx.ruleset.map_name, ends)
     known = _STEPS.get(key)
     if known is None:
-        known = _STEPS[key] = _steps_of(ctx)
-    return known
+        known = _STEPS[key] = _steps_of(ctx, segments)
+    resolved = {step: segments[number] for step, number in known.items()}
+    _RESOLVED[(id(segments), ctx.ruleset.map_name)] = (segments, resolved)
+    return resolved
 
 
-def _steps_of(ctx: TurnContext) -> dict[tuple[str, str, str], SegmentHours]:
+_Steps = dict[tuple[str, str, str], SegmentHours]
+_RESOLVED: dict[tuple[int, str], tuple[tuple[SegmentHours, ...], _Steps]] = {}
+"""The steps with their hours, by the very table they were read from (kept, so its id is
+not reused), so a Turn under an unchanged table reads them without building them again."""
+
+
+def _steps_of(
+    ctx: TurnContext, segments: tuple[SegmentHours, ...]
+) -> dict[tuple[str, str, str], int]:
     finder = ctx.network.routes
-    steps: dict[tuple[str, str, str], SegmentHours] = {}
-    for hours in ctx.ruleset.tables().opening.segment:
+    steps: dict[tuple[str, str, str], int] = {}
+    for number, hours in enumerate(segments):
         line = LineCode(hours.line)
         found = finder.shortest(hours.from_, hours.to, [line], max_portions=1)
         if not found:
@@ -117,8 +135,8 @@ def _steps_of(ctx: TurnContext) -> dict[tuple[str, str, str], SegmentHours]:
                              "is not a stretch of that line on the map")  # fmt: skip
         stations = found[0].stations
         for a, b in itertools.pairwise(stations):
-            steps[(a, b, hours.line)] = hours
-            steps[(b, a, hours.line)] = hours
+            steps[(a, b, hours.line)] = number
+            steps[(b, a, hours.line)] = number
     return steps
 
 

@@ -6,7 +6,7 @@ stops it there, naming the file and entry, rather than during a player's Turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from referee.engine.tables.bureau import BureauTable, load_bureau
@@ -14,6 +14,7 @@ from referee.engine.tables.busking import BuskingTable, load_busking
 from referee.engine.tables.courier import CourierTable, load_courier
 from referee.engine.tables.emporium import Emporium, load_emporium
 from referee.engine.tables.fflourish import FlourishTable, load_fflourish
+from referee.engine.tables.figures import FigureTable, load_figures
 from referee.engine.tables.gambits import GambitTable, load_gambits
 from referee.engine.tables.lost_and_found import LostAndFoundTable, load_lost_and_found
 from referee.engine.tables.one_way import OneWayTable, load_one_way
@@ -39,6 +40,9 @@ class RulesetTables:
     one_way: OneWayTable
     fflourish: FlourishTable
     courier: CourierTable
+    figures: FigureTable = field(default_factory=FigureTable)
+    """The single numbers and colours the ruleset's rules name in their text (none for
+    Volume 1, which keeps its figures in the tables above)."""
 
 
 @cache
@@ -57,4 +61,5 @@ def load_tables(ruleset: str = "vanilla") -> RulesetTables:
         one_way=load_one_way(ruleset),
         fflourish=load_fflourish(ruleset),
         courier=load_courier(ruleset),
+        figures=load_figures(ruleset),
     )

@@ -17,6 +17,7 @@ from referee.games.ifmud.effects import (
     Play,
     drop_room,
     lose,
+    merge_quest_tokens,
     remove_token,
     settle,
 )
@@ -99,10 +100,53 @@ def set_high_security(state: GameState, where: str, secure: bool = True) -> Game
     return _settled(with_room(state, replace(state.room(where), secure=secure)))
 
 
+def check_token(state: GameState, token: Token, replacing: int | None = None) -> Token:
+    """``token`` if the game can hold it as worded, else :class:`ValueError` citing the rule
+    it would break: a location that exists (54), a destination on the map and a value that is
+    not negative (57), a delay of some time (70), a Quest on the Roster (140), a die of a side
+    or more (105), a charge that is not negative (101), and the monkey's one token (100)."""
+    check_name(token.name)
+    where = token.where
+    if where.kind == "room" and not state.has_room(where.name):
+        raise ValueError(f"there is no room called {where.name} to put {token.name} in (rule 54)")
+    if where.kind in ("player", "servant") and where.name not in {p.name for p in state.players}:
+        raise ValueError(f"{where.name} is not a player of this game (rule 54)")
+    if where.kind == "monkey" and any(
+        t.where.kind == "monkey" for i, t in enumerate(state.tokens) if i != replacing
+    ):
+        raise ValueError("the monkey already carries a token and can carry only one (rule 100)")
+    if token.value is not None and token.value < 0:
+        raise ValueError(f"a prize token's value is not negative, not {token.value} (rule 57)")
+    if token.destination is not None and not state.has_room(token.destination):
+        raise ValueError(
+            f"there is no room called {token.destination} to be a destination (rule 57)"
+        )
+    if token.delay is not None and token.delay <= 0:
+        raise ValueError(
+            f"a time bomb's delay is a span of time, not {token.delay} hours (rule 70)"
+        )
+    if token.quest is not None and not any(q.colour == token.quest for q in state.quests):
+        raise ValueError(f"no Quest on the Roster is {token.quest} (rule 140)")
+    if token.die is not None and token.die < 1:
+        raise ValueError(f"a die has at least one side, not {token.die} (rule 105)")
+    if token.charge is not None and token.charge < 0:
+        raise ValueError(f"a charge level is not negative, not {token.charge} (rule 101)")
+    return token
+
+
 def add_token(state: GameState, token: Token) -> GameState:
     """Rule 54: a token added to the game."""
-    check_name(token.name)
-    return _settled(replace(state, tokens=(*state.tokens, token)))
+    check_token(state, token)
+    return _merged(replace(state, tokens=(*state.tokens, token)), len(state.tokens))
+
+
+def _merged(state: GameState, at: int) -> GameState:
+    """The state settled, once a quest token agreed at index ``at`` has merged with its
+    namesakes in the same location (rule 140 holds whenever they meet, agreed or not)."""
+    play = Play(state, "the players", _NoDice())
+    merge_quest_tokens(play, at)
+    settle(play)
+    return play.state
 
 
 def remove_token_named(state: GameState, name: str) -> GameState:
@@ -177,6 +221,16 @@ def add_synonyms(state: GameState, words: tuple[str, ...]) -> GameState:
     return replace(state, synonyms=(*state.synonyms, tuple(check_name(w) for w in words)))
 
 
+def remove_synonyms(state: GameState, words: tuple[str, ...]) -> GameState:
+    """Rule 72: a row of the Table of Synonyms struck out (named by all its words, in any
+    order)."""
+    wanted = {w.casefold() for w in words}
+    kept = tuple(row for row in state.synonyms if {w.casefold() for w in row} != wanted)
+    if len(kept) == len(state.synonyms):
+        raise ValueError(f"no row of the Table of Synonyms is {'; '.join(words)} (rule 72)")
+    return replace(state, synonyms=kept)
+
+
 def add_passive_voter(state: GameState, name: str) -> GameState:
     """Rule 40: a player silent for 72 hours put on the Passive Voters by the others."""
     if name not in {p.name for p in state.players}:
@@ -196,8 +250,9 @@ def change_token(state: GameState, name: str, token: Token) -> GameState:
     """Rule 54: a token modified by unanimous agreement (its place, value, status...)."""
     for at, old in enumerate(state.tokens):
         if old.name == name:
+            check_token(state, token, replacing=at)
             tokens = (*state.tokens[:at], token, *state.tokens[at + 1 :])
-            return _settled(replace(state, tokens=tokens))
+            return _merged(replace(state, tokens=tokens), at)
     raise ValueError(f"there is no token called {name}")
 
 

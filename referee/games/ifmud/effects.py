@@ -199,14 +199,15 @@ def _holder_name(holder: Where) -> str:
     return holder.name
 
 
-def tolls_of(state: GameState, where: Room) -> list[tuple[str, int]]:
-    """The tolls charged on entering ``where``: its own (43) and its Death Toll (78); none in
-    a tax haven (68)."""
+def tolls_of(state: GameState, where: Room) -> list[tuple[str, int, str]]:
+    """The tolls charged on entering ``where``, each with the rules that make and charge it:
+    its own (43) and its Death Toll (78, charged as any tax by 43); none in a tax haven
+    (68)."""
     if where.haven:
         return []
-    found = [(toll.name, toll.value) for toll in where.tolls]
+    found = [(toll.name, toll.value, "rule 43") for toll in where.tolls]
     if where.damage > 0:
-        found.append(("Death Toll", 2 * where.damage))
+        found.append(("Death Toll", 2 * where.damage, "rules 78, 43"))
     return found
 
 
@@ -224,11 +225,11 @@ def relocate_player(play: Play, name: str, to: str) -> None:
     play.note(f"{name} is now in {to}")
     top = max(r.visits for r in play.state.rooms)
     brownie(play, name, top - play.state.room(to).visits, "the visits tallies, rule 99")
-    for toll, value in tolls_of(play.state, play.state.room(to)):
-        brownie(play, name, -value, f"the toll {toll}, rule 43")
+    for toll, value, rules in tolls_of(play.state, play.state.room(to)):
+        brownie(play, name, -value, f"the toll {toll}, {rules}")
         for other in play.state.players:
             if other.name != name:
-                brownie(play, other.name, math.ceil(value / 2), f"{name} paid {toll}, rule 43")
+                brownie(play, other.name, math.ceil(value / 2), f"{name} paid {toll}, {rules}")
     if to == BUBBLE:
         enter_bubble(play, name)
     if to == MORNINGTON:

@@ -77,7 +77,9 @@ def end_turn(play: Play, *, timed_out: bool = False) -> None:
     play.state = state
     if name in {p.name for p in state.players}:
         servant = state.servant(name)
-        if any(p.location == servant.location and p.name != name for p in state.players):
+        if servant.location != QUARTERS and any(
+            p.location == servant.location and p.name != name for p in state.players
+        ):
             play.state = with_servant(state, replace(servant, location=QUARTERS))
             play.note(
                 f"the servant of {name} shares a room with another player: back to the "

@@ -38,7 +38,6 @@ from referee.variants.knightsbridge.podumes import (
 
 HYDE_PARK_CORNER = "Hyde Park Corner"
 MR_HYDE = "Mr. Hyde"
-HYDE_LIMIT = 12
 HYDE_FREE_STEP = 4
 AIMED_AT_HYDE = "{action} aimed at Mr. Hyde"
 """The case named as not adjudicated: what the rule says of it is missing from our text."""

@@ -25,7 +25,8 @@ from referee.variants.knightsbridge.layer import LAYER
 from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
 
 POTATO = FUSED
-FUSES = 10
+FUSE_COUNTERS = "number of Fuse Counters"
+"""Rule 4.1.1.4's ten Fuse Counters, a figure of ``figures.toml`` a game may amend."""
 DIRECT_SHUNTS = frozenset(SHUNTS) - {"Double-Shunting"}
 """Rule 4.1.1.4: a Shunt of the target emself, not the second victim of a Double-Shunt."""
 
@@ -47,9 +48,10 @@ def creating_potato(ctx: TurnContext, action: Action) -> None:
         ctx.violate("4.1.1.4", f"the Potato is already in play ({entry.player} has it); "
                                "there is only one")  # fmt: skip
         return
-    ctx.disruptions.append(Disruption(flag=POTATO, player=ctx.player, count=FUSES))
-    ctx.event("potato", f"{ctx.player} creates the Potato; its fuse has {FUSES} Fuse Counters",
-              fuses=FUSES)  # fmt: skip
+    fuses = ctx.ruleset.tables().figures.count(FUSE_COUNTERS)
+    ctx.disruptions.append(Disruption(flag=POTATO, player=ctx.player, count=fuses))
+    ctx.event("potato", f"{ctx.player} creates the Potato; its fuse has {fuses} Fuse Counters",
+              fuses=fuses)  # fmt: skip
 
 
 def _shunted_directly(ctx: TurnContext, target: str) -> bool:

@@ -54,18 +54,29 @@ from referee.variants.knightsbridge.podumes import (
 from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
 
 SPEED_LV = 8
-SPEED_LIMIT = 13
-"""Rule 4.2.1.1: the Speed Podume's holder has a maximum LV of 13 instead of the usual 10."""
+SPEED_LIMIT = "Speed Podume's maximum LV"
+"""Rule 4.2.1.1: the Speed Podume's holder has a maximum LV of 13 instead of the usual 10 (a
+figure of ``figures.toml`` a game may amend)."""
+HYDE_LIMIT = "Mr. Hyde's maximum LV"
+"""Rule 4.2.1.5: Mr. Hyde's maximum LV, 12 (a figure a game may amend)."""
 SPANGER_HOME = "Arsenal"
 BANK = "Bank"
-BY_NAME: dict[str, tuple[Category, Colour]] = {
-    "Terminus Podume": (Category.TERMINUS, Colour.RE),
-    "British Rail Podume": (Category.BRITISH_RAIL, Colour.BK),
-    "Verdant Podume": (Category.VERDANT, Colour.GR),
-    "Compass Podume": (Category.COMPASS, Colour.BU),
-    "A to Z Podume": (Category.A_TO_Z, Colour.SI),
+BY_NAME: dict[str, Category] = {
+    "Terminus Podume": Category.TERMINUS,
+    "British Rail Podume": Category.BRITISH_RAIL,
+    "Verdant Podume": Category.VERDANT,
+    "Compass Podume": Category.COMPASS,
+    "A to Z Podume": Category.A_TO_Z,
 }
-"""Rule 4.2.1.4: each Station Podume's category and colour."""
+"""Rule 4.2.1.4: each Station Podume's category; its colour is a figure of ``figures.toml``
+(``colour of the Compass Podume``), which a game may amend."""
+A_TO_Z_PODUME = "A to Z Podume"
+"""Rule 4.2.1.4's exception: its holder chooses any Plastic Token as the bonus."""
+
+
+def podume_colour(ctx: TurnContext, name: str) -> Colour:
+    """The colour of the Station Podume ``name`` in the rules the Turn is judged under."""
+    return ctx.ruleset.tables().figures.colour(f"colour of the {name}")
 OTHER_STACKS = 3
 FREE_STEP, PAID_STEP = 3, 4
 """Volume 1's [LV+X] (rule 1.6.3): one to three, free. Rule 4.2.1.1's words suppose a fourth
@@ -156,9 +167,9 @@ def podume_limit(ctx: TurnContext) -> tuple[int, str] | None:
     """The maximum LV a Podume gives the mover in place of the usual 10, with its rule."""
     limits = []
     if possesses(ctx, ctx.player, SPEED_PODUME) is not None:
-        limits.append((SPEED_LIMIT, "4.2.1.1"))
+        limits.append((ctx.ruleset.tables().figures.count(SPEED_LIMIT), "4.2.1.1"))
     if hyde.is_mr_hyde(ctx, ctx.player):
-        limits.append((hyde.HYDE_LIMIT, "4.2.1.5"))
+        limits.append((ctx.ruleset.tables().figures.count(HYDE_LIMIT), "4.2.1.5"))
     return max(limits) if limits else None
 
 
@@ -288,7 +299,7 @@ def creating_station_podume(ctx: TurnContext, action: Action) -> None:
         )
         return
     name = str(named)
-    category, colour = BY_NAME[name]
+    category, colour = BY_NAME[name], podume_colour(ctx, name)
     here = ctx.position()
     if here is None or category not in _categories(ctx, here.station):
         ctx.violate(
@@ -367,9 +378,9 @@ def station_podume_bonus(ctx: TurnContext) -> None:
     if not ended or ctx.violations:
         return
     station = ended[-1]
-    for name, (category, colour) in BY_NAME.items():
+    for name, category in BY_NAME.items():
         if held_at_move(ctx, name) and category in _categories(ctx, station):
-            chosen = _bonus_colour(ctx) if colour is Colour.SI else colour
+            chosen = _bonus_colour(ctx) if name == A_TO_Z_PODUME else podume_colour(ctx, name)
             if chosen is not None:
                 ctx.gain({chosen: 1}, f"the {name} at {station} (rule 4.2.1.4)")
 

@@ -4,18 +4,21 @@ Rule 4.0.0 - '65 Amendements: where the 1965 rules and an earlier set disagree, 
 win. So the variant's action index is Volume 1's with the amendments' entries put over it (an
 entry of the same name takes the old one's place, as [Greening], [Narging], [Spooning] and
 [Hyde Transformation] do), and its rulebook cites the amendments' numbers beside Volume 1's.
-Every other table (Token Collection, the Emporium, the Bureau) is Volume 1's.
+Every other table (Token Collection, the Emporium, the Bureau) is Volume 1's, with the
+figures the amendments name in their text added (``figures.toml``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.registry import Registry
 from referee.engine.rulebook import Rulebook, load_rulebook
 from referee.engine.ruleset import Ruleset, RuleSettings
+from referee.engine.tables.figures import load_figures
+from referee.engine.tables.ruleset_tables import RulesetTables, load_tables
 from referee.notation.action_index import (
     ActionIndex,
     load_action_index,
@@ -53,6 +56,13 @@ def amendments_index() -> ActionIndex:
     return ActionIndex(ruleset=NAME, specs=tuple(specs))
 
 
+@cache
+def amendments_tables() -> RulesetTables:
+    """Volume 1's tables with the amendments' own figures (``figures.toml``: the Fuse
+    Counters of rule 4.1.1.4, the Station Podumes' colours of rule 4.2.1.4, ...)."""
+    return replace(load_tables("vanilla"), figures=load_figures(NAME))
+
+
 @dataclass(frozen=True)
 class KnightsbridgeSettings(RuleSettings):
     """Volume 1's settings and the readings of the 1965 rules players could set differently."""
@@ -88,6 +98,9 @@ class Knightsbridge1965(Ruleset):
 
         own = podume_limit(ctx)
         return own[0] if own is not None else super().starting_speed_limit(ctx)
+
+    def tables(self) -> RulesetTables:
+        return amendments_tables()
 
     def action_index(self) -> ActionIndex:
         return amendments_index()

@@ -8,7 +8,19 @@ from datetime import timedelta
 from referee.games.ifmud.actions import parse_actions
 from referee.games.ifmud.judge import judge
 
-from .helpers import ADAM, CARL, JOTA, ROGER, ScriptedDice, game, legal, put, put_servant, refused
+from .helpers import (
+    ADAM,
+    CARL,
+    JOTA,
+    ROGER,
+    ScriptedDice,
+    game,
+    legal,
+    play,
+    put,
+    put_servant,
+    refused,
+)
 
 
 def test_rule_26_a_move_goes_only_to_a_connected_room() -> None:
@@ -57,6 +69,13 @@ def test_rule_88_a_servant_with_another_player_at_turn_end_goes_home() -> None:
     state = put_servant(game(), ADAM, "Lounge")
     after = legal(state, ADAM, "end turn")
     assert after.servant(ADAM).location == "Servants' Quarters"
+
+
+def test_rule_88_a_servant_already_in_its_quarters_is_not_sent_there_again() -> None:
+    state = put(game(), ROGER, "Servants' Quarters")
+    ruling = play(state, ADAM, "end turn")
+    assert ruling.state.servant(ADAM).location == "Servants' Quarters"
+    assert not any("rule 88" in note for note in ruling.notes), ruling.notes
 
 
 def test_rule_62_xyzzy_takes_one_to_the_lounge_and_leaves_one_chatting() -> None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from referee.games.ifmud.board import with_room
 from referee.games.ifmud.consent import set_tax_haven, set_toll
 
-from .helpers import ADAM, CARL, JOTA, ROGER, game, legal, points, put, refused
+from .helpers import ADAM, CARL, JOTA, ROGER, game, legal, play, points, put, refused
 
 
 def test_rule_98_visits_count_at_the_end_of_the_turn_once_per_player_and_room() -> None:
@@ -40,7 +40,9 @@ def test_rule_68_a_tax_haven_charges_no_toll() -> None:
 
 def test_rule_78_a_damaged_room_charges_a_death_toll_of_twice_its_damage() -> None:
     state = with_room(game(), replace(game().room("Attic"), damage=2))
-    assert legal(state, ADAM, "move to Attic").player(ADAM).brownie == 10 - 4
+    ruling = play(state, ADAM, "move to Attic")
+    assert ruling.state.player(ADAM).brownie == 10 - 4
+    assert f"{ADAM} loses 4 brownie points (the toll Death Toll, rules 78, 43)" in ruling.notes
 
 
 def test_rule_42_an_action_may_not_take_a_non_negative_tally_below_zero() -> None:

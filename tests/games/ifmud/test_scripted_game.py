@@ -1,8 +1,9 @@
 """A scripted game of four players and more than sixty turns, played through the kind's seam
 with the game's committed dice and a clock that moves with each posting, then replayed from
-its record to the same state. What the chamber would enact by consent (the map's first
-connections, a toll, a Dark Gift, tokens, and at the end a crown whose scoring wins) is applied
-between postings with the consent functions, and kept in the record with them."""
+its record to the same state. What the players agree by consent (the map's first
+connections, a toll, a Dark Gift, tokens, and at the end a crown whose scoring wins) is
+written as proposals' text in the agreements grammar (rules 25, 43, 54, 127) and made between
+postings as the chamber's enactor makes it, and kept in the record with them."""
 
 from __future__ import annotations
 
@@ -11,24 +12,47 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from referee.games.ifmud import consent
+from referee.games.ifmud.agreements import apply_agreements
 from referee.games.ifmud.board import neighbours
 from referee.games.ifmud.kind import IfmudNomic
 from referee.games.ifmud.opening import SEED_PLAYERS
-from referee.games.ifmud.state import GameState, Token, Where, room
+from referee.games.ifmud.state import GameState, Where, room
 from referee.games.kind import GameView, PlayerView
 
 from .helpers import ADAM, CARL, JOTA, LINKS, ROGER, START
 
 SEED = bytes(range(1, 33))
-Agreed = Callable[[GameState], GameState]
 
 
-def agreed_map(state: GameState) -> GameState:
-    for one, two in (*LINKS, ("Embedded CPU", "Lounge"), ("Blasted Heath", "Attic")):
-        state = consent.connect(state, one, two)
-    state = consent.set_toll(state, "West of House", "Mailbox Fee", 3)
-    return consent.add_dark_gift(state, "Night Sight", "sees in the dark")
+@dataclass(frozen=True)
+class Agreed:
+    """A proposal every player agrees (rule 10): its name, and its text in the agreements
+    grammar as its proposer words it from the state of the moment."""
+
+    name: str
+    words: Callable[[GameState], str]
+
+    def __call__(self, state: GameState) -> GameState:
+        """The state once the proposal takes effect; every line of it must be made."""
+        after, said = apply_agreements(state, self.words(state))
+        assert said and all(line.startswith("made: ") for line in said), said
+        return after
+
+
+def map_words(state: GameState) -> str:
+    return "\n".join(
+        [
+            *(
+                f"Connect {one} and {two}"
+                for one, two in (*LINKS, ("Embedded CPU", "Lounge"), ("Blasted Heath", "Attic"))
+            ),
+            "Toll Mailbox Fee of 3 on West of House",
+            "Add dark gift Night Sight: sees in the dark",
+        ]
+    )
+
+
+agreed_map = Agreed("The first map [AB]", map_words)
 
 
 OPENING: list[tuple[str, str] | Agreed] = [
@@ -54,21 +78,26 @@ OPENING: list[tuple[str, str] | Agreed] = [
 UPLINK = "mind-control satellite uplink"
 
 
-def agreed_tokens(state: GameState) -> GameState:
-    """The players agree a prize, the uplink and the Lunchbox into the game (rule 54)."""
-    state = consent.add_token(state, Token("golden key", room("Lounge"), 20, "Central Park"))
-    state = consent.add_token(state, Token(UPLINK, Where("player", ROGER), charge=10))
-    return consent.add_token(
-        state, Token("The Bus Driver's Lunchbox", room("Attic"), value=0, die=18)
-    )
+agreed_tokens = Agreed(
+    "Tokens [RC]",
+    lambda state: "\n".join(
+        [
+            "The players agree a prize, the uplink and the Lunchbox into the game (rule 54).",
+            "Add token golden key | in Lounge | prize 20 | destination Central Park",
+            f"Add token {UPLINK} | with {ROGER} | charge 10",
+            "Add token The Bus Driver's Lunchbox | in Attic | prize 0 | die d18",
+        ]
+    ),
+)
 
-
-def agreed_pies(state: GameState) -> GameState:
-    """The players agree a pie into each servant's hands (rule 54)."""
-    for servant in state.servants:
-        pie = Token("a pie", Where("servant", servant.owner), status="pie")
-        state = consent.add_token(state, pie)
-    return state
+agreed_pies = Agreed(
+    "Pies for all [AJ]",
+    lambda state: "\n".join(
+        f"Add token a pie | with the servant of {servant.owner} | status pie"
+        for servant in state.servants
+    ),
+)
+"""The players agree a pie into each servant's hands (rule 54)."""
 
 
 SECOND: list[tuple[str, str] | Agreed] = [
@@ -130,20 +159,24 @@ class Clock:
         return self.now
 
 
-def agreed_crown(state: GameState) -> GameState:
+def crown_words(state: GameState) -> str:
     """At the end the players agree a crown worth 400 into the active player's hands, bound
     for the first room next to them (rule 54)."""
     name = state.active or ""
     goal = sorted(neighbours(state, state.player(name).location))[0]
-    return consent.add_token(state, Token("crown", Where("player", name), 400, goal))
+    return f"Add token crown | with {name} | prize 400 | destination {goal}"
 
 
-def agreed_teleporter(state: GameState) -> GameState:
-    """The players agree the teleporter, charged, into the active player's hands (rule 54)."""
-    charged = Token(
-        "personal teleporter", Where("player", state.active or ""), status="fully charged"
-    )
-    return consent.change_token(state, "personal teleporter", charged)
+agreed_crown = Agreed("The crown [CM]", crown_words)
+
+agreed_teleporter = Agreed(
+    "A charged teleporter [RC]",
+    lambda state: (
+        "Change token personal teleporter to personal teleporter "
+        f"| with {state.active} | status fully charged"
+    ),
+)
+"""The players agree the teleporter, charged, into the active player's hands (rule 54)."""
 
 
 FINALE: list[tuple[str, str] | Agreed] = [
@@ -186,15 +219,18 @@ def walk(state: GameState, name: str, here: str) -> str:
     return "xyzzy\nend turn"
 
 
-def play(script: list[tuple[str, str] | Agreed]) -> tuple[GameState, list[Record | Agreed]]:
+def play(script: list[tuple[str, str] | Agreed]) -> tuple[GameState, list[Record | str]]:
+    """Play the script; the record holds each judged posting and the text of each proposal
+    that took effect, where it fell."""
     clock = Clock()
     kind = IfmudNomic(clock)
     text = kind.opening(4, SEED_PLAYERS, random.Random(0))
-    records: list[Record | Agreed] = []
+    records: list[Record | str] = []
     for number, entry in enumerate(script, 1):
-        if callable(entry):
+        if isinstance(entry, Agreed):
+            words = entry.words(GameState.parse(text))
             text = entry(GameState.parse(text)).render()
-            records.append(entry)
+            records.append(words)
             continue
         name, posting = entry
         state = GameState.parse(text)
@@ -216,15 +252,15 @@ def play(script: list[tuple[str, str] | Agreed]) -> tuple[GameState, list[Record
     return GameState.parse(text), records
 
 
-def replay(records: list[Record | Agreed]) -> GameState:
+def replay(records: list[Record | str]) -> GameState:
     """Judge the recorded postings again, at their recorded times, from a fresh opening, with
     the recorded agreements applied where they fell."""
     clock = Clock()
     kind = IfmudNomic(clock)
     text = kind.opening(4, SEED_PLAYERS, random.Random(0))
     for number, record in enumerate(records, 1):
-        if callable(record):
-            text = record(GameState.parse(text)).render()
+        if isinstance(record, str):
+            text = apply_agreements(GameState.parse(text), record)[0].render()
             continue
         clock.now = datetime.fromisoformat(record.at)
         game = GameView(4, number, number, text, SEED_PLAYERS, seed=SEED, draw=f"message {number}")

@@ -14,6 +14,7 @@ from .helpers import (
     add,
     game,
     legal,
+    play,
     points,
     put,
     put_servant,
@@ -107,6 +108,19 @@ def test_rule_84_and_86_stealing_from_the_monkey_when_nobody_holds_the_uplink() 
     assert token(legal(state, ADAM, "steal nut from the monkey"), "nut").where == Where(
         "player", ADAM
     )
+
+
+def test_rules_64_66_67_84_a_theft_is_told_with_the_rules_that_allowed_it() -> None:
+    state = add(put(game(), ADAM, "Central Park"), Token("nut", Where("monkey")))
+    notes = play(state, ADAM, "steal nut from the monkey").notes
+    assert f"{ADAM} steals nut from the monkey (rules 84, 86)" in notes
+    state = add(put_servant(game(), ADAM, "Lounge"), Token("coin", Where("player", ROGER)))
+    notes = play(state, ADAM, "steal coin from Roger Carbol").notes
+    assert f"{ADAM} steals coin from Roger Carbol (rules 64, 67)" in notes
+    state = put(put_servant(game(), ROGER, "Lounge"), ROGER, "Attic")
+    state = add(state, Token("coin", Where("servant", ROGER)))
+    notes = play(state, ADAM, "steal coin from the servant of Roger Carbol").notes
+    assert f"{ADAM} steals coin from the servant of Roger Carbol (rules 64, 66)" in notes
 
 
 def test_rule_86_the_uplinks_holder_alone_may_rob_the_monkey() -> None:

@@ -149,7 +149,8 @@ def steal(play: Play, action: Action) -> None:
     check_barred(state.tokens[at], play.actor)
     once(play, "stole", 64, "you may steal only once a turn")
     place_token(play, at, Where("player", play.actor), direct=True)
-    play.note(f"{play.actor} steals {action.get('token')} from {action.get('victim')}")
+    rules = {"player": "rules 64, 67", "servant": "rules 64, 66"}.get(victim.kind, "rules 84, 86")
+    play.note(f"{play.actor} steals {action.get('token')} from {action.get('victim')} ({rules})")
 
 
 def servant_steal(play: Play, action: Action) -> None:
@@ -166,7 +167,9 @@ def servant_steal(play: Play, action: Action) -> None:
     check_barred(state.tokens[at], play.actor)
     once(play, "stole", 64, "you may steal only once a turn")
     place_token(play, at, Where("servant", play.actor), direct=True)
-    play.note(f"the servant of {play.actor} steals {action.get('token')} from the monkey")
+    play.note(
+        f"the servant of {play.actor} steals {action.get('token')} from the monkey (rules 84, 86)"
+    )
 
 
 def sacrifice(play: Play, action: Action) -> None:
