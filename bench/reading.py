@@ -14,7 +14,7 @@ something huge could send: a page of ``|`` lines without a border; one huge line
 quoted history; many blank lines; deep quoting; lines that all end in a colon (each is looked
 at as a wrapped attribution); one huge GSD header line with no turn in it; a border line
 holding a long run of spaces. Last, a GSD
-section a player could fill honestly: a Disruptions box of a thousand rows per 20 kB, whose
+section a player could fill honestly: a Disruptions box of one item per 17 bytes, whose
 every item is read as notation (a measure of the notation readers, not of mail reading).
 
 Run: ``.venv/bin/python bench/reading.py [--repeat 3]``
