@@ -76,8 +76,10 @@ def _client(port: int, count: int, go: Any, results: Any) -> None:
         results.put(time.perf_counter() - start)
 
 
-def rate(port: int, messages: int, clients: int) -> float:
-    """Messages per second accepted, with ``clients`` processes each on one connection."""
+def rate(port: int, messages: int, clients: int) -> tuple[float, float]:
+    """Messages per second accepted, with ``clients`` processes each on one connection, and
+    the CPU seconds this process (the server's threads; the clients are other processes)
+    spent per message meanwhile."""
     context = multiprocessing.get_context("spawn")
     go = context.Event()
     results = context.Queue()
@@ -88,11 +90,13 @@ def rate(port: int, messages: int, clients: int) -> float:
     for worker in workers:
         worker.start()
     time.sleep(1.0)
+    cpu = time.process_time()
     go.set()
     elapsed: float = max(results.get(timeout=300) for _ in workers)
+    cpu = time.process_time() - cpu
     for worker in workers:
         worker.join()
-    return per * clients / elapsed
+    return per * clients / elapsed, cpu / (per * clients)
 
 
 def _seed(engine: Engine) -> None:
@@ -128,7 +132,9 @@ def _pg_database(server: str) -> Iterator[str]:
         admin.dispose()
 
 
-def _listener_rate(folder: Path, synchronous: str, messages: int, clients: int) -> float:
+def _listener_rate(
+    folder: Path, synchronous: str, messages: int, clients: int
+) -> tuple[float, float]:
     if synchronous.startswith("postgresql"):
         engine = make_engine(synchronous)
         upgrade(engine)
@@ -150,7 +156,7 @@ def _listener_rate(folder: Path, synchronous: str, messages: int, clients: int) 
         engine.dispose()
 
 
-def _bare_rate(messages: int, clients: int) -> float:
+def _bare_rate(messages: int, clients: int) -> tuple[float, float]:
     port = free_port()
     bare = Controller(Bare(), hostname="127.0.0.1", port=port)
     bare.start()
@@ -172,12 +178,15 @@ def measure_rates(
     variants = ["FULL", "NORMAL"] + ([pg_url] if pg_url else [])
     figures: dict[str, list[float]] = {name: [] for name in ["bare", *variants]}
     ratios: dict[str, list[float]] = {name: [] for name in variants}
+    cpu: dict[str, list[float]] = {name: [] for name in ["bare", *variants]}
     for _ in range(rounds):
-        bare = _bare_rate(messages, clients)
+        bare, cpu_bare = _bare_rate(messages, clients)
         figures["bare"].append(bare)
+        cpu["bare"].append(cpu_bare)
         for variant in variants:
-            ours = _listener_rate(folder, variant, messages, clients)
+            ours, cpu_ours = _listener_rate(folder, variant, messages, clients)
             figures[variant].append(ours)
+            cpu[variant].append(cpu_ours)
             ratios[variant].append(ours / bare)
     baseline = statistics.median(figures["bare"])
     print(
@@ -185,6 +194,7 @@ def measure_rates(
         f"median of {rounds} alternating rounds:"
     )
     print(f"  bare aiosmtpd (handler does nothing):       {baseline:6.0f} msg/s")
+    cpu_bare = statistics.median(cpu["bare"])
     for variant in variants:
         ours = statistics.median(figures[variant])
         label = "PostgreSQL" if variant.startswith("postgresql") else f"SQLite {variant}"
@@ -194,6 +204,15 @@ def measure_rates(
             f" = {statistics.median(ratios[variant]):.2f} x bare, median of rounds ({each});"
             " target >= 0.50"
         )
+    print(
+        "  server CPU per message (load-independent; on a machine short of CPU the ratio"
+        " tends to bare/ours):"
+    )
+    print(f"    bare aiosmtpd {1e6 * cpu_bare:6.0f} us")
+    for variant in variants:
+        ours = statistics.median(cpu[variant])
+        label = "PostgreSQL" if variant.startswith("postgresql") else f"SQLite {variant}"
+        print(f"    {label:<13} {1e6 * ours:6.0f} us = bare / {ours / cpu_bare:.2f}")
 
 
 class TimedSink:

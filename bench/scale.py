@@ -27,8 +27,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import cProfile
+import io
 import multiprocessing
 import os
+import pstats
 import queue
 import re
 import smtplib
@@ -45,7 +48,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from aiosmtpd.controller import Controller
-from sqlalchemy import create_engine, insert, text
+from sqlalchemy import Engine, create_engine, event, insert, text
 
 from referee.config import Settings
 from referee.engine.ruleset import VANILLA
@@ -145,23 +148,119 @@ def settings(url: str, port: int, relay: int) -> Settings:
     )
 
 
-def serve(url: str, port: int, relay: int, ready: Any, stop: Any) -> None:
+class Meter:
+    """What one runner spends its time on, counted in its own process while the bench says:
+    messages finished, the wall time spent on them (busy), the runner thread's CPU time
+    within that (reading, judging, rendering: Python's work), and the statements sent with
+    the wall time spent waiting for their answers (the database's round trips). Busy time
+    that is neither is the thread waiting for a core or for the GIL."""
+
+    def __init__(self, engine: Engine, thread: str | None = None) -> None:
+        self.thread = thread
+        self.statements = 0
+        self.waited = 0.0
+        self.messages = 0
+        self.cpu = 0.0
+        self.busy = 0.0
+        self.wall = 0.0
+        self.counting = False
+        self._began: dict[int, float] = {}
+        event.listen(engine, "before_cursor_execute", self._before)
+        event.listen(engine, "after_cursor_execute", self._after)
+
+    def _mine(self) -> bool:
+        here = threading.current_thread().name
+        return self.counting and (self.thread is None or here == self.thread)
+
+    def _before(self, conn: Any, *_args: Any) -> None:
+        if self._mine():
+            self._began[id(conn)] = time.perf_counter()
+
+    def _after(self, conn: Any, *_args: Any) -> None:
+        began = self._began.pop(id(conn), None)
+        if began is not None:
+            self.statements += 1
+            self.waited += time.perf_counter() - began
+
+    def wrap(self, runner: Runner, profile: str | None) -> None:
+        """Measure each message ``runner`` takes; with ``profile``, run the runner under
+        cProfile and write its statistics to that file at the end."""
+        process_one, run = runner.process_one, runner.run
+
+        def counted() -> bool:
+            cpu, wall = time.thread_time(), time.perf_counter()
+            busy = process_one()
+            if busy and self.counting:
+                self.messages += 1
+                self.cpu += time.thread_time() - cpu
+                self.busy += time.perf_counter() - wall
+            return busy
+
+        def measured(stop: threading.Event, wake: threading.Event) -> None:
+            profiler = cProfile.Profile() if profile else None
+            if profiler is not None:
+                profiler.enable()
+            try:
+                run(stop, wake)
+            finally:
+                if profiler is not None:
+                    profiler.disable()
+                    profiler.dump_stats(profile)
+
+        runner.process_one = counted  # type: ignore[method-assign]
+        runner.run = measured  # type: ignore[method-assign]
+
+    def follow(self, control: Any, results: Any, name: str) -> None:
+        """Count while the bench's ``control`` event is set; then send the figures back."""
+        control.wait()
+        self.counting, began = True, time.perf_counter()
+        while control.is_set():
+            time.sleep(0.05)
+        self.counting, self.wall = False, time.perf_counter() - began
+        results.put(
+            (
+                name,
+                {
+                    "messages": self.messages,
+                    "statements": self.statements,
+                    "waited": self.waited,
+                    "cpu": self.cpu,
+                    "busy": self.busy,
+                    "wall": self.wall,
+                },
+            )
+        )
+
+
+def serve(
+    url: str, port: int, relay: int, ready: Any, stop: Any, control: Any, results: Any,
+    profile: str | None,
+) -> None:  # fmt: skip
     """The first process: everything ``referee serve`` runs."""
     service = Service(settings(url, port, relay))
+    meter = Meter(service.engine, thread="runner")
+    meter.wrap(service.runner, profile and f"{profile}/serve-runner.prof")
+    threading.Thread(target=meter.follow, args=(control, results, "service"), daemon=True).start()
     service.start()
     ready.set()
     stop.wait()
     service.stop()
 
 
-def second_runner(url: str, port: int, relay: int, ready: Any, stop: Any) -> None:
+def second_runner(
+    url: str, port: int, relay: int, ready: Any, stop: Any, control: Any, results: Any,
+    profile: str | None,
+) -> None:  # fmt: skip
     """The second process: one more runner on the same inbox."""
     config = settings(url, port, relay)
     engine = make_engine(url)
     runner = Runner(sessions(engine), config, EngineDesk())
+    meter = Meter(engine)
+    meter.wrap(runner, profile and f"{profile}/second-runner.prof")
     done = threading.Event()
     watcher = threading.Thread(target=lambda: (stop.wait(), done.set()), daemon=True)
     watcher.start()
+    threading.Thread(target=meter.follow, args=(control, results, "second"), daemon=True).start()
     ready.set()
     runner.run(done, threading.Event())
     engine.dispose()
@@ -311,7 +410,12 @@ def main() -> None:
     parser.add_argument("--rate", type=float, help="open-loop turns/s (default: half sustained)")
     parser.add_argument("--open-seconds", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--profile", metavar="DIR", help="run both runners under cProfile; write and summarise"
+    )
     args = parser.parse_args()
+    if args.profile:
+        Path(args.profile).mkdir(parents=True, exist_ok=True)
     VANILLA.prepare()
     start, final = scripted_game(60, args.seed, win=False)
     index = VANILLA.action_index()
@@ -329,11 +433,14 @@ def main() -> None:
         relay = Controller(load, hostname="127.0.0.1", port=free_port())
         relay.start()
         port = free_port()
-        stop = context.Event()
+        stop, control, results = context.Event(), context.Event(), context.Queue()
         ready = [context.Event(), context.Event()]
+        common = (stop, control, results, args.profile)
         workers = [
-            context.Process(target=serve, args=(url, port, relay.port, ready[0], stop)),
-            context.Process(target=second_runner, args=(url, port, relay.port, ready[1], stop)),
+            context.Process(target=serve, args=(url, port, relay.port, ready[0], *common)),
+            context.Process(
+                target=second_runner, args=(url, port, relay.port, ready[1], *common)
+            ),
         ]
         for worker in workers:
             worker.start()
@@ -351,9 +458,12 @@ def main() -> None:
             load.ready.put(game)
         time.sleep(args.warmup)
         since = time.perf_counter()
+        control.set()
         time.sleep(args.seconds)
+        control.clear()
         until = time.perf_counter()
         applied, latencies = load.window(since, until)
+        measured = dict(results.get(timeout=30) for _ in workers)
         sustained = applied / (until - since)
         print(
             f"  closed loop ({args.games} games in flight, {args.clients} SMTP clients), "
@@ -364,6 +474,7 @@ def main() -> None:
             f" alone; reply latency {latency_text(latencies)}; target {TARGET:.0f} turns/s:"
             f" {'met' if sustained >= TARGET else 'NOT met'}; load average {load_average()}"
         )
+        print_runners(measured)
         load.closed_loop = False
         rate = args.rate or max(1.0, sustained / 2)
         drained = time.perf_counter() + 300  # let the turns in flight be answered first
@@ -390,6 +501,36 @@ def main() -> None:
             worker.join(30)
         relay.stop()
         print(f"  whole run {time.perf_counter() - began:.0f} s")
+        if args.profile:
+            for name in ("serve-runner", "second-runner"):
+                print_profile(Path(args.profile) / f"{name}.prof")
+
+
+def print_runners(measured: dict[str, dict[str, float]]) -> None:
+    """Per runner, per message finished in the closed loop: where its time went."""
+    print("    per runner, per message (closed loop):")
+    for name, m in sorted(measured.items()):
+        n = max(1, int(m["messages"]))
+        other = m["busy"] - m["cpu"] - m["waited"]
+        print(
+            f"      {name:8}: {int(m['messages']):5} messages, {m['statements'] / n:4.1f}"
+            f" statements; busy {1000 * m['busy'] / n:5.1f} ms = CPU {1000 * m['cpu'] / n:5.1f}"
+            f" + database {1000 * m['waited'] / n:5.1f} + other {1000 * other / n:5.1f}"
+            f"; busy {100 * m['busy'] / max(m['wall'], 1e-9):3.0f}% of the window"
+        )
+
+
+def print_profile(path: Path, top: int = 18) -> None:
+    """The functions that took the most time in one runner (its own time, then cumulative)."""
+    if not path.exists():
+        print(f"  no profile at {path}")
+        return
+    for order in ("tottime", "cumulative"):
+        out = io.StringIO()
+        pstats.Stats(str(path), stream=out).strip_dirs().sort_stats(order).print_stats(top)
+        body = out.getvalue()
+        print(f"  --- {path.stem}, by {order} ---")
+        print(body[body.index("ncalls") :].rstrip() if "ncalls" in body else body)
 
 
 if __name__ == "__main__":

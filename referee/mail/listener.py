@@ -20,6 +20,7 @@ import logging
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +36,7 @@ from referee.store.wall_clock import utcnow
 
 log = logging.getLogger(__name__)
 
-_LINGER_CAP = 0.005
+_LINGER_CAP = 0.02
 """The longest a batch waits for more mail: a few milliseconds, about one disk flush."""
 
 
@@ -44,6 +45,9 @@ class _Job:
     arrival: Arrival
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Enqueued]
+    senders: int = 1
+    """How many connections were sending mail when this one's message came: the batch it
+    joins waits for more only while fewer messages than that are in it."""
 
     def settle(self, result: Enqueued | None, error: BaseException | None) -> None:
         def _set() -> None:
@@ -73,10 +77,11 @@ class InboxWriter:
         self._thread = threading.Thread(target=self._run, name="inbox-writer", daemon=True)
         self._thread.start()
 
-    async def submit(self, arrival: Arrival) -> Enqueued:
-        """Commit ``arrival`` (with whatever else is waiting) and return its inbox row."""
+    async def submit(self, arrival: Arrival, *, senders: int = 1) -> Enqueued:
+        """Commit ``arrival`` (with whatever else is waiting) and return its inbox row;
+        ``senders`` connections (this one among them) are sending mail now."""
         loop = asyncio.get_running_loop()
-        job = _Job(arrival, loop, loop.create_future())
+        job = _Job(arrival, loop, loop.create_future(), senders)
         self._jobs.put(job)
         return await job.future
 
@@ -91,7 +96,7 @@ class InboxWriter:
             job = self._jobs.get()
             if job is None:
                 return
-            batch, stopping = self._gather(job, linger=min(_LINGER_CAP, last_commit / 2))
+            batch, stopping = self._gather(job, linger=min(_LINGER_CAP, last_commit))
             started = time.monotonic()
             try:
                 results = enqueue_many(self.factory, [j.arrival for j in batch], also=self.also)
@@ -107,14 +112,16 @@ class InboxWriter:
                 return
 
     def _gather(self, first: _Job, *, linger: float) -> tuple[list[_Job], bool]:
-        """The batch to commit: ``first``, whatever is waiting, and what arrives within
-        ``linger`` seconds (half the last commit's time: when a commit waits for the disk,
-        the sessions just answered are given time to send their next message, so the next
-        flush carries them too instead of costing one of its own)."""
-        batch = [first]
+        """The batch to commit: ``first``, whatever is waiting, and, while the batch holds
+        fewer messages than there are connections sending mail, what arrives within
+        ``linger`` seconds (up to the last commit's time: the sessions just answered are
+        given time to send their next message, so the next flush carries them too instead
+        of costing one of its own). Once every sender's message is in, nothing is waited
+        for: a lone sender is never kept waiting."""
+        batch, senders = [first], first.senders
         deadline = time.monotonic() + linger
         while len(batch) < self.max_batch:
-            left = deadline - time.monotonic()
+            left = deadline - time.monotonic() if len(batch) < senders else 0.0
             try:
                 more = self._jobs.get(timeout=left) if left > 0 else self._jobs.get_nowait()
             except queue.Empty:
@@ -122,6 +129,7 @@ class InboxWriter:
             if more is None:
                 return batch, True
             batch.append(more)
+            senders = max(senders, more.senders)
         return batch, False
 
 
@@ -139,9 +147,12 @@ class InboxHandler:
         self.factory = factory
         self.own = {a.lower() for a in own_addresses}
         self.lounges: set[str] = set()
+        self._domains: set[str] | None = None
         self.on_commit = on_commit
         self.postmaster = postmaster
         self.writer = InboxWriter(factory, also=self._forward)
+        self._senders: weakref.WeakSet[Any] = weakref.WeakSet()
+        """The connections that have sent MAIL FROM (aiosmtpd's protocol objects)."""
 
     def close(self) -> None:
         """Stop the writer thread (after the listener has stopped taking mail)."""
@@ -150,10 +161,15 @@ class InboxHandler:
     def _refresh(self) -> None:
         with self.factory() as session:
             self.lounges = games.lounge_addresses(session)
+        self._domains = None
 
     def domains(self) -> set[str]:
-        """Every domain the listener serves: the referee's own and the lounges'."""
-        return {a.rpartition("@")[2] for a in self.own | self.lounges if "@" in a}
+        """Every domain the listener serves: the referee's own and the lounges'. Worked out
+        again only when the lounges change, not for every message (a referee hosting a
+        thousand games would otherwise split a thousand addresses per message)."""
+        if self._domains is None:
+            self._domains = {a.rpartition("@")[2] for a in self.own | self.lounges if "@" in a}
+        return self._domains
 
     def accepts(self, address: str) -> bool:
         """Mail is taken only for the referee's addresses, the lounges of known games, and
@@ -189,6 +205,19 @@ class InboxHandler:
                 now=utcnow(),
             )
 
+    async def handle_MAIL(
+        self, server: Any, session: Any, envelope: Any, address: str, mail_options: list[str]
+    ) -> str:
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        self._senders.add(server)
+        return "250 OK"
+
+    def senders(self) -> int:
+        """How many connections that have sent mail are still open (read in the event loop's
+        thread, which alone adds to the set)."""
+        return sum(1 for server in list(self._senders) if server.transport is not None)
+
     async def handle_RCPT(
         self, server: Any, session: Any, envelope: Any, address: str, rcpt_options: list[str]
     ) -> str:
@@ -205,7 +234,7 @@ class InboxHandler:
         rcpt_tos = list(envelope.rcpt_tos)
         arrival = Arrival(raw, envelope.mail_from or "", rcpt_tos, "smtp", self._status(rcpt_tos))
         try:
-            stored = await self.writer.submit(arrival)
+            stored = await self.writer.submit(arrival, senders=self.senders())
         except Exception:
             log.exception("could not store a message from %s", envelope.mail_from)
             return "451 4.3.0 The referee could not store your message; please try again later"

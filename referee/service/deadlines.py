@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
 from referee.engine.life.deadlines import VANILLA_DEADLINES, DeadlinePolicy
+from referee.games.kind import Silence
 from referee.store.models import Deadline, Game
 
 TURN = "turn"
@@ -61,8 +62,7 @@ def open_deadline(
         payload=payload or {},
         created_at=now,
     )
-    session.add(row)
-    session.flush()
+    session.add(row)  # written with the transaction's next flush, beside its other rows
     return row
 
 
@@ -100,16 +100,37 @@ def close(
     owed_by: str | None = None,
     include_passed: bool = True,
 ) -> None:
-    """Close what is no longer owed: a turn was taken, a player left, the game ended."""
-    query = select(Deadline).where(Deadline.game_id == game.id, Deadline.closed_at.is_(None))
+    """Close what is no longer owed: a turn was taken, a player left, the game ended.
+
+    One UPDATE, not a read and then a write per row: every applied turn closes two. A
+    deadline opened in this transaction and not yet written is closed where it waits, so the
+    deadlines a turn opens are written together, in one statement, at the next flush."""
+
+    def owed(row: Deadline) -> bool:
+        return (
+            row.game_id == game.id
+            and row.closed_at is None
+            and kind in (None, row.kind)
+            and owed_by in (None, row.owed_by)
+            and (include_passed or row.passed_at is None)
+        )
+
+    for row in session.new:
+        if isinstance(row, Deadline) and owed(row):
+            row.closed_at = now
+    if any(isinstance(row, Deadline) for row in (*session.dirty, *session.deleted)):
+        session.flush()  # a change to a stored deadline decides whether the UPDATE matches it
+    query = update(Deadline).where(Deadline.game_id == game.id, Deadline.closed_at.is_(None))
     if kind is not None:
         query = query.where(Deadline.kind == kind)
     if owed_by is not None:
         query = query.where(Deadline.owed_by == owed_by)
     if not include_passed:
         query = query.where(Deadline.passed_at.is_(None))
-    for row in session.scalars(query):
-        row.closed_at = now
+    with session.no_autoflush:
+        session.execute(
+            query.values(closed_at=now).execution_options(synchronize_session="evaluate")
+        )
 
 
 def turn_owed(
@@ -145,3 +166,23 @@ def moved(
         return None
     due = naive(policy.resigned_after_silence(aware(at)))
     return open_deadline(session, game, SILENCE, player, due, at, reminder_lead=reminder_lead)
+
+
+def heard(
+    session: Session,
+    game: Game,
+    silence: Silence,
+    player: str,
+    at: datetime,
+    *,
+    reminder_lead: timedelta,
+) -> None:
+    """``player`` was heard from in ``game`` at ``at``, so the clock of the game's silence rule
+    starts again. Under :attr:`Silence.RESIGNS` it is rule 1.1.10's two months, kept here;
+    under :attr:`Silence.CHAMBER` the chamber counts every post itself (ifMUD rule 24,
+    ``referee.service.chamber.record_post``), and a two-month deadline left from before the
+    kind said so is closed, so silence never costs a player under two rules."""
+    if silence is Silence.RESIGNS:
+        moved(session, game, player, at, reminder_lead=reminder_lead)
+    else:
+        close(session, game, at, kind=SILENCE, owed_by=player)

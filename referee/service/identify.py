@@ -65,7 +65,10 @@ def find_game(session: Session, inbound: Inbound, addresses: list[str]) -> Game 
 def identify(session: Session, game: Game, inbound: Inbound) -> Identity:
     """Who, among the players seated in ``game``, sent ``inbound``."""
     seated = games.members(session, game)
-    registered = games.player_by_address(session, inbound.sender)
+    sender = inbound.sender.lower()
+    registered = next((p for p in seated if p.address == sender), None)
+    if registered is None:  # addresses are unique: a seated player's needs no second look
+        registered = games.player_by_address(session, inbound.sender)
     if registered is not None:
         if registered not in seated:
             return Identity(None, "not-seated", claimed=registered)

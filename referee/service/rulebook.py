@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engine.amended import Enactment, RulesVersion, amended, diff, enact, versions
@@ -30,6 +30,7 @@ from referee.service.game_dice import settings_of
 from referee.service.gsd_edits import ruleset_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store.models import Game, RulesChange, Turn
+from referee.store.session_cache import cached
 from referee.store.status import TurnStatus
 
 KINDS = frozenset({MORNINGTON})
@@ -54,11 +55,16 @@ def published_amendable(game: Game) -> bool:
 
 
 def changes_of(session: Session, game: Game) -> tuple[Change, ...]:
-    """Every enactment of ``game``'s rules, oldest first."""
-    rows = session.scalars(
-        select(RulesChange).where(RulesChange.game_id == game.id).order_by(RulesChange.version)
-    )
-    return tuple(Change(r.version, r.proposal, r.effective_at, r.text) for r in rows)
+    """Every enactment of ``game``'s rules, oldest first: read once per transaction, and
+    again once the transaction enacts one (``session_cache``)."""
+
+    def load() -> tuple[Change, ...]:
+        rows = session.scalars(
+            select(RulesChange).where(RulesChange.game_id == game.id).order_by(RulesChange.version)
+        )
+        return tuple(Change(r.version, r.proposal, r.effective_at, r.text) for r in rows)
+
+    return cached(session, "rules", game.id, (RulesChange,), load)
 
 
 def number_in_force(session: Session, game: Game) -> int | None:
@@ -67,10 +73,8 @@ def number_in_force(session: Session, game: Game) -> int | None:
     versions."""
     if game.kind not in KINDS:
         return None
-    last = session.scalar(
-        select(func.max(RulesChange.version)).where(RulesChange.game_id == game.id)
-    )
-    return last or 1
+    changes = changes_of(session, game)  # read once per transaction: the turn reads them too
+    return changes[-1].version if changes else 1
 
 
 def versions_of(session: Session, game: Game) -> list[RulesVersion]:

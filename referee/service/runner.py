@@ -18,9 +18,9 @@ import threading
 from collections.abc import Iterable
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, load_only, sessionmaker
 
 from referee.config import Settings
 from referee.games import GameKind, Kinds
@@ -97,28 +97,38 @@ class Runner:
         another runner may take it meanwhile: then the next one is looked at, so that True
         always means one message was finished by this call.
         """
+        engine: Engine = self.factory.kw["bind"]
         while not self.abandon.is_set():
-            found = self._next_new()
-            if found is None:
-                return False
-            finished = self._process(*found)
+            # One connection for the look and the message's transaction: one check-out (and
+            # its liveness ping) per message, not two. No transaction is open between them.
+            with engine.connect() as connection:
+                found = self._next_new(connection)
+                if found is None:
+                    return False
+                finished = self._process(connection, *found)
             if finished is not None:
                 return finished
         return False
 
     def _process(
-        self, inbox_id: int, raw: bytes, rcpt_tos: list[str], mail_from: str, source: str
+        self,
+        connection: Connection,
+        inbox_id: int,
+        raw: bytes,
+        rcpt_tos: list[str],
+        mail_from: str,
+        source: str,
     ) -> bool | None:
         """Read, claim and handle one message; None when another runner claimed it first."""
         try:
             letter = read_letter(
                 inbox_id, raw, rcpt_tos=list(rcpt_tos), mail_from=mail_from, source=source
             )
-            with self.factory.begin() as session:
+            with self.factory(bind=connection) as session, session.begin():
                 row = self._claim(session, inbox_id)
                 if row is None:
                     return None  # another runner took it first
-                if letter.raw != row.raw:
+                if letter.raw != raw:  # the secret redacted: only its hash is kept anywhere
                     row.raw = letter.raw
                 work = Work(
                     letter=letter,
@@ -170,15 +180,15 @@ class Runner:
                 wake.wait(self.settings.worker_poll_seconds)
                 wake.clear()
 
-    def _next_new(self) -> tuple[int, bytes, list[str], str, str] | None:
+    def _next_new(self, connection: Connection) -> tuple[int, bytes, list[str], str, str] | None:
         """The oldest new message no other runner holds: its id, raw bytes and envelope.
 
-        The row is only looked at here (its lock, if any, ends with this short session), so
-        no transaction is open while the text is parsed; :meth:`_claim` then takes it for
+        The row is only looked at here (its lock, if any, ends with this short transaction),
+        so no transaction is open while the text is parsed; :meth:`_claim` then takes it for
         good, or finds another runner did first.
         """
-        with self.factory() as session:
-            found = session.execute(
+        with connection.begin():
+            found = connection.execute(
                 select(
                     InboxMessage.id,
                     InboxMessage.raw,
@@ -197,8 +207,11 @@ class Runner:
         return inbox_id, raw, list(rcpt_tos), mail_from, source
 
     def _claim(self, session: Session, inbox_id: int) -> InboxMessage | None:
+        """Lock the row if it is still new; its bytes, already read by :meth:`_next_new`,
+        are not fetched again (the row's ``raw`` is written only when redacted)."""
         query = (
             select(InboxMessage)
+            .options(load_only(InboxMessage.id, InboxMessage.status, InboxMessage.note))
             .where(InboxMessage.id == inbox_id, InboxMessage.status == InboxStatus.NEW)
             .with_for_update(skip_locked=True)
         )

@@ -14,7 +14,6 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.games import MORNINGTON
@@ -25,7 +24,7 @@ from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice, refusal_subject
 from referee.service.roster import SILENCE_REMINDER
 from referee.store import games
-from referee.store.models import Game, Membership, Player
+from referee.store.models import Game, Player
 from referee.store.status import GameStatus, InboxStatus, TurnStatus
 
 
@@ -74,11 +73,11 @@ def take_turn(
             ],
         )
     if game.status != GameStatus.RUNNING:
-        status = (
-            f"won by {game.winner} unless the winning turn is buzzed (rule 1.1.1)"
-            if game.status == GameStatus.WINNING
-            else game.status
-        )
+        status, ended = game.status, ""
+        if game.status == GameStatus.WINNING:
+            status = f"won by {game.winner} unless the winning turn is buzzed (rule 1.1.1)"
+        elif game.status == GameStatus.WON:
+            status, ended = f"won by {game.winner}", kind.game_end
         return Decided(
             InboxStatus.DONE,
             f"turn for a game that is {game.status}",
@@ -88,6 +87,7 @@ def take_turn(
                     subject=refusal_subject(game.number, f"the game is {game.status}"),
                     player=player.name,
                     status=status,
+                    ended=ended,
                 )
             ],
         )
@@ -103,11 +103,7 @@ def take_turn(
         )
         return Decided(InboxStatus.DONE, "turn while a buzz is open: play waits (1.16.1)", [notice])
     view = view_of(session, game, posting=turn.inbox_id)
-    seat = session.scalars(
-        select(Membership.seat).where(
-            Membership.game_id == game.id, Membership.player_id == player.id
-        )
-    ).one()
+    seat = games.seat_of(session, game, player)
     try:
         move = kind.read(view, text)
     except ValueError as error:
@@ -181,7 +177,9 @@ def judged(
         owing = kind.owed(view_of(session, game))
         if kind.dealt_at_start:
             owed = None
-            deadlines.moved(session, game, player.name, now, reminder_lead=SILENCE_REMINDER)
+            deadlines.heard(
+                session, game, kind.silence, player.name, now, reminder_lead=SILENCE_REMINDER
+            )
             waiting = ", ".join(dealt.owe(session, game, kind, now, timing))
         else:
             owed = seats.turn_applied(

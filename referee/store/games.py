@@ -17,6 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from referee.store.models import Game, Membership, Player, Turn
+from referee.store.session_cache import cached
 from referee.store.status import MembershipStatus, TurnStatus
 
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
@@ -117,13 +118,37 @@ def player_by_address(session: Session, address: str) -> Player | None:
 
 def members(session: Session, game: Game) -> list[Player]:
     """The players seated and playing in ``game``, by seat."""
-    query = (
-        select(Player)
-        .join(Membership, Membership.player_id == Player.id)
-        .where(Membership.game_id == game.id, Membership.status == MembershipStatus.ACTIVE)
-        .order_by(Membership.seat, Player.id)
-    )
-    return list(session.scalars(query))
+    return [player for _, player in seated(session, game)]
+
+
+def seated(session: Session, game: Game) -> list[tuple[int, Player]]:
+    """Each player seated and playing in ``game`` with eir seat, by seat: read once per
+    transaction (a message asks it when it identifies the sender, judges, and answers), and
+    again whenever the transaction changes a seat or a player (``session_cache``)."""
+
+    def load() -> list[tuple[int, Player]]:
+        query = (
+            select(Membership.seat, Player)
+            .join(Membership, Membership.player_id == Player.id)
+            .where(Membership.game_id == game.id, Membership.status == MembershipStatus.ACTIVE)
+            .order_by(Membership.seat, Player.id)
+        )
+        return [(seat, player) for seat, player in session.execute(query)]
+
+    return list(cached(session, "seated", game.id, (Membership, Player), load))
+
+
+def seat_of(session: Session, game: Game, player: Player) -> int:
+    """``player``'s seat in ``game``, whatever eir standing (a seated player's from the roster
+    already read)."""
+    for seat, member in seated(session, game):
+        if member.id == player.id:
+            return seat
+    return session.scalars(
+        select(Membership.seat).where(
+            Membership.game_id == game.id, Membership.player_id == player.id
+        )
+    ).one()
 
 
 def membership(session: Session, game: Game, player: Player) -> Membership | None:

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from email.parser import BytesHeaderParser
 from email.policy import compat32
-from typing import Any
 
 from sqlalchemy import Connection, Engine, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -87,35 +86,43 @@ def enqueue_many(
 ) -> list[Enqueued]:
     """Commit several messages in one transaction (one disk flush), each at most once.
 
-    One ``INSERT ... ON CONFLICT DO NOTHING`` per message, on a plain connection rather than an
-    ORM session, keeps the work before each 250 small; only a duplicate costs a second
-    look-up. Either all of them are committed or none is.
+    One ``INSERT ... ON CONFLICT DO NOTHING`` for the whole batch, on a plain connection
+    rather than an ORM session, keeps the work before each 250 small; only a duplicate costs
+    a second look-up. Either all of them are committed or none is.
     """
     engine: Engine = factory.kw["bind"]
-    insert = _insert(engine.dialect.name)
+    rows = [
+        {
+            "message_id": message_id_of(arrival.raw),
+            "digest": digest_of(arrival.raw),
+            "raw": arrival.raw,
+            "mail_from": arrival.mail_from,
+            "rcpt_tos": arrival.rcpt_tos,
+            "source": arrival.source,
+            "status": arrival.status,
+            "note": "",
+            "received_at": clock(),
+        }
+        for arrival in arrivals
+    ]
     results = []
     with engine.begin() as connection:
-        for arrival in arrivals:
-            message_id = message_id_of(arrival.raw)
-            digest = digest_of(arrival.raw)
-            values = {
-                "message_id": message_id,
-                "digest": digest,
-                "raw": arrival.raw,
-                "mail_from": arrival.mail_from,
-                "rcpt_tos": arrival.rcpt_tos,
-                "source": arrival.source,
-                "status": arrival.status,
-                "note": "",
-                "received_at": clock(),
-            }
-            inserted: int | None = connection.execute(insert, values).scalar_one_or_none()
-            if inserted is not None:
+        # One statement for the whole batch; a row the database already had (or that an
+        # earlier message of the batch became) comes back from no RETURNING, and is found.
+        inserted = {
+            digest: id_
+            for id_, digest in connection.execute(_insert(engine.dialect.name), rows)
+        }
+        for arrival, values in zip(arrivals, rows, strict=True):
+            new = inserted.pop(str(values["digest"]), None)
+            if new is not None:
                 if also is not None:
-                    also(connection, arrival, inserted)
-                results.append(Enqueued(inserted, duplicate=False))
+                    also(connection, arrival, new)
+                results.append(Enqueued(new, duplicate=False))
                 continue
-            known = _find(connection, message_id, digest)
+            message_id = values["message_id"]
+            known = _find(connection, message_id if isinstance(message_id, str) else None,
+                          str(values["digest"]))  # fmt: skip
             if known is None:  # pragma: no cover - a conflict means a row exists
                 raise RuntimeError("inbox: a conflicting message vanished")
             results.append(Enqueued(known, duplicate=True))
@@ -123,10 +130,15 @@ def enqueue_many(
 
 
 @functools.cache
-def _insert(dialect: str) -> ReturningInsert[Any]:
-    """``INSERT ... ON CONFLICT DO NOTHING RETURNING id`` in the database's own dialect."""
+def _insert(dialect: str) -> ReturningInsert[int, str]:
+    """``INSERT ... ON CONFLICT DO NOTHING RETURNING id, digest`` in the database's own
+    dialect (the digest says which message of a batch each new row is)."""
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    return insert(InboxMessage).on_conflict_do_nothing().returning(InboxMessage.id)
+    return (
+        insert(InboxMessage)
+        .on_conflict_do_nothing()
+        .returning(InboxMessage.id, InboxMessage.digest)
+    )
 
 
 def _find(connection: Connection, message_id: str | None, digest: str) -> int | None:

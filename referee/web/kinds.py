@@ -11,8 +11,8 @@ registry, asked in order, the way python-chess finds a variant by name.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from markupsafe import Markup, escape
@@ -26,9 +26,11 @@ from referee.network.mapfile import load_map
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
+from referee.service import gsd_edits
 from referee.service.replaying import Judges
 from referee.store.models import Game
 from referee.variants import UnknownVariantError, find_variant
+from referee.variants.game_settings import GameSettings, catalogue
 from referee.web import reading
 from referee.web.ifmud import IfmudPages
 from referee.web.london import LondonPages
@@ -71,6 +73,14 @@ def ruleset_of(game: reading.GameRow) -> Ruleset:
         return VANILLA
 
 
+def published_ruleset(variants: Sequence[str], stored: Mapping[str, str]) -> Ruleset:
+    """The ruleset a game's turns are judged under before any amendment: rule 1.1.2's
+    variant, as the turn desk chooses it, with the readings the Speaker set for the game
+    (``referee.service.rulebook.judging_ruleset`` makes the same from the stored game)."""
+    ruleset = type(gsd_edits.ruleset_of(variants))
+    return GameSettings.of_stored(stored, ruleset).changed().only("rules").rules()
+
+
 def split_record(text: str) -> tuple[str, str]:
     """A canonical GSD cut where its record begins (after the last box): (tables, record)."""
     lines = text.splitlines(keepends=True)
@@ -95,11 +105,31 @@ def read_on(before_text: str, before: GSD, text: str, index: ActionIndex) -> GSD
     return added.model_copy(update={"record": before.record + added.record})
 
 
-def ruleset_settings(ruleset: Ruleset) -> list[tuple[str, str]]:
-    """The readings the ruleset is judged with (rules/<ruleset>/readings.md), as (name,
-    value)."""
-    values = ruleset.settings
-    return [(f.name.replace("_", " "), str(getattr(values, f.name))) for f in fields(values)]
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a game's rules as its page lists it: the value the game is judged
+    with and the default, as ``set NAME=VALUE`` writes them."""
+
+    name: str
+    value: str
+    default: str
+
+    @property
+    def changed(self) -> bool:
+        return self.value != self.default
+
+
+def game_readings(ruleset: type[Ruleset], stored: Mapping[str, str] | None) -> list[Reading]:
+    """The readings a game is judged with (rules/<ruleset>/readings.md): the values the
+    Speaker set for it and stored with it, the defaults where it stored none, as the turn
+    desk reads them (``referee.service.game_dice.settings_of``)."""
+    chosen = GameSettings.of_stored(stored, ruleset)
+    return [
+        Reading(name.replace("_", " "), setting.render(chosen.get(name)),
+                setting.render(setting.default))
+        for name, setting in catalogue(ruleset).items()
+        if setting.scope == "rules"
+    ]  # fmt: skip
 
 
 def diff_lines(before: str, after: str) -> list[tuple[str, str]]:
@@ -126,6 +156,8 @@ class MorningtonNomic(GameKind):
         self._latest: dict[int, str] = {}
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
         self._judges: LRU[tuple[int, int], Judges] = LRU(64)
+        self._published: LRU[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], Ruleset] = LRU(64)
+        """Version 1 with the readings a game stored, by its variants and those readings."""
 
     def handles(self, game: reading.GameRow) -> bool:
         return game.kind == MORNINGTON
@@ -191,10 +223,13 @@ class MorningtonNomic(GameKind):
         version: int | None = None,
     ) -> Ruleset:
         """The ruleset version ``version`` of the game's rules is (None: the one in force),
-        which a page reads a turn's GSD and draws its map under, as the turn was judged; the
-        published one while the rules have never been amended."""
+        which a page reads a turn's GSD and draws its map under, as the turn was judged: with
+        the readings the Speaker set for the game (its network among them, rules 1.17.6 and
+        1.5.4), as published while the rules have never been amended."""
         if not amendments:
-            return ruleset_of(game)
+            stored = reading.settings(session, game.id)
+            key = (game.variants, tuple(sorted(stored.items())))
+            return self._published.get(key, partial(published_ruleset, game.variants, stored))
 
         def make() -> Judges:
             return Judges(session, session.get_one(Game, game.id))
@@ -219,7 +254,7 @@ class MorningtonNomic(GameKind):
                 "game": game,
                 "kind": self,
                 "ruleset": ruleset,
-                "readings": ruleset_settings(ruleset),
+                "readings": game_readings(type(ruleset), reading.settings(session, game.id)),
                 "amendments": amendments,
                 "picture": picture,
                 "seats": reading.seats(session, game.id),

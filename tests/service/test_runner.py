@@ -11,7 +11,7 @@ from email.message import EmailMessage, Message
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
@@ -369,8 +369,10 @@ def test_a_runner_overtaken_on_the_oldest_message_processes_the_next_one(
     class Overtaken(Runner):
         overtaken = False
 
-        def _next_new(self) -> tuple[int, bytes, list[str], str, str] | None:
-            found = super()._next_new()
+        def _next_new(
+            self, connection: Connection
+        ) -> tuple[int, bytes, list[str], str, str] | None:
+            found = super()._next_new(connection)
             if not self.overtaken:
                 self.overtaken = True
                 assert other.process_one()  # takes and finishes the same oldest message
