@@ -7,7 +7,14 @@ from dataclasses import dataclass
 
 from referee.chamber.errors import ChamberError
 
-_NAME = re.compile(r"^(?P<title>.*?\S)\s*\[(?P<referent>[^\[\]]*\S[^\[\]]*)\]$")
+_NAME = re.compile(
+    r"^(?P<title>.*?\S)\s*\["
+    r"(?P<referent>(?=[^\[\]]*[^\[\]\s])[^\[\]]*+|[^\[\]]*+[\[\]][^\[\]]*+)\]$"
+)
+"""The referent is what the brackets hold: something other than spaces, with at most one
+bracket of its own (as this pattern always took it: a non-space between two bracketless runs).
+Each run is taken whole, as splitting a run around its non-space was quadratic in a long
+bracket not closing the name."""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ read it lists in ``problems`` so the runner can answer with something the player
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from email import errors, policy
@@ -26,17 +27,24 @@ _BROKEN = (
 )
 """Defects that leave a multipart's parts unknown. Others (a lost closing boundary, a header
 that does not parse, bad base64 padding) still leave the text readable, so it is read."""
-_SECRET = re.compile(r"^\s*secret\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
-_PLAYING_AS = re.compile(r"^\s*playing\s+as\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
+_SECRET = re.compile(r"^\s*secret\s*:\s*(\S(?:.*\S)?)\s*$", re.IGNORECASE)
+_PLAYING_AS = re.compile(r"^\s*playing\s+as\s*:\s*(\S(?:.*\S)?)\s*$", re.IGNORECASE)
+"""The value runs to the line's last non-space character: found by one backward scan, where a
+lazy value before trailing spaces re-scanned every run of spaces inside it (quadratic)."""
 _ATTRIBUTION_LIMIT = 400
 """Longest line looked at as an attribution or a history header: they are short, and a long
 line is never matched against the patterns below (reading stays linear in the message)."""
 _ATTRIBUTION = re.compile(
     r"^.*\b(?:wrote|writes|schrieb|schreef|a\s+écrit|escribió|ha\s+scritto|escreveu|skrev"
-    r"|napisał)\b[^:]{0,200}:$"  # "On <date>, <name> wrote:", "Am <date> schrieb <name>:", ...
-    r"|^\*\s.+\[[^\]]*\d[^\]]*\]:$",  # mutt's "* Name <addr> [2026-11-25 10:02]:"
+    r"|napisał)\b[^:]{0,200}:$",  # "On <date>, <name> wrote:", "Am <date> schrieb <name>:", ...
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")
+_TRAILING_SPACE = re.compile(r"(?<![^\S\n])[^\S\n]++$", re.MULTILINE)
+"""The spaces ending a line, matched only from the start of a run of spaces (a run tried from
+each of its spaces would be quadratic)."""
+_LOOKED_AT = re.compile(r"^(?:[^\S\n]*[>\-_bB]|[^\n:]*:)", re.MULTILINE)
+"""The start of a line :func:`_turn_text` must look at: see :func:`_marked_lines`."""
 _DATED = re.compile(r"^(?:on|am|op|le|el|il|em|den|på|\*)\s.*\d", re.IGNORECASE)
 """An attribution that starts as clients write one (``On <date>``, ``Am <date>`` ...) and
 holds a date: only such a line, not a player's own "here is what I wrote:", cuts what follows."""
@@ -50,10 +58,10 @@ _ORIGINAL = re.compile(
 )
 _RULE = re.compile(r"^_{10,}$")
 _GSD_HEADER = re.compile(r"mornington\s+crescent\b.{0,40}\bgame\b.{0,40}\bturn\b", re.IGNORECASE)
-_HEADER_FROM = re.compile(r"^\*?(?:from|von|de|van|da|od|från|fra)\s*\*?\s*:", re.IGNORECASE)
+_HEADER_FROM = re.compile(r"^\*?(?:from|von|de|van|da|od|från|fra)\s*+\*?+\s*+:", re.IGNORECASE)
 _HEADER_NEXT = re.compile(
     r"^\*?(?:sent|date|to|gesendet|datum|an|envoyé|date|à|enviado(?:\s+el)?|fecha|para"
-    r"|verzonden|aan|inviato|data|a|skickat|sendt|wysłano)\s*\*?\s*:",
+    r"|verzonden|aan|inviato|data|a|skickat|sendt|wysłano)\s*+\*?+\s*+:",
     re.IGNORECASE,
 )
 
@@ -266,11 +274,23 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
     quoted GSD): the quoted text is returned instead, markers kept, for the notation to read.
     """
     lines = body.split("\n")
+    marks = _marked_lines(body)
+    marked = set(marks)
     kept: list[str] = []
+    wrote = False
     quoted: list[str] = []
     secret = playing_as = None
     index = 0
     while index < len(lines):
+        if index not in marked:
+            # Lines no rule below can apply to are the player's own, a run of them at once.
+            following = bisect.bisect_left(marks, index)
+            end = marks[following] if following < len(marks) else len(lines)
+            run = _TRAILING_SPACE.sub("", "\n".join(lines[index:end]))
+            kept.append(run)  # as its lines: kept is only ever joined with newlines
+            wrote = wrote or bool(run.strip())
+            index = end
+            continue
         line = lines[index].rstrip()
         if line.lstrip().startswith(">"):
             quoted.append(line)
@@ -278,8 +298,10 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
             continue
         if line == "--":
             break
-        if _history_starts(lines, index):
-            if any(kept) or not _HEADER_FROM.match(line.strip()):
+        colon = ":" in line or _next_ends_with_colon(lines, index)
+        attribution = _attribution_length(lines, index) if colon else 0
+        if _history_starts(lines, index, attribution):
+            if wrote or not _HEADER_FROM.match(line.strip()):
                 break
             # Header lines above everything the player wrote are pasted mail headers, which
             # rule 1.3.1 says are no part of the GSD: left out, and the posting read on.
@@ -287,10 +309,10 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
                 index += 1
             continue
         index += 1
-        if ":" not in line and not _next_ends_with_colon(lines, index - 1):
+        if not colon:
             kept.append(line)
+            wrote = wrote or bool(line)
             continue
-        attribution = _attribution_length(lines, index - 1)
         if attribution and _quote_follows(lines, index - 1 + attribution):
             index += attribution - 1
             continue
@@ -301,10 +323,28 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
             playing_as = match.group(1)
             continue
         kept.append(line)
+        wrote = True
     own = "\n".join(kept).strip()
     if not own:
         own = "\n".join(_quoted_turn(quoted)).strip()
     return own, secret, playing_as
+
+
+def _marked_lines(body: str) -> list[int]:
+    """The lines (0-based, in order) :func:`_turn_text` looks at one by one: those that are
+    quoted, start like a rule, a signature or a forwarded message (``-``, ``_``, ``b``), or hold
+    a colon, and the line before each (an attribution may be wrapped onto the colon's line).
+    Every other line is the player's own; finding these with one pattern over the whole body
+    lets a long letter or a pasted page be kept without a look at each of its lines."""
+    marks: list[int] = []
+    line = position = 0
+    for match in _LOOKED_AT.finditer(body):
+        line += body.count("\n", position, match.start())
+        position = match.start()
+        if line and (not marks or marks[-1] < line - 1):
+            marks.append(line - 1)
+        marks.append(line)
+    return marks
 
 
 def _attribution_length(lines: list[str], index: int) -> int:
@@ -313,17 +353,34 @@ def _attribution_length(lines: list[str], index: int) -> int:
     line = lines[index].strip()
     if not line or len(line) > _ATTRIBUTION_LIMIT:
         return 0
-    if line.endswith(":") and _ATTRIBUTION.match(line):
+    if line.endswith(":") and _is_attribution(line):
         return 1
     following = lines[index + 1].strip() if index + 1 < len(lines) else ""
     wrapped = following.endswith(":") and not following.startswith(">")
     if wrapped and len(following) < _ATTRIBUTION_LIMIT:
-        return 2 if _ATTRIBUTION.match(f"{line} {following}") else 0
+        return 2 if _is_attribution(f"{line} {following}") else 0
     return 0
 
 
-def _history_starts(lines: list[str], index: int) -> bool:
-    """Whether unquoted history (a forwarded or Outlook-style original) starts at ``index``."""
+def _is_attribution(line: str) -> bool:
+    """Whether ``line`` is an attribution: as :data:`_ATTRIBUTION` has it, or mutt's
+    ``* Name <addr> [2026-11-25 10:02]:``, a ``[...]`` holding a digit ending the line.
+
+    Mutt's shape is checked by finding its ``[`` (the first after any earlier ``]``) rather
+    than by a pattern, which tried every ``[`` against every digit after it (cubic in a line
+    of brackets)."""
+    if _ATTRIBUTION.match(line):
+        return True
+    if len(line) < 6 or line[0] != "*" or not line[1].isspace() or not line.endswith("]:"):
+        return False
+    inner = line[:-2]
+    opening = inner.find("[", max(inner.rfind("]") + 1, 3))
+    return opening >= 0 and _DIGIT.search(inner, opening + 1) is not None
+
+
+def _history_starts(lines: list[str], index: int, attribution: int) -> bool:
+    """Whether unquoted history (a forwarded or Outlook-style original) starts at ``index``,
+    given the :func:`_attribution_length` there (worked out once for both uses)."""
     line = lines[index].strip()
     if not line or len(line) > _ATTRIBUTION_LIMIT:
         return False
@@ -334,9 +391,8 @@ def _history_starts(lines: list[str], index: int) -> bool:
     if _HEADER_FROM.match(line):
         following = [each.strip() for each in lines[index + 1 : index + 4] if each.strip()]
         return bool(following) and _HEADER_NEXT.match(following[0]) is not None
-    length = _attribution_length(lines, index)
-    if length and _DATED.match(line):
-        return not _quote_follows(lines, index + length)
+    if attribution and _DATED.match(line):
+        return not _quote_follows(lines, index + attribution)
     return False
 
 

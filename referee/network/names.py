@@ -77,9 +77,16 @@ class StationNames:
         return found
 
     def suggest(self, text: str, limit: int = 3) -> tuple[str, ...]:
-        """The closest canonical names to ``text``, best first (possibly none)."""
-        key = normalise(text)
-        keys = difflib.get_close_matches(key, self._by_key.keys(), n=limit, cutoff=0.6)
+        """The closest canonical names to ``text``, best first (possibly none).
+
+        A name more than ``2 / cutoff`` times as long as the longest key is like none of them
+        (the similarity is at most twice the shorter length over both lengths), so it is
+        answered at once instead of being compared in time growing with its length: a play
+        pasted with a whole letter on its line has its destination looked up in one."""
+        key, cutoff = normalise(text), 0.6
+        if len(key) * cutoff > 2 * max(map(len, self._by_key), default=0):
+            return ()
+        keys = difflib.get_close_matches(key, self._by_key.keys(), n=limit, cutoff=cutoff)
         return tuple(self._by_key[k] for k in keys)
 
 

@@ -16,7 +16,10 @@ BOX_WIDTH = 73
 """The width of the titled boxes, as in the Disruptions example of rule 1.2.2."""
 
 _BORDER = re.compile(r"^\+[-+ =]*\+?$")
-_TITLED = re.compile(r"^\+\s*-*\s*(?P<title>[A-Za-z&][A-Za-z&' ]*?)\s*-+\s*\+?$")
+_TITLED = re.compile(r"^\+\s*+-*+\s*+(?P<title>[A-Za-z&][A-Za-z&' ]*+)\s*-+\s*\+?$")
+"""The title takes every letter and space up to the dashes (:func:`box_title` strips the
+spaces); taken lazily, each space of a long run was tried with the rest of the run after it,
+quadratic in a border line of spaces."""
 
 
 def is_border(text: str) -> bool:

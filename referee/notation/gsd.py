@@ -197,19 +197,30 @@ def _template() -> jinja2.Template:
 
 # ---------------------------------------------------------------- reading
 
-_HEADER = re.compile(r"^mornington\s+crescent\b.*?\bgame\s*(?:no\.?|number|#)?\s*(?P<game>\d+)"
-                     r".*?\bturn\s*(?:no\.?|number|#)?\s*(?P<turn>\d+)"
-                     r"(?:.*?\bstate\s*:?\s*(?P<hash>[0-9a-fA-F]{4,64}))?", re.I)  # fmt: skip
+_HEADER = re.compile(r"^mornington\s+crescent\b"
+                     r"(?>.*?\bgame\s*+(?:no\.?|number|#)?+\s*+(?P<game>\d++))"
+                     r"(?>.*?\bturn\s*+(?:no\.?|number|#)?+\s*+(?P<turn>\d++))"
+                     r"(?:.*?\bstate\s*+:?+\s*+(?P<hash>[0-9a-fA-F]{4,64}))?", re.I)  # fmt: skip
+"""The first ``game`` number, the first ``turn`` number after it and the first ``state`` hash
+after that. Atomic groups and possessive spaces keep the match linear in the line: a line of
+repeated ``game 12`` with no turn (or a word followed by a run of spaces) is given up on in one
+pass instead of being re-scanned from each occurrence."""
 _KEY = re.compile(
-    r"^(?P<key>game\s*time|time|wild(?:\s*stations?)?|courier\s*pick\s*-?\s*up(?:\s*station)?"
+    r"^(?P<key>game\s*time|time|wild(?:\s*stations?)?|courier\s*+pick\s*+-?+\s*+up(?:\s*station)?"
     r"|courier\s*destination(?:\s*station)?|bridges)\s*:\s*(?P<value>.*)$",
     re.I,
 )
 _LABEL = re.compile(
     r"^(?P<label>token\s*stacks?|luggage(?:\s*rack)?|lost\s*(?:&|and)\s*found|disruptions"
-    r"|disrupted\s*services|plays)\s*:?\s*$",
+    r"|disrupted\s*services|plays)\s*+:?+\s*+$",
     re.I,
 )
+_HEADER_FIRST = frozenset("mM")
+_BLOCK_FIRST = frozenset("+|")
+_LABEL_FIRST = frozenset("tTlLdDpP")
+_KEY_FIRST = frozenset("gGtTwWcCbB")
+"""The characters a stripped line can start with to match :data:`_HEADER`, a box, :data:`_LABEL`
+and :data:`_KEY` (their words start with none of the letters that case-fold from others)."""
 _NONE = {"", "none", "-", "n/a", "nil", "nothing", "undefined"}
 _SIGNATURE = ("-- ", "--")
 WRAP_LIMIT = 2000
@@ -264,17 +275,33 @@ class _Reader:
         self.started = True
 
     def read(self) -> Posting:
-        while self.position < len(self.lines):
-            line = self.lines[self.position]
-            text = line.stripped()
+        lines = self.lines
+        while self.position < len(lines):
+            if self.position < self.not_a_block:
+                self._skip_rows()
+                if self.position >= len(lines):
+                    break
+            line = lines[self.position]
+            text = line.text.strip()
             if text in _SIGNATURE and self.started:
                 break
             if not text:
                 self.position += 1
                 continue
-            if self._try_header(line) or self._try_block(line) or self._try_comment(line):
+            first = text[0]
+            # Each reader is tried only where its first character (or a colon) allows it, so
+            # a line that can be none of them (most of a pasted page) costs a few tests.
+            if first in _HEADER_FIRST and self._try_header(line):
                 continue
-            if self._try_key(line) or self._try_play(line):
+            block = first in _BLOCK_FIRST and self.position >= self.not_a_block
+            if block and self._try_block(line):
+                continue
+            if first == "{" and self._try_comment(line):
+                continue
+            colon = ":" in text
+            if (first in _LABEL_FIRST or (colon and first in _KEY_FIRST)) and self._try_key(line):
+                continue
+            if colon and self._try_play(line):
                 continue
             if self.started and self.stray is None:
                 self.stray = line
@@ -286,6 +313,19 @@ class _Reader:
             return Posting(gsd=None, plays=plays, declared_hash=self.declared_hash)
         gsd = GSD(players=self.players, record=tuple(self.record), **self.fields)
         return Posting(gsd=gsd, plays=gsd.plays, declared_hash=self.declared_hash)
+
+    def _skip_rows(self) -> None:
+        """Pass the lines of a run found to hold no box up to the next one with a colon.
+
+        Every line of such a run starts with ``+`` or ``|``, so it is no header, box, comment,
+        label or key; without a colon it is no play either, only text that is no part of the
+        GSD (the first such line after the GSD started is the one an error names)."""
+        start, end = self.position, self.not_a_block
+        lines = self.lines
+        stop = next((i for i in range(start, end) if ":" in lines[i].text), end)
+        if stop > start and self.started and self.stray is None:
+            self.stray = lines[start]
+        self.position = stop
 
     def _try_header(self, line: Line) -> bool:
         match = _HEADER.match(line.stripped())
@@ -302,7 +342,7 @@ class _Reader:
         return True
 
     def _try_block(self, line: Line) -> bool:
-        if not line.stripped().startswith(("+", "|")) or self.position < self.not_a_block:
+        if self.position < self.not_a_block or not line.stripped().startswith(("+", "|")):
             return False
         block: list[Line] = []
         while self.position < len(self.lines):
@@ -311,7 +351,8 @@ class _Reader:
                 break
             block.append(current)
             self.position += 1
-        if not any(is_border(b.text) or box_title(b.text) for b in block):
+        edges = (b.text for b in block if b.text.lstrip().startswith("+"))
+        if not any(is_border(edge) or box_title(edge) for edge in edges):
             self.not_a_block = self.position
             self.position -= len(block)
             return False
@@ -576,7 +617,10 @@ def _row_parts(rows: Sequence[Line]) -> list[tuple[Line, int, str]]:
     return parts
 
 
-_TABLE_HEAD = re.compile(r"^\|\s*players?\s*\|", re.I)
+_TABLE_HEAD = re.compile(r"\s*\|\s*players?\s*\|", re.I)
+_PLAYER = re.compile("player", re.I)
+"""A word every :data:`_TABLE_HEAD` holds: a posting without it (a BOM, which is dropped,
+could split it) has one Token Table at most, and is not looked at line by line for more."""
 
 
 def _newest_gsd(lines: list[Line]) -> list[Line]:
@@ -587,7 +631,7 @@ def _newest_gsd(lines: list[Line]) -> list[Line]:
     the lines at other depths are set aside; an inline reply (one quoted GSD with the play
     added unquoted) has one table and is read whole.
     """
-    depths = {line.depth for line in lines if _TABLE_HEAD.match(line.text.strip())}
+    depths = {line.depth for line in lines if _TABLE_HEAD.match(line.text)}
     if len(depths) < 2:
         return lines
     keep = min(depths)
@@ -608,7 +652,10 @@ def read_posting(
     Raises :class:`NotationError` (and nothing else) for anything unreadable.
     """
     try:
-        return _Reader(_newest_gsd(clean_lines(text)), index, players, kept=kept).read()
+        lines = clean_lines(text)
+        if _PLAYER.search(text) or "\ufeff" in text:  # no table head without the word
+            lines = _newest_gsd(lines)
+        return _Reader(lines, index, players, kept=kept).read()
     except NotationError:
         raise
     except (ValueError, LookupError, TypeError) as error:

@@ -3,13 +3,14 @@ read and written back, and conditions judged against the facts of a moment."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.chamber import ChamberError, Standing
+from referee.chamber import ChamberError, Standing, intents
 from referee.chamber.intents import (
     Ask,
     Condition,
@@ -133,3 +134,32 @@ def test_rule_147_conditions_are_judged_on_the_state_when_the_statement_falls_du
         False,
         "this game has no chamber, so it has no proposals",
     )
+
+
+# The patterns as they were, before they were written to match in one pass; the test keeps
+# them as the meaning the linear ones must keep.
+OLD_WHEN_LINE = re.compile(r"(?i)^\s*(at|in)\s+(.*?)\s*:\s*$")
+OLD_IF_LINE = re.compile(r"(?i)^\s*if\s+(.*?)\s*:\s*$")
+OLD_SPAN = re.compile(r"(?i)(\d+)\s*(minute|minutes|min|hour|hours|h|day|days|d|week|weeks)\b")
+LINE_PIECES = ["at", "At", "in", "if", "If", " ", "  ", "\t", ":", "x", "3", "hours", "12:00"]
+
+
+@settings(max_examples=1000)
+@given(st.lists(st.sampled_from(LINE_PIECES), max_size=10).map("".join))
+def test_rule_146_147_the_first_lines_are_read_as_before(line: str) -> None:
+    for old, new in ((OLD_WHEN_LINE, intents._WHEN_LINE), (OLD_IF_LINE, intents._IF_LINE)):
+        before, after = old.match(line), new.match(line)
+        assert (before and before.groups()) == (after and after.groups())
+
+
+@settings(max_examples=1000)
+@given(st.text(st.sampled_from("123 hdaysminutewk,and\t"), max_size=24))
+def test_rule_146_a_span_is_read_as_before(text: str) -> None:
+    assert intents._SPAN.findall(text) == OLD_SPAN.findall(text)
+    assert intents._SPAN.sub("", text) == OLD_SPAN.sub("", text)
+
+
+def test_rule_146_a_first_line_of_spaces_is_no_statement() -> None:
+    """Every message is asked whether it is a statement of intent; a first line of spaces
+    after 'at' is answered at once (it took minutes for a few thousand spaces)."""
+    assert not is_statement("at" + " " * 200_000 + "y\nRushton : Euston (VC)")

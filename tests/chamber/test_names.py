@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.chamber import ChamberError, ProposalName
+from referee.chamber import ChamberError, ProposalName, names
 
 
 def test_rule_34_a_name_ends_with_a_referent_in_brackets() -> None:
@@ -35,3 +37,15 @@ _words = st.text(alphabet=st.characters(categories=("L", "N")), min_size=1, max_
 def test_rule_34_a_name_renders_to_text_that_parses_back(title: list[str], referent: str) -> None:
     name = ProposalName(" ".join(title), referent)
     assert ProposalName.parse(str(name)) == name
+
+
+OLD_NAME = re.compile(r"^(?P<title>.*?\S)\s*\[(?P<referent>[^\[\]]*\S[^\[\]]*)\]$")
+"""The pattern as it was, before it was written to match in one pass."""
+
+
+@settings(max_examples=1000)
+@given(st.lists(st.sampled_from(["[", "]", " ", "a", "AB", "x y"]), max_size=12).map("".join))
+def test_rule_34_a_name_is_read_as_before(text: str) -> None:
+    words = " ".join(text.split())
+    before, after = OLD_NAME.match(words), names._NAME.match(words)
+    assert (before and before.groupdict()) == (after and after.groupdict())

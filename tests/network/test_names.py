@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.network.lines import LineCode, UnknownLineError, parse_line_code
 from referee.network.names import (
@@ -80,3 +84,20 @@ def test_1_11_6_the_nine_ghosts_are_stations_too() -> None:
     assert len(names) == 295 + 9
     assert names.resolve("hobs end") == "Hob's End"
     assert "Ongar" in names
+
+
+_LONDON = game_station_names()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([*_LONDON.names[:40], "x", " ", "Road", "&"]), max_size=40).map(
+        "".join
+    )
+)
+def test_a_long_name_is_suggested_what_difflib_would_suggest(text: str) -> None:
+    """suggest answers a name too long to be like any station at once; what it answers is
+    what comparing it with every station gives (the reference here)."""
+    keys = {normalise(name): name for name in _LONDON.names}
+    expected = difflib.get_close_matches(normalise(text), keys, n=3, cutoff=0.6)
+    assert _LONDON.suggest(text) == tuple(keys[k] for k in expected)

@@ -128,7 +128,10 @@ FORMS: tuple[Form, ...] = (
     ),
     Form(
         "change token",
-        r"change token (?P<name>[^|]+?) to (?P<token>[^|]+ \| .+)",
+        # The name ends at its first ' to ': if the token does not read from there, it
+        # reads from no later ' to ' either (its text before the first '|' only shrinks), so
+        # the name is not tried again at each one (quadratic in a line of ' to ').
+        r"change token (?>(?P<name>[^|]+?) to )(?P<token>[^|]+ \| .+)",
         "Change token {name} to {token}",
         54,
         lambda g: lambda s: consent.change_token(s, g["name"], Token.parse(g["token"])),

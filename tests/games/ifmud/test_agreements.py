@@ -4,6 +4,7 @@ the chamber's enactor; each form parses back from its rendering."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import timedelta
 
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.games.ifmud import agreements
 from referee.games.ifmud.agreements import Agreement, apply_agreements, parse_agreement
 from referee.games.ifmud.state import Quest, Token, Where
 
@@ -234,3 +236,16 @@ def test_rule_54_and_every_agreement_parses_back_from_its_rendering(agreement: A
     if agreement.form in ("add token", "change token"):
         text = dict(agreement.args)["token"]
         assert Token.parse(text).render() == text
+
+
+OLD_CHANGE_TOKEN = re.compile(r"change token (?P<name>[^|]+?) to (?P<token>[^|]+ \| .+)", re.I)
+"""The form as it was before its name was made atomic (quadratic in a line of ' to ')."""
+
+
+@settings(max_examples=1000)
+@given(st.lists(st.sampled_from([" to ", "to", " ", "|", " | ", "a", "Key", "x y"]), max_size=10))
+def test_rule_54_a_change_of_token_is_read_as_before(pieces: list[str]) -> None:
+    text = "change token " + "".join(pieces)
+    new = next(p for form, p in agreements._COMPILED if form.pattern.startswith("change token"))
+    before, after = OLD_CHANGE_TOKEN.fullmatch(text), new.fullmatch(text)
+    assert (before and before.groupdict()) == (after and after.groupdict())
