@@ -8,7 +8,9 @@ In the same run, per posting, on the state of the scripted four-player game afte
 - ``judge`` of ``end turn`` (visits, the servant sent home, the next player);
 - ``judge`` of ``move to ROOM`` (points, tolls, quests, the pie bomb, rule 42's check);
 - ``IfmudNomic.judge`` through the seam: read the posting, parse the state, judge with the
-  game's seeded dice, render the new state.
+  game's seeded dice, render the new state;
+- ``ifmud_roll.mirror``: what every store of the game's chamber now adds, copying the
+  chamber's Passive Voters into the state (rule 31), when the copy already agrees.
 
 Prints the median and p99 of each and its ratio to the baseline.
 
@@ -27,6 +29,7 @@ from timing import figures, timed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from referee.chamber import Chamber
 from referee.engine.dice import RecordingDice
 from referee.games.ifmud.actions import parse_actions
 from referee.games.ifmud.board import neighbours
@@ -35,6 +38,8 @@ from referee.games.ifmud.kind import IfmudNomic
 from referee.games.ifmud.opening import SEED_PLAYERS
 from referee.games.ifmud.state import GameState
 from referee.games.kind import GameView, PlayerView
+from referee.service import ifmud_roll
+from referee.store.models import Game
 from tests.games.ifmud.test_scripted_game import OPENING, SECOND, play, rounds
 
 
@@ -77,6 +82,13 @@ def main() -> None:
     figures(
         "IfmudNomic.judge (read, parse, render)",
         timed(lambda: kind.judge(view, seat, kind.read(view, "end turn"), rng), args.repeat),
+        base,
+    )
+    game = Game(kind=kind.name, state=text, version=1)
+    roll = Chamber.opened([p.name for p in state.players], now)
+    figures(
+        "ifmud_roll.mirror (chamber stored)",
+        timed(lambda: ifmud_roll.mirror(game, roll), args.repeat),
         base,
     )
 

@@ -8,6 +8,10 @@ and a turn row per Turn with the GSDs before and after. Then, in the same run:
   cold (a fresh site: every GSD parsed, every map drawn), re-rendered (the page cache dropped,
   as when a new turn moves the game's stamp, the parsed GSDs and maps kept) and warm (served
   from the page cache after the stamp check's queries);
+- in process, the same three figures for the page of each other kind the site draws, stored
+  in the same database: an ifMUD Nomic game of the kind's scripted game (some 100 postings,
+  every one a turn row with its states) and a One Day in London game half way through its
+  winning plan (``tests/service/odil_plan.py``);
 - over HTTP on loopback, the live game page from ``referee web``'s server (uvicorn) beside the
   very same page written by ``referee web build`` and served as a static file by the same
   stack (Starlette's StaticFiles on uvicorn): the baseline.
@@ -20,6 +24,7 @@ Run: ``.venv/bin/python bench/web.py [--turns 1000] [--repeat 30]``
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import tempfile
@@ -31,11 +36,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sqlalchemy.orm import Session, sessionmaker
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from referee.engine.turn import adjudicate
+from referee.games.ifmud.kind import NAME as IFMUD
+from referee.games.ifmud.kind import IfmudNomic
+from referee.games.ifmud.opening import SEED_PLAYERS
+from referee.games.ifmud.state import GameState as IfmudState
+from referee.games.kind import GameView, PlayerView
+from referee.games.one_day_in_london.kind import NAME as LONDON
+from referee.games.one_day_in_london.moves import parse_move
+from referee.games.one_day_in_london.rules import apply, new_game
 from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
 from referee.web.app import make_app
@@ -44,6 +58,8 @@ from referee.web.server import WebServer
 from referee.web.site import Site
 from tests.conftest import free_port
 from tests.engine.scripted import scripted_game
+from tests.games.ifmud import test_scripted_game as ifmud_script
+from tests.service.odil_plan import plan
 
 START = datetime(2026, 1, 5, 9, 0)
 
@@ -94,6 +110,79 @@ class Stored:
                 now=START + timedelta(hours=number),
             )
         self.before = after
+
+
+def ifmud_turns() -> tuple[str, list[tuple[str, str, str, str]]]:
+    """The ifMUD Nomic scripted game judged by its kind: the opening, and each legal
+    posting as (player, posting, state before, state after)."""
+    script = ifmud_script
+    clock = script.Clock()
+    kind = IfmudNomic(clock)
+    text = opening = kind.opening(2, SEED_PLAYERS, random.Random(0))
+    turns = []
+    entries = script.OPENING + script.SECOND + script.rounds(14) + script.FINALE
+    for number, entry in enumerate(entries, 1):
+        if isinstance(entry, script.Agreed):
+            text = entry(IfmudState.parse(text)).render()
+            continue
+        name, posting = entry
+        state = IfmudState.parse(text)
+        name = state.active or "" if name == script.ACTIVE else name
+        if posting == "step":
+            posting = script.step(state, name)
+        if posting == "win":
+            crown = next(t for t in state.tokens if t.name == "crown")
+            posting = f"move to {crown.destination}\ndrop crown"
+        clock.now = max(clock.now + timedelta(minutes=25), state.turn_began or clock.now)
+        game = GameView(
+            4, number, number, text, SEED_PLAYERS, seed=script.SEED, draw=f"message {number}"
+        )
+        player = PlayerView(name, "", SEED_PLAYERS.index(name) + 1)
+        judged = kind.judge(game, player, kind.read(game, posting), random.Random(0))
+        assert judged.new_state is not None, (number, posting)
+        turns.append((name, judged.play or posting, text, judged.new_state))
+        text = judged.new_state
+    return opening, turns
+
+
+def store_other_kinds(factory: sessionmaker[Session]) -> None:
+    """Game 2, ifMUD Nomic, with a turn row per posting; game 3, One Day in London, half
+    way through its plan."""
+    opening, turns = ifmud_turns()
+    with factory.begin() as session:
+        game = games.create_game(session, 2, "ifmud@lounge.example.org", START, state=opening)
+        game.kind, game.status, game.started_at = IFMUD, "running", START
+        ids = {}
+        for seat, name in enumerate(SEED_PLAYERS, start=1):
+            player = games.add_player(session, name, f"i{seat}@example.org")
+            games.join(session, game, player, seat)
+            ids[name] = player.id
+        game_id = game.id
+    for number, (name, play, before, after) in enumerate(turns):
+        with factory.begin() as session:
+            games.record_turn(
+                session,
+                game_id=game_id,
+                judged_version=number,
+                player_id=ids[name],
+                inbox_id=None,
+                raw_text=play,
+                play=play,
+                new_state=after,
+                state_before=before,
+                now=START + timedelta(hours=number),
+            )
+    people = ("Alice", "Bob", "Carol")
+    state = new_game(people, "7" * 64)
+    made = plan(state)
+    for name, text in made.mails[: len(made.mails) // 2]:
+        state = apply(state, name, parse_move(text))
+    with factory.begin() as session:
+        game = games.create_game(session, 3, "odil@lounge.example.org", START, state=state.render())
+        game.kind, game.status, game.started_at = LONDON, "running", START
+        game.turn_number = len(state.record)
+        for seat, name in enumerate(people, start=1):
+            games.join(session, game, games.add_player(session, name, f"o{seat}@example.org"), seat)
 
 
 def timed(action: Callable[[], object], repeat: int) -> float:
@@ -151,6 +240,21 @@ def run(args: argparse.Namespace, folder: Path) -> None:
         site.render(page)
         warm = timed(lambda page=page: site.render(page), args.repeat)
         print(f"{page:28} {cold:9.1f} {rerender:10.1f} {warm:9.2f}")
+
+    store_other_kinds(stored.factory)
+    print("the other kinds' game pages, beside games/1.html above (ms, in process):")
+    for page, what in (("games/2.html", "ifMUD"), ("games/3.html", "London")):
+        t0 = time.perf_counter()
+        assert site.render(page) is not None, page
+        cold = (time.perf_counter() - t0) * 1000
+
+        def again(page: str = page) -> None:
+            site._pages.clear()
+            site.render(page)
+
+        rerender = timed(again, args.repeat)
+        warm = timed(lambda page=page: site.render(page), args.repeat)
+        print(f"{page + ' (' + what + ')':28} {cold:9.1f} {rerender:10.1f} {warm:9.2f}")
 
     stored.land()
     newest = f"games/1/turn-{args.turns + 1}.html"

@@ -30,7 +30,15 @@ from datetime import datetime
 
 from referee.games.ifmud.kind import NAME as IFMUD_NOMIC
 from referee.games.ifmud.kind import IfmudNomic
-from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView, UnknownKindError
+from referee.games.kind import (
+    GameKind,
+    GameView,
+    Judgement,
+    Owed,
+    PlayerView,
+    Silence,
+    UnknownKindError,
+)
 from referee.games.mornington import NAME as MORNINGTON
 
 __all__ = [
@@ -38,6 +46,7 @@ __all__ = [
     "MORNINGTON",
     "GameKind",
     "Kinds",
+    "Silence",
     "UnknownKindError",
     "Unregistered",
     "hosted",
@@ -95,7 +104,10 @@ class Unregistered:
     players = (0, 0)
     wins_are_final = True
     legislature = False
+    silence = Silence.RESIGNS
     started = "The game begins"
+    game_end = ""
+    """Its rules are not known here, so none is cited."""
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(self, name: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal, Protocol
 
 from referee.notation.amendments import Change
@@ -20,6 +21,19 @@ Verdict = Literal["legal", "illegal", "stale", "out_of_turn", "not_adjudicated",
 """What became of a posting: applied (``legal``), refused with reasons (``illegal``,
 ``unreadable``), refused because the game moved on or it is not the poster's turn
 (``stale``, ``out_of_turn``), or kept without a ruling (``not_adjudicated``)."""
+
+
+class Silence(StrEnum):
+    """Which rule governs a player of a kind who goes quiet; the service keeps its clock."""
+
+    RESIGNS = "resigns"
+    """Two calendar months without a move are a resignation: Mornington Nomic's rule 1.1.10,
+    which the referee keeps for a kind whose rules say nothing of silence (One Day in
+    London), so no game waits forever on a player who has gone."""
+    CHAMBER = "chamber"
+    """The kind's own rules count silence through its chamber (ifMUD Nomic's rule 24: a
+    demerit for each week without a post, none for a player on both passive lists, rule
+    130; three demerits remove the player, rule 11). Nobody resigns by silence."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +134,10 @@ class GameKind(Protocol):
     first day (ifMUD Nomic's rules 10 and 21), so the game's chamber opens when it starts;
     elsewhere the Speaker opens one when the players want it. ``started`` is the subject of
     the post that starts a game dealt at start.
+    ``silence`` is the rule (:class:`Silence`) that says what a player's silence costs.
+    ``game_end`` cites the kind's own rule that ends a game once it is won, in the clause a
+    turn posted to a won game is refused with (the service says who won and that nothing
+    changed; empty for a kind whose rules it cannot name).
     ``choices`` are the readings of the kind's rules a Speaker may set per game: each name
     with its allowed values, the default first; ``opening`` is handed the game's values
     (Mornington's readings are its ruleset's settings, ``referee.variants.game_settings``).
@@ -131,7 +149,9 @@ class GameKind(Protocol):
     players: tuple[int, int]
     wins_are_final: bool
     legislature: bool
+    silence: Silence
     started: str
+    game_end: str
     choices: Mapping[str, tuple[str, ...]]
 
     def read(self, game: GameView, text: str) -> object: ...

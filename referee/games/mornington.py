@@ -19,7 +19,15 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from referee.games import own_gsd
-from referee.games.kind import GameView, Judgement, Owed, PlayerView, TurnOutcome, Verdict
+from referee.games.kind import (
+    GameView,
+    Judgement,
+    Owed,
+    PlayerView,
+    Silence,
+    TurnOutcome,
+    Verdict,
+)
 from referee.notation.errors import NotationError
 from referee.notation.gsd import read_posting
 
@@ -76,7 +84,11 @@ class MorningtonNomic:
     players = (3, 1000)
     wins_are_final = False
     legislature = False
+    silence = Silence.RESIGNS
+    """Rule 1.1.10: two calendar months without a move are a resignation."""
     started = "The game begins"
+    game_end = "by rule 1.1.1 - How to Win, a game is over once its win stands"
+    """Also when the last player left has won it (rule 1.1.3): that win stands at once."""
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(

@@ -35,8 +35,8 @@ from referee.chamber import (
     Vote,
     cite,
 )
-from referee.service import deadlines, game_dice, ifmud_roll
-from referee.service.enactment import Enactor
+from referee.service import deadlines, ifmud_roll
+from referee.service.enactment import Enactor, seating
 from referee.service.notices import Audience, CommandError, Notice
 from referee.store import games
 from referee.store.models import (
@@ -69,12 +69,21 @@ def is_open(session: Session, game: Game) -> bool:
 
 
 def settings_of(game: Game) -> ChamberSettings:
-    """The chamber's readings as the Speaker set them for ``game``."""
-    chosen = game_dice.settings_of(game)
-    return ChamberSettings(
-        lone_nay_may_declare_dead=bool(chosen.get("lone_nay_may_declare_dead")),
-        intents_may_be_withdrawn=bool(chosen.get("intents_may_be_withdrawn")),
-    )
+    """The chamber's readings as the Speaker set them for ``game``, read from its stored
+    settings among the others (a Mornington game's ruleset settings, or a kind's own
+    readings beside them, ``dealt.choices_of``)."""
+    try:
+        return ChamberSettings.parse(tuple((game.settings or {}).items()))
+    except ValueError as error:
+        raise CommandError(
+            f"game MC {game.number}'s chamber settings cannot be read ({error}); the operator "
+            "must correct them"
+        ) from None
+
+
+def readings_line(settings: ChamberSettings) -> str:
+    """The chamber's readings as players are shown them: ``name=value``, comma-separated."""
+    return ", ".join(f"{name}={value}" for name, value in settings.render())
 
 
 def load(session: Session, game: Game) -> Chamber | None:
@@ -171,6 +180,7 @@ def save(session: Session, game: Game, chamber: Chamber, *, inbox_id: int | None
         record.posted_at = proposal.posted_at
         record.ratified_at = proposal.ratified_at
         record.closed_at = proposal.closed_at
+    ifmud_roll.mirror(game, chamber)
     session.flush()
 
 
@@ -227,7 +237,12 @@ def open_chamber(session: Session, game: Game, now: datetime, lead: timedelta) -
             "The chamber is open",
             f"The chamber of game MC {game.number} is open: its players may change the game by "
             "proposal and vote (ifMUD rules 10 and 21).",
-            lines=[f"Players: {', '.join(names)}", *_grammar()],
+            lines=[
+                f"Players: {', '.join(names)}",
+                f"The chamber's readings (rules/ifmud-nomic/readings.md): "
+                f"{readings_line(chamber.settings)}",
+                *_grammar(),
+            ],
         )
     ]
 
@@ -256,7 +271,7 @@ def catch_up(
     ifmud_roll.follow(game, outcome.events)
     save(session, game, outcome.chamber)
     sync(session, game, outcome.chamber, now, lead)
-    return _announce(session, game, outcome, enactor)
+    return _announced(session, game, outcome, enactor, now, lead)
 
 
 def record_post(session: Session, game: Game, name: str, at: datetime, lead: timedelta) -> None:
@@ -290,17 +305,27 @@ def act(
     ifmud_roll.follow(game, outcome.events)
     save(session, game, outcome.chamber, inbox_id=inbox_id)
     sync(session, game, outcome.chamber, now, lead)
-    return notices + _announce(session, game, outcome, enactor)
+    return notices + _announced(session, game, outcome, enactor, now, lead)
 
 
-def check_admission(session: Session, game: Game, text: str) -> None:
+def check_admission(session: Session, game: Game, text: str, enactor: Enactor) -> None:
     """Rule 12: a player to be added must be one the referee can hear from in this game (in
-    a Mornington game, one the Speaker has seated), or the proposal could never take effect.
+    a Mornington game, one the Speaker has seated; in a game that seats whom its chamber
+    admits, one who asked to join), or the proposal could never take effect.
     (rules/ifmud-nomic/readings.md#r12)"""
     try:
-        issue, _ = Issue.parse(text)
+        issue, body = Issue.parse(text)
     except ChamberError:
         return  # the chamber refuses it with its own reason
+    seats = seating(enactor, game)
+    if seats is not None:
+        named = (issue.subject,) if issue.purpose is Purpose.ADMIT else ()
+        added = seats.added_by(body) if issue.purpose is Purpose.CHANGE else ()
+        for name in (*named, *added):
+            why = seats.refusal(session, game, name or "")
+            if why is not None:
+                raise CommandError(why)
+        return
     if issue.purpose is not Purpose.ADMIT or issue.subject is None:
         return
     player = games.player_by_name(session, issue.subject)
@@ -437,6 +462,22 @@ def wrapped(line: str, width: int = 76) -> str:
     )
 
 
+def _announced(
+    session: Session,
+    game: Game,
+    outcome: Outcome,
+    enactor: Enactor,
+    now: datetime,
+    lead: timedelta,
+) -> list[Notice]:
+    """The events of ``outcome`` worded; when a proposal took effect, its enactment may have
+    changed the roll (a player its text added, rule 12), so the deadlines follow it again."""
+    notices = _announce(session, game, outcome, enactor)
+    if any(event.kind == "in-effect" for event in outcome.events):
+        sync(session, game, load(session, game) or outcome.chamber, now, lead)
+    return notices
+
+
 def _announce(session: Session, game: Game, outcome: Outcome, enactor: Enactor) -> list[Notice]:
     notices: list[Notice] = []
     for event in outcome.events:
@@ -450,7 +491,13 @@ def _worded(
     p, who, at = event.proposal, event.player or "", f"{event.at:%A %d %B %H:%M} UTC"
     votes = [f"Votes: {event.tally.summary()}"] if event.tally is not None else []
     if p is None:
-        return [_member_news(game, event, who, at)]
+        seats = seating(enactor, game)
+        seated: Sequence[Notice] = ()
+        if seats is not None and event.kind == "admitted":
+            seated = seats.seat(session, game, who, event.at)
+        elif seats is not None and event.kind in ("left", "removed"):
+            seats.unseat(session, game, who, event.at)
+        return [_member_news(game, event, who, at), *seated]
     name = str(p.name)
     if event.kind == "proposed":
         lines = [
@@ -513,6 +560,11 @@ def _worded(
         notices = [_lounge(game, f"{name} is in effect", news)]
         if p.issue.purpose is Purpose.CHANGE:
             notices.extend(enactor.enact(session, game, name, p.text, event.at))
+            known = {p.name.casefold() for p in session.scalars(select(Player))}
+            loaded = load(session, game) or chamber
+            agreed = ifmud_roll.adopt_agreed(game, loaded, event.at, known.__contains__)
+            if agreed is not loaded:
+                save(session, game, agreed)
         return notices
     return []
 

@@ -17,8 +17,9 @@ from sqlalchemy.orm import Session
 from referee.chamber import Chamber, Outcome, Vote
 from referee.config import Settings
 from referee.mail.compose import render
-from referee.service import chamber, roster, rulebook
+from referee.service import chamber, dealt, roster, rulebook
 from referee.service.commands import Command, Context
+from referee.service.enactment import by_kind
 from referee.service.notices import Audience, CommandError, Notice, queue_notice
 from referee.store import games
 
@@ -54,7 +55,7 @@ class Propose(_ChamberCommand):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         title = _name(arguments, f"{self.name} {self.argument_description}")
         me = ctx.the_player.name
-        chamber.check_admission(ctx.session, ctx.the_game, ctx.text)
+        chamber.check_admission(ctx.session, ctx.the_game, ctx.text, ctx.enactor)
         self._act(ctx, lambda c: c.propose(me, title, ctx.text, ctx.now))
         problems = rulebook.problems_before_the_vote(ctx.session, ctx.the_game, ctx.text)
         if problems:
@@ -175,6 +176,7 @@ def at_console(
     if game is None:
         raise CommandError(f"there is no game MC {number}")
     timing = roster.Timing(timedelta(hours=settings.reminder_lead_hours))
+    kinds = dealt.console_kinds(now)
     ctx = Context(
         session=session,
         settings=settings,
@@ -184,6 +186,8 @@ def at_console(
         timing=timing,
         game=game,
         text=text,
+        kinds=kinds,
+        enactor=by_kind(kinds),
     )
     session.refresh(game, with_for_update=True)
     with session.begin_nested():

@@ -314,7 +314,8 @@ class ChamberPost:
     name = "chamber-post"
     description = (
         "In a game with a chamber, any message from a player is a post: the chamber is first "
-        "brought up to now, then eir week of ifMUD rule 24 starts again."
+        "brought up to now, then eir week of ifMUD rule 24 starts again (a statement of intent "
+        "taking effect too, unless intents_count_as_posts is false)."
     )
 
     def apply(self, work: Work) -> Handling | None:
@@ -324,6 +325,8 @@ class ChamberPost:
         work.session.refresh(game, with_for_update=True)
         lead = work.timing.turn_reminder
         work.send_all(chamber.catch_up(work.session, game, work.now, work.enactor, lead))
+        if work.deferred and not chamber.settings_of(game).intents_count_as_posts:
+            return None  # rule 24 counted the statement when it was sent
         chamber.record_post(work.session, game, player.name, work.now, lead)
         return None
 

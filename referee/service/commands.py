@@ -22,6 +22,7 @@ from referee.engine import amended
 from referee.engine.fair_dice import commitment
 from referee.games import MORNINGTON, GameKind, Kinds
 from referee.service import (
+    admission,
     buzzes,
     chamber,
     dealt,
@@ -32,7 +33,7 @@ from referee.service import (
     seats,
     speaker,
 )
-from referee.service.enactment import Enactor, RecordOnly
+from referee.service.enactment import Enactor, RecordOnly, by_kind
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.rulebook import RulebookEnactor
@@ -448,6 +449,9 @@ class Join(Command):
             raise CommandError("this referee has no Speaker configured to approve a join")
         name = " ".join(arguments)
         kind = ctx.kind_of(game)
+        if kind is not None and kind.legislature and game.status == GameStatus.RUNNING:
+            ctx.notices.extend(admission.ask(ctx.session, game, kind, name, ctx.sender, ctx.secret))
+            return f"{name} asked the players of MC {game.number} to join"
         if kind is not None and game.status == GameStatus.RUNNING:
             raise CommandError(
                 f"game MC {game.number} of {kind.title} has been dealt, and it takes no new "
@@ -742,6 +746,7 @@ def as_speaker(
     from referee.mail.compose import render
     from referee.service.notices import queue_notice
 
+    kinds = dealt.console_kinds(now)
     ctx = Context(
         session=session,
         settings=settings,
@@ -749,6 +754,8 @@ def as_speaker(
         now=now,
         rng=rng,
         timing=roster.Timing(timedelta(hours=settings.reminder_lead_hours)),
+        kinds=kinds,
+        enactor=by_kind(kinds),
     )
     with session.begin_nested():
         note = run(SPEAKER_COMMANDS, ctx, ["speaker", *words], "speaker")

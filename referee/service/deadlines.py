@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
 from referee.engine.life.deadlines import VANILLA_DEADLINES, DeadlinePolicy
+from referee.games.kind import Silence
 from referee.store.models import Deadline, Game
 
 TURN = "turn"
@@ -145,3 +146,23 @@ def moved(
         return None
     due = naive(policy.resigned_after_silence(aware(at)))
     return open_deadline(session, game, SILENCE, player, due, at, reminder_lead=reminder_lead)
+
+
+def heard(
+    session: Session,
+    game: Game,
+    silence: Silence,
+    player: str,
+    at: datetime,
+    *,
+    reminder_lead: timedelta,
+) -> None:
+    """``player`` was heard from in ``game`` at ``at``, so the clock of the game's silence rule
+    starts again. Under :attr:`Silence.RESIGNS` it is rule 1.1.10's two months, kept here;
+    under :attr:`Silence.CHAMBER` the chamber counts every post itself (ifMUD rule 24,
+    ``referee.service.chamber.record_post``), and a two-month deadline left from before the
+    kind said so is closed, so silence never costs a player under two rules."""
+    if silence is Silence.RESIGNS:
+        moved(session, game, player, at, reminder_lead=reminder_lead)
+    else:
+        close(session, game, at, kind=SILENCE, owed_by=player)

@@ -22,9 +22,11 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from referee.chamber import cite
+from referee.chamber.settings import choices as chamber_choices
 from referee.engine.fair_dice import commitment
 from referee.engine.life.deadlines import VANILLA_DEADLINES
-from referee.games import MORNINGTON, Kinds, Unregistered
+from referee.games import MORNINGTON, Kinds, Unregistered, hosted
 from referee.games.kind import GameKind
 from referee.games.one_day_in_london.kind import OneDayInLondon
 from referee.service import chamber, deadlines, game_dice, kind_time
@@ -41,6 +43,12 @@ HOSTED = Kinds([OneDayInLondon()])
 deadline runner, the archive); the runner's own registry adds any others."""
 
 
+def console_kinds(now: datetime) -> Kinds:
+    """The dealt kinds a console command (``referee speaker``, ``referee chamber``) hosts, on a
+    clock stopped at ``now`` (naive UTC), as the service's runner hosts them."""
+    return Kinds([OneDayInLondon(), *hosted(lambda: deadlines.aware(now))])
+
+
 def kind_of(kinds: Kinds, game: Game) -> GameKind | None:
     """The kind of ``game`` when its state is dealt at start (this module's path); None for
     Mornington Nomic, whose GSD ``speaker.py`` and ``seats.py`` edit."""
@@ -50,15 +58,23 @@ def kind_of(kinds: Kinds, game: Game) -> GameKind | None:
     return kind if kind.dealt_at_start else None
 
 
+def choices_of(kind: GameKind) -> dict[str, tuple[str, ...]]:
+    """Every setting a Speaker may set on a game of ``kind``, each with its values, the
+    default first: the kind's own readings and, for a kind whose rules are a legislature (its
+    chamber opens with the game), the chamber's (``referee.chamber.settings``)."""
+    return {**kind.choices, **(chamber_choices() if kind.legislature else {})}
+
+
 def chosen(kind: GameKind, texts: Sequence[str]) -> dict[str, str]:
     """Every setting of ``kind`` for a new game: the Speaker's ``NAME=VALUE`` texts over the
     defaults (the first value of each), or a refusal naming what may be set."""
-    values = {name: allowed[0] for name, allowed in kind.choices.items()}
-    known = "; ".join(f"{n}={'|'.join(a)}" for n, a in kind.choices.items()) or "none"
+    offered = choices_of(kind)
+    values = {name: allowed[0] for name, allowed in offered.items()}
+    known = "; ".join(f"{n}={'|'.join(a)}" for n, a in offered.items()) or "none"
     for text in texts:
         name, equals, value = text.partition("=")
         name, value = name.strip().lower(), value.strip().lower()
-        if not equals or name not in kind.choices or value not in kind.choices[name]:
+        if not equals or name not in offered or value not in offered[name]:
             raise CommandError(
                 f"{text!r} is not a setting of {kind.title}; it has: {known} "
                 "(the first value is the default)"
@@ -72,7 +88,7 @@ def settings_lines(kind: GameKind, game: Game) -> list[str]:
     stored = game.settings or {}
     return [
         f"{name} = {stored.get(name, allowed[0])} (default {allowed[0]})"
-        for name, allowed in kind.choices.items()
+        for name, allowed in choices_of(kind).items()
     ]
 
 
@@ -134,6 +150,12 @@ def approve(
 ) -> list[Notice]:
     """Seat an applicant before the deal; a dealt game takes nobody new, and a full table
     nobody more."""
+    if game.status != GameStatus.FORMING and kind.legislature:
+        raise CommandError(
+            f"game MC {game.number} of {kind.title} is under way: its players, not the "
+            f"Speaker, add a player, by unanimous consent ({cite(12)}); a player proposes "
+            f"'Admit: {player.name}'"
+        )
     if game.status != GameStatus.FORMING:
         raise CommandError(
             f"game MC {game.number} has been dealt; {kind.title} takes no new player once "
@@ -193,7 +215,7 @@ def start(
     session.flush()
     owing = owe(session, game, kind, now, timing)
     for name in people:
-        deadlines.moved(session, game, name, now, reminder_lead=SILENCE_REMINDER)
+        deadlines.heard(session, game, kind.silence, name, now, reminder_lead=SILENCE_REMINDER)
     view = view_of(session, game)
     secrets = private_views(session, kind, game, "the deal")
     started = [

@@ -8,9 +8,10 @@ disagree (rules/ifmud-nomic/readings.md#roll). The ownership, fact by fact:
   (22, 24) is made in the state with :func:`referee.games.ifmud.consent.give_demerit`; the
   chamber's roll is read back from the state each time it is loaded, so the third demerit
   removes a player in both at once;
-- the Passive Voters list is the chamber's (rules 32, 40): the game sends 'join the passive
-  voters' to it, and each change is copied into the state with
-  :func:`~referee.games.ifmud.consent.set_passive_voter`;
+- the Passive Voters list is the chamber's (rules 31, 32, 40): the game sends 'join the
+  passive voters' to it, and the state's list is copied from the roll each time the chamber
+  is stored (:func:`mirror`), whatever changed it; a rule 40 change agreed in a proposal's
+  text is made on the roll (:func:`adopt_agreed`), so the copy never leads;
 - the Passive Turn-Takers list is the game's (rule 91), and the chamber reads it for rule
   130's exemption from rule 24's demerit;
 - a player admitted (12) or leaving (13) by the chamber is added to or removed from the state.
@@ -18,10 +19,11 @@ disagree (rules/ifmud-nomic/readings.md#roll). The ownership, fact by fact:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from datetime import datetime
 
-from referee.chamber import Chamber, Event, MemberStatus
+from referee.chamber import Chamber, Event, Member, MemberStatus
 from referee.games import IFMUD_NOMIC
 from referee.games.ifmud import consent
 from referee.games.ifmud.state import GameState
@@ -69,14 +71,54 @@ def follow(game: Game, events: Iterable[Event]) -> None:
         try:
             if event.kind == "demerit":
                 state = consent.give_demerit(state, name, f"rule {event.rule}")
-            elif event.kind == "passive":
-                state = consent.set_passive_voter(state, name, event.detail == "on")
             elif event.kind == "left":
-                state = consent.remove_player(state, name, "left the game, rule 13")
+                state = consent.remove_player(state, name, "left the game, rule 13", lost=False)
             elif event.kind == "admitted":
                 state = consent.add_player(state, name)
         except (ValueError, KeyError):
             continue  # the state already has it so (a player the game itself removed)
+        state = consent.end_removed_turn(state, event.at)
     if state != before:
         game.state = state.render()
         game.version += 1
+
+
+def mirror(game: Game, chamber: Chamber) -> None:
+    """Rule 31: the state's Passive Voters become the chamber's list, in roll order, so the
+    state posted next shows the list the chamber counts votes with."""
+    state = _state(game)
+    if state is None:
+        return
+    playing = {p.name for p in state.players}
+    listed = tuple(name for name in chamber.passive_voters() if name in playing)
+    if listed != state.passive_voters:
+        game.state = replace(state, passive_voters=listed).render()
+        game.version += 1
+
+
+def adopt_agreed(
+    game: Game, chamber: Chamber, at: datetime, known: Callable[[str], bool]
+) -> Chamber:
+    """``chamber`` with what a ratified proposal's text agreed of its members made on the
+    roll, its one owner: every player the text put on the state's Passive Voters (rule 40)
+    is on the chamber's list, and every player it added to the state (rule 12) who is
+    ``known`` by name (casefolded) is on the roll, counted as having posted at ``at``."""
+    state = _state(game)
+    if state is None:
+        return chamber
+    listed = set(chamber.passive_voters())
+    members = tuple(
+        replace(m, passive=True)
+        if m.name in state.passive_voters and m.name not in listed and m.status is MemberStatus.IN
+        else m
+        for m in chamber.members
+    )
+    for player in state.players:
+        member = chamber.member(player.name)
+        if member is not None and member.status is MemberStatus.IN:
+            continue
+        if not known(player.name.casefold()):
+            continue
+        fresh = Member(player.name, at, at)
+        members = (*(m for m in members if m.name != player.name), fresh)
+    return chamber if members == chamber.members else replace(chamber, members=members)

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from referee.config import Settings
 from referee.engine.drone import is_drone, stick_holder
-from referee.games import Kinds, hosted
+from referee.games import Kinds, Silence, hosted
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
 from referee.service import buzzes, chamber, deadlines, dealt, intents, kind_time, roster, seats
@@ -148,6 +148,12 @@ def _run_game(
                 elif row.kind == kind_time.TIMED:
                     kind = kinds.judging(game.kind)
                     notices = kind_time.advance(session, game, kind, now)
+                elif (
+                    row.kind == deadlines.SILENCE
+                    and kinds.judging(game.kind).silence is not Silence.RESIGNS
+                ):
+                    row.closed_at = now  # kept from before the kind named its own rule
+                    notices = []
                 else:
                     notices = _passed(session, game, row, now, rng, timing)
                 _send(session, settings, game, now, notices)

@@ -74,11 +74,11 @@ def take_turn(
             ],
         )
     if game.status != GameStatus.RUNNING:
-        status = (
-            f"won by {game.winner} unless the winning turn is buzzed (rule 1.1.1)"
-            if game.status == GameStatus.WINNING
-            else game.status
-        )
+        status, ended = game.status, ""
+        if game.status == GameStatus.WINNING:
+            status = f"won by {game.winner} unless the winning turn is buzzed (rule 1.1.1)"
+        elif game.status == GameStatus.WON:
+            status, ended = f"won by {game.winner}", kind.game_end
         return Decided(
             InboxStatus.DONE,
             f"turn for a game that is {game.status}",
@@ -88,6 +88,7 @@ def take_turn(
                     subject=refusal_subject(game.number, f"the game is {game.status}"),
                     player=player.name,
                     status=status,
+                    ended=ended,
                 )
             ],
         )
@@ -181,7 +182,9 @@ def judged(
         owing = kind.owed(view_of(session, game))
         if kind.dealt_at_start:
             owed = None
-            deadlines.moved(session, game, player.name, now, reminder_lead=SILENCE_REMINDER)
+            deadlines.heard(
+                session, game, kind.silence, player.name, now, reminder_lead=SILENCE_REMINDER
+            )
             waiting = ", ".join(dealt.owe(session, game, kind, now, timing))
         else:
             owed = seats.turn_applied(

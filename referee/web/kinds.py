@@ -11,13 +11,9 @@ registry, asked in order, the way python-chess finds a variant by name.
 from __future__ import annotations
 
 import difflib
-import threading
-from abc import ABC, abstractmethod
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
-from typing import Any, ClassVar, Generic, TypeVar
 
 from markupsafe import Markup, escape
 from sqlalchemy.orm import Session
@@ -30,95 +26,18 @@ from referee.network.mapfile import load_map
 from referee.notation.action_index import ActionIndex
 from referee.notation.errors import NotationError
 from referee.notation.gsd import GSD
+from referee.service import gsd_edits
 from referee.service.replaying import Judges
 from referee.store.models import Game
 from referee.variants import UnknownVariantError, find_variant
+from referee.variants.game_settings import GameSettings, catalogue
 from referee.web import reading
+from referee.web.ifmud import IfmudPages
+from referee.web.london import LondonPages
+from referee.web.lru import LRU
 from referee.web.mapsvg import Marks, draw_map, piece_colours, piece_id, read_marks
 from referee.web.moves import move_route
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class LRU(Generic[K, V]):
-    """A small thread-safe least-recently-used cache (pages render in uvicorn's threads),
-    bounded by a count of entries and, given ``weigh``, by their total weight too."""
-
-    def __init__(
-        self, size: int, *, weigh: Callable[[V], int] | None = None, budget: int = 0
-    ) -> None:
-        self.size = size
-        self.weigh = weigh
-        self.budget = budget
-        self._weight = 0
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K, make: Callable[[], V]) -> V:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = make()
-        self.put(key, value)
-        return value
-
-    def peek(self, key: K) -> V | None:
-        with self._lock:
-            return self._items.get(key)
-
-    def put(self, key: K, value: V) -> None:
-        with self._lock:
-            if key in self._items:
-                self._weight -= self._weight_of(self._items[key])
-            self._items[key] = value
-            self._weight += self._weight_of(value)
-            self._items.move_to_end(key)
-            while len(self._items) > self.size or (
-                self.budget and self._weight > self.budget and len(self._items) > 1
-            ):
-                _, dropped = self._items.popitem(last=False)
-                self._weight -= self._weight_of(dropped)
-
-    def _weight_of(self, value: V) -> int:
-        return self.weigh(value) if self.weigh is not None else 0
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._weight = 0
-
-
-@dataclass(frozen=True)
-class Page:
-    """A page to render: a template under ``templates/web/`` and what it shows."""
-
-    template: str
-    context: dict[str, Any]
-
-
-class GameKind(ABC):
-    """The pages of one kind of game; :class:`MorningtonNomic` is the first kind."""
-
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-
-    @abstractmethod
-    def handles(self, game: reading.GameRow) -> bool:
-        """Whether this kind draws ``game``."""
-
-    @abstractmethod
-    def paths(self, game: reading.GameRow, turns: Sequence[reading.TurnRow]) -> list[str]:
-        """The pages of ``game`` besides its main page, relative to ``games/<number>/``."""
-
-    @abstractmethod
-    def game_page(self, session: Session, game: reading.GameRow) -> Page:
-        """The game's main page, ``games/<number>.html``."""
-
-    @abstractmethod
-    def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
-        """One of :meth:`paths`, or None for a path the game does not have."""
+from referee.web.page import GameKind, Page
 
 
 @dataclass(frozen=True)
@@ -154,6 +73,14 @@ def ruleset_of(game: reading.GameRow) -> Ruleset:
         return VANILLA
 
 
+def published_ruleset(variants: Sequence[str], stored: Mapping[str, str]) -> Ruleset:
+    """The ruleset a game's turns are judged under before any amendment: rule 1.1.2's
+    variant, as the turn desk chooses it, with the readings the Speaker set for the game
+    (``referee.service.rulebook.judging_ruleset`` makes the same from the stored game)."""
+    ruleset = type(gsd_edits.ruleset_of(variants))
+    return GameSettings.of_stored(stored, ruleset).changed().only("rules").rules()
+
+
 def split_record(text: str) -> tuple[str, str]:
     """A canonical GSD cut where its record begins (after the last box): (tables, record)."""
     lines = text.splitlines(keepends=True)
@@ -178,11 +105,31 @@ def read_on(before_text: str, before: GSD, text: str, index: ActionIndex) -> GSD
     return added.model_copy(update={"record": before.record + added.record})
 
 
-def ruleset_settings(ruleset: Ruleset) -> list[tuple[str, str]]:
-    """The readings the ruleset is judged with (rules/<ruleset>/readings.md), as (name,
-    value)."""
-    values = ruleset.settings
-    return [(f.name.replace("_", " "), str(getattr(values, f.name))) for f in fields(values)]
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a game's rules as its page lists it: the value the game is judged
+    with and the default, as ``set NAME=VALUE`` writes them."""
+
+    name: str
+    value: str
+    default: str
+
+    @property
+    def changed(self) -> bool:
+        return self.value != self.default
+
+
+def game_readings(ruleset: type[Ruleset], stored: Mapping[str, str] | None) -> list[Reading]:
+    """The readings a game is judged with (rules/<ruleset>/readings.md): the values the
+    Speaker set for it and stored with it, the defaults where it stored none, as the turn
+    desk reads them (``referee.service.game_dice.settings_of``)."""
+    chosen = GameSettings.of_stored(stored, ruleset)
+    return [
+        Reading(name.replace("_", " "), setting.render(chosen.get(name)),
+                setting.render(setting.default))
+        for name, setting in catalogue(ruleset).items()
+        if setting.scope == "rules"
+    ]  # fmt: skip
 
 
 def diff_lines(before: str, after: str) -> list[tuple[str, str]]:
@@ -209,6 +156,8 @@ class MorningtonNomic(GameKind):
         self._latest: dict[int, str] = {}
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
         self._judges: LRU[tuple[int, int], Judges] = LRU(64)
+        self._published: LRU[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], Ruleset] = LRU(64)
+        """Version 1 with the readings a game stored, by its variants and those readings."""
 
     def handles(self, game: reading.GameRow) -> bool:
         return game.kind == MORNINGTON
@@ -274,10 +223,13 @@ class MorningtonNomic(GameKind):
         version: int | None = None,
     ) -> Ruleset:
         """The ruleset version ``version`` of the game's rules is (None: the one in force),
-        which a page reads a turn's GSD and draws its map under, as the turn was judged; the
-        published one while the rules have never been amended."""
+        which a page reads a turn's GSD and draws its map under, as the turn was judged: with
+        the readings the Speaker set for the game (its network among them, rules 1.17.6 and
+        1.5.4), as published while the rules have never been amended."""
         if not amendments:
-            return ruleset_of(game)
+            stored = reading.settings(session, game.id)
+            key = (game.variants, tuple(sorted(stored.items())))
+            return self._published.get(key, partial(published_ruleset, game.variants, stored))
 
         def make() -> Judges:
             return Judges(session, session.get_one(Game, game.id))
@@ -302,7 +254,7 @@ class MorningtonNomic(GameKind):
                 "game": game,
                 "kind": self,
                 "ruleset": ruleset,
-                "readings": ruleset_settings(ruleset),
+                "readings": game_readings(type(ruleset), reading.settings(session, game.id)),
                 "amendments": amendments,
                 "picture": picture,
                 "seats": reading.seats(session, game.id),
@@ -402,7 +354,8 @@ def _picture(gsd: GSD, history: History, svg: str) -> Picture:
 class Plain(GameKind):
     """Any other kind of game, until it has pages of its own: its status, seats and the
     plays the lounge was sent, never its stored state (a kind may keep hidden hands there,
-    as One Day in London keeps each player's rack)."""
+    as One Day in London keeps each player's rack; :class:`LondonPages` reads it only
+    through that kind's public view)."""
 
     name = "plain"
     title = "A game"
@@ -434,7 +387,7 @@ def shows_state(game: reading.GameRow) -> bool:
     return game.kind == MORNINGTON
 
 
-KINDS: tuple[GameKind, ...] = (MorningtonNomic(), Plain())
+KINDS: tuple[GameKind, ...] = (MorningtonNomic(), IfmudPages(), LondonPages(), Plain())
 """Every kind of game the site draws, asked in order."""
 
 
@@ -443,4 +396,4 @@ def kind_of(game: reading.GameRow) -> GameKind:
     return next(kind for kind in KINDS if kind.handles(game))
 
 
-__all__ = ["KINDS", "GameKind", "MorningtonNomic", "Page", "Plain", "kind_of", "shows_state"]
+__all__ = ["KINDS", "LRU", "GameKind", "MorningtonNomic", "Page", "Plain", "kind_of", "shows_state"]

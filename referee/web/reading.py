@@ -2,7 +2,8 @@
 
 Every page is public, like a list archive, so this module is the one gate between the store
 and the web: it reads games, their applied turns (the play and the GSDs the lounge was sent),
-buzzes (their reason was posted to the lounge, rule 1.16.2) and the open deadlines of turns.
+buzzes (their reason was posted to the lounge, rule 1.16.2), the open deadlines of turns and
+the settings a game was made with (its players are told them).
 It never reads the inbox, the outbox, addresses, secrets, or a turn refused in private (an
 illegal turn is answered to its sender only), and it copies nothing else out of a row. Of a
 chamber it copies what the lounge was told: proposals with their votes and deadlines, the roll
@@ -248,6 +249,12 @@ def game(session: Session, number: int) -> GameRow | None:
 def state(session: Session, game_id: int) -> str | None:
     """The game's current GSD, as last posted to its lounge."""
     return session.scalar(select(Game.state).where(Game.id == game_id))
+
+
+def settings(session: Session, game_id: int) -> dict[str, str]:
+    """The settings the Speaker made the game with (its readings among them), as stored:
+    they are shown to its players, and never change once the game is made."""
+    return dict(session.scalar(select(Game.settings).where(Game.id == game_id)) or {})
 
 
 def seats(session: Session, game_id: int) -> list[Seat]:

@@ -3,8 +3,14 @@ a second arrived (referee/engine/sections/unique.py)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from referee.engine.amended import amended, first_version
 from referee.engine.result import TurnResult
+from referee.engine.ruleset import VANILLA, Ruleset
+from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
+from referee.notation.plays import Play
 from referee.notation.possessions import parse_possessions
 from tests.engine.builder import game, play, row
 from tests.engine.luggage_builder import luggage, stack, with_luggage
@@ -90,3 +96,32 @@ def test_1_4_23_a_claimed_unique_possession_is_moved_not_copied() -> None:
     assert result.legal, result.messages()
     assert luggage(result, "Rushton") == ["Knerdling Stick"] and luggage(result, "Garden") == []
     assert _destroyed(result) == []
+
+
+def _book_made_unique() -> Ruleset:
+    """Volume 1 under a version whose Emporium lists the Book as Unique. No amendment form
+    reaches the list's qualities today (rule 1.4.18's form changes a price only), so the
+    version is built as :func:`amended` receives one; what is pinned is that the Turn's own
+    table, not the rules folder, says which Possessions are Unique."""
+    version = first_version(VANILLA)
+    shop = version.tables.emporium
+    rows = tuple(
+        p.model_copy(update={"qualities": (*p.qualities, "Unique")}) if p.name == "Book" else p
+        for p in shop.possession
+    )
+    tables = replace(version.tables, emporium=shop.model_copy(update={"possession": rows}))
+    return amended(VANILLA, replace(version, number=2, tables=tables))
+
+
+def test_1_4_23_unique_names_are_read_from_the_turns_own_emporium() -> None:
+    """Rule 1.4.23 names whatever the list calls Unique: two Books are kept under Volume 1
+    (judged first, so a cache by rules folder would already hold its names), and one is
+    destroyed under a version whose Emporium calls the Book Unique; Volume 1 is unchanged
+    after."""
+    gsd = _euston({"Rushton": "Book", "Cryer": "Book"})
+    line = Play.parse(PASS, players=gsd.player_names)
+    assert _destroyed(adjudicate(gsd, line, check_order=False)) == []
+    changed = adjudicate(gsd, line, _book_made_unique(), check_order=False)
+    assert _destroyed(changed) == ["Book"]
+    assert luggage(changed, "Rushton") == ["Book"] and luggage(changed, "Cryer") == []
+    assert _destroyed(adjudicate(gsd, line, check_order=False)) == []

@@ -17,7 +17,7 @@ from email.message import EmailMessage, Message
 import pytest
 
 from referee.games import Kinds, UnknownKindError
-from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView
+from referee.games.kind import GameKind, GameView, Judgement, Owed, PlayerView, Silence
 from referee.games.mornington import NoEngineDesk
 from referee.service.runner import mornington
 from referee.store import games
@@ -49,6 +49,7 @@ class Pebbles:
     dealt_at_start = True
     players = (2, 2)
     wins_are_final = True
+    silence = Silence.RESIGNS
     choices: Mapping[str, tuple[str, ...]] = {}
 
     def opening(

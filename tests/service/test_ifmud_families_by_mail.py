@@ -535,7 +535,9 @@ def play(game: Families) -> list[str]:
     loser = next(name for name in (ADAM, ROGER, JOTA, CARL) if name != winner)
     before = game.table.game().state
     [answer] = private(game.table.post(loser, "end turn"), loser)
-    assert "is won, so no turn can be played in it" in " ".join(answer.split())
+    said = " ".join(answer.split())
+    assert f"is won by {winner}, so no turn can be played in it" in said
+    assert "by rule 33 a win ends the game at once (rule 148: 350 brownie points win it)" in said
     assert game.table.game().state == before
     return posts
 

@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import fields
 from datetime import timedelta
 from email import message_from_bytes
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import select
 
+from referee.chamber.settings import ChamberSettings
+from referee.chamber.settings import choices as chamber_choices
+from referee.cli import main
 from referee.games import hosted
 from referee.games.ifmud.kind import IfmudNomic
 from referee.games.ifmud.settings import Readings, choices
@@ -20,7 +28,8 @@ from referee.games.kind import GameView
 from referee.service import chamber
 from referee.service.deadlines import aware
 from referee.service.kind_time import TIMED
-from referee.store.models import Deadline, Game
+from referee.store.db import make_engine, sessions
+from referee.store.models import Deadline, Game, OutboxMessage
 from tests.conftest import REFEREE, MailPath
 from tests.service.harness import HandClock
 from tests.service.test_ifmud_by_mail import START
@@ -38,6 +47,20 @@ def test_rule_116_the_choices_offer_each_reading_with_its_default_first() -> Non
         for value in values:
             Readings.parse(((name, value),))
     assert offered["pie_die"][0] == "6" and "8" in offered["pie_die"]
+
+
+@pytest.fixture
+def path(tmp_path: Path, mail_path: Callable[..., MailPath]) -> MailPath:
+    """The referee by mail with ifMUD Nomic hosted on a hand clock at START, and a Speaker."""
+    clock = HandClock(START)
+    return mail_path(
+        f"sqlite:///{tmp_path / 'ifmud-settings.sqlite3'}",
+        clock=clock,
+        rng=random.Random(3),
+        kinds=hosted(lambda: aware(clock())),
+        speaker_address=SPEAKER,
+        speaker_secret=SECRET,
+    )
 
 
 def _speaker(path: MailPath, command: str, number: int) -> list[str]:
@@ -58,18 +81,7 @@ def _speaker(path: MailPath, command: str, number: int) -> list[str]:
     return texts
 
 
-def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(
-    tmp_path: Path, mail_path: Callable[..., MailPath]
-) -> None:
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'settings.sqlite3'}",
-        clock=clock,
-        rng=random.Random(3),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
+def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(path: MailPath) -> None:
     refused = _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic set pie_die=7", 1)
     assert any("'pie_die=7' is not a setting of ifMUD Nomic" in t for t in refused)
     assert any("pie_die=6|4|8|10|12|20" in t for t in refused)
@@ -83,33 +95,34 @@ def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(
     assert stored["pie_die"] == "8" and stored["omnibus_servant_bars"] == "no"
     view = GameView(1, 0, 0, None, (), settings=tuple(stored.items()))
     assert Readings.parse(view.settings).pie_die == 8
-    kind = IfmudNomic(lambda: aware(clock()))
+    kind = IfmudNomic(lambda: aware(START))
     opened = kind.opening(1, ["Ann", "Ben"], random.Random(0), stored)
     shown = kind.public_view(GameView(1, 0, 0, opened, ("Ann", "Ben"), settings=view.settings))
     assert "pie_die=8" in shown
 
 
-def _player(path: MailPath, address: str, body: str, number: int) -> None:
+def _mail(
+    path: MailPath, address: str, body: str, number: int, *, subject: str = "[MC 1]"
+) -> list[str]:
+    """``body`` mailed to the referee from ``address``; what the relay received after it."""
     message = EmailMessage()
-    message["From"], message["To"], message["Subject"] = address, REFEREE, "[MC 1]"
+    message["From"], message["To"], message["Subject"] = address, REFEREE, subject
     message["Message-ID"] = f"<ifmud-join-{number}@example.org>"
     message.set_content(body)
+    before = len(path.replies())
     path.deliver(message, address, [REFEREE])
     path.settled()
+    return [
+        " ".join(str(m.get_payload(decode=True).decode()).split())  # type: ignore[union-attr]
+        for m in path.replies()[before:]
+    ]
 
 
-def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(
-    tmp_path: Path, mail_path: Callable[..., MailPath]
-) -> None:
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'start.sqlite3'}",
-        clock=clock,
-        rng=random.Random(4),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
+def _player(path: MailPath, address: str, body: str, number: int) -> None:
+    _mail(path, address, body, number)
+
+
+def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(path: MailPath) -> None:
     _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic", 10)
     for number, name in enumerate(("Ann Able", "Ben Baker"), start=11):
         _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", number)
@@ -128,20 +141,9 @@ def test_rule_27_a_started_game_keeps_its_turns_24_hours_as_its_time_step(
     assert any("Ann Able, whose turn ends at the latest" in t for t in started)
 
 
-def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(
-    tmp_path: Path, mail_path: Callable[..., MailPath]
-) -> None:
+def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(path: MailPath) -> None:
     """ifMUD Nomic puts its map, new rules and joining to consent from the first day, so
     starting a game opens its chamber at once; nothing is dealt, so no post speaks of cards."""
-    clock = HandClock(START)
-    path = mail_path(
-        f"sqlite:///{tmp_path / 'chamber.sqlite3'}",
-        clock=clock,
-        rng=random.Random(5),
-        kinds=hosted(lambda: aware(clock())),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
     _speaker(path, "new-game ifmud1@lounge.example.org ifmud-nomic", 40)
     for number, name in enumerate(("Ann Able", "Ben Baker"), start=41):
         _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", number)
@@ -157,3 +159,92 @@ def test_rules_10_and_21_an_ifmud_game_opens_its_chamber_when_it_starts(
         assert chamber.is_open(session, game)
     refused = _speaker(path, "chamber 1", 61)
     assert any("already has its chamber open" in t for t in refused)
+
+
+@given(st.booleans(), st.booleans(), st.booleans())
+def test_rules_10_24_and_146_the_chamber_readings_round_trip(
+    lone: bool, withdrawn: bool, counted: bool
+) -> None:
+    settings = ChamberSettings(lone, withdrawn, counted)
+    assert ChamberSettings.parse(settings.render()) == settings
+    # Among a game's other settings, only the chamber's own are read.
+    assert ChamberSettings.parse((("pie_die", "8"), *settings.render())) == settings
+
+
+def test_rules_10_and_146_the_chamber_readings_are_offered_with_their_defaults_first() -> None:
+    offered = chamber_choices()
+    assert set(offered) == {f.name for f in fields(ChamberSettings)}
+    defaults = tuple((name, values[0]) for name, values in offered.items())
+    assert ChamberSettings.parse(defaults) == ChamberSettings()
+    with pytest.raises(ValueError, match="lone_nay_may_declare_dead is true or false"):
+        ChamberSettings.parse((("lone_nay_may_declare_dead", "perhaps"),))
+
+
+def test_rule_10_the_speaker_sets_the_chamber_readings_by_mail_and_they_rule_the_chamber(
+    path: MailPath,
+) -> None:
+    refused = _speaker(
+        path, f"new-game {LOUNGE} ifmud-nomic set lone_nay_may_declare_dead=perhaps", 70
+    )
+    assert any(
+        "'lone_nay_may_declare_dead=perhaps' is not a setting of ifMUD Nomic" in t for t in refused
+    )
+    assert any("lone_nay_may_declare_dead=false|true" in t for t in refused)
+    posted = _speaker(
+        path,
+        f"new-game {LOUNGE} ifmud-nomic set lone_nay_may_declare_dead=true "
+        "intents_may_be_withdrawn=false",
+        71,
+    )
+    assert any("lone_nay_may_declare_dead = true (default false)" in t for t in posted)
+    assert any("intents_may_be_withdrawn = false (default true)" in t for t in posted)
+    with path.service.factory() as session:
+        game = session.scalars(select(Game).where(Game.lounge_address == LOUNGE)).one()
+        stored = dict(game.settings or {})
+        number = game.number
+    assert stored["lone_nay_may_declare_dead"] == "true" and stored["pie_die"] == "6"
+    for at, name in enumerate(("Ann Able", "Ben Baker"), start=72):
+        _player(path, f"{name.split()[0].lower()}@example.org", f"nomic join {name}", at)
+        _speaker(path, f"approve {number} {name}", at + 10)
+    started = _speaker(path, f"start {number}", 90)
+    # Shown to players: in the chamber's opening post and in every post of the state.
+    assert any(
+        "The chamber's readings (rules/ifmud-nomic/readings.md): "
+        "lone_nay_may_declare_dead=true, intents_may_be_withdrawn=false" in t
+        for t in started
+    )
+    assert any(
+        "the chamber's: lone_nay_may_declare_dead=true, intents_may_be_withdrawn=false" in t
+        for t in started
+    )
+    listed = _mail(path, "ann@example.org", "nomic settings", 91, subject=f"[MC {number}]")
+    assert any("lone_nay_may_declare_dead = true (default false)" in t for t in listed)
+    # And the chamber is ruled by them: Ben, the only nay, may declare Ann's proposal dead.
+    subject = f"[MC {number}]"
+    _mail(path, "ann@example.org", "propose Hats on Fridays [AA]\nWear hats.", 92, subject=subject)
+    _mail(path, "ben@example.org", "vote nay Hats on Fridays [AA]", 93, subject=subject)
+    dead = _mail(path, "ben@example.org", "dead Hats on Fridays [AA]", 94, subject=subject)
+    assert any("Ben Baker declares Hats on Fridays [AA] dead" in t for t in dead)
+
+
+def test_rule_10_the_operator_sets_the_chamber_readings_at_the_console(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'console.sqlite3'}"
+    monkeypatch.setenv("REFEREE_DATABASE_URL", url)
+    monkeypatch.setenv("REFEREE_SPEAKER_ADDRESS", SPEAKER)
+    monkeypatch.chdir(tmp_path)
+    words = ["speaker", "new-game", LOUNGE, "ifmud-nomic", "set", "lone_nay_may_declare_dead=true"]
+    result = CliRunner().invoke(main, [*words, "--now", "2026-11-23T12:00"])
+    assert result.exit_code == 0, result.output
+    engine = make_engine(url)
+    with sessions(engine)() as session:
+        game = session.scalars(select(Game)).one()
+        [queued] = session.scalars(select(OutboxMessage)).all()
+    engine.dispose()
+    assert game.kind == "ifmud-nomic"
+    assert chamber.settings_of(game) == ChamberSettings(lone_nay_may_declare_dead=True)
+    payload = message_from_bytes(queued.raw).get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    shown = " ".join(payload.decode().split())
+    assert "lone_nay_may_declare_dead = true (default false)" in shown

@@ -68,6 +68,28 @@ def _opened(path: MailPath) -> GameState:
         return GameState.parse(game.state)
 
 
+def _dealt_by_mail(
+    mail_path: object, url: str, seed: int, people: dict[str, str]
+) -> tuple[MailPath, GameState]:
+    """The service on ``url`` (its dice from ``seed``), where the Speaker opens a game of One
+    Day in London, seats ``people`` (each joining by mail, then approved) and starts it; the
+    path and the state as dealt."""
+    path: MailPath = mail_path(  # type: ignore[operator]
+        url,
+        desk=NoEngineDesk(),
+        rng=random.Random(seed),
+        speaker_address=SPEAKER,
+        speaker_secret=SECRET,
+    )
+    _speaker(path, f"new-game {LOUNGE} one-day-in-london")
+    for name, address in people.items():
+        _send(path, address, f"nomic join {name}")
+        path.settled()
+        _speaker(path, f"approve 1 {name}")
+    _speaker(path, "start 1")
+    return path, _opened(path)
+
+
 def _ever_held(start: GameState, record: list[str]) -> dict[str, set[str]]:
     """Every card each player has had in rack, dealt hand or held card, move by move."""
     held: dict[str, set[str]] = {seat.name: set() for seat in start.seats}
@@ -90,20 +112,7 @@ def _ever_held(start: GameState, record: list[str]) -> dict[str, set[str]]:
 def test_a_three_player_game_by_mail_from_new_game_to_a_win_shows_each_rack_only_to_its_owner(
     db_url: str, mail_path: object
 ) -> None:
-    path: MailPath = mail_path(  # type: ignore[operator]
-        db_url,
-        desk=NoEngineDesk(),
-        rng=random.Random(14),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
-    _speaker(path, f"new-game {LOUNGE} one-day-in-london")
-    for name, address in PEOPLE.items():
-        _send(path, address, f"nomic join {name}")
-        path.settled()
-        _speaker(path, f"approve 1 {name}")
-    _speaker(path, "start 1")
-    dealt = _opened(path)
+    path, dealt = _dealt_by_mail(mail_path, db_url, 14, PEOPLE)
     assert dealt.phase is Phase.SETUP and sorted(s.name for s in dealt.seats) == sorted(PEOPLE)
     order = [seat.name for seat in dealt.seats]
 
@@ -181,20 +190,7 @@ def test_a_three_player_game_by_mail_from_new_game_to_a_win_shows_each_rack_only
 def test_every_lounge_post_of_a_turn_shows_the_tops_the_draw_pile_and_who_is_waited_for(
     sqlite_url: str, mail_path: object
 ) -> None:
-    path: MailPath = mail_path(  # type: ignore[operator]
-        sqlite_url,
-        desk=NoEngineDesk(),
-        rng=random.Random(3),
-        speaker_address=SPEAKER,
-        speaker_secret=SECRET,
-    )
-    _speaker(path, f"new-game {LOUNGE} one-day-in-london")
-    for name, address in list(PEOPLE.items())[:2]:
-        _send(path, address, f"nomic join {name}")
-        path.settled()
-        _speaker(path, f"approve 1 {name}")
-    _speaker(path, "start 1")
-    dealt = _opened(path)
+    path, dealt = _dealt_by_mail(mail_path, sqlite_url, 3, dict(list(PEOPLE.items())[:2]))
     first = dealt.seats[0].name
     _send(path, PEOPLE[first], "place 4")
     received = _received(path)

@@ -81,6 +81,25 @@ def test_two_months_of_silence_resign_and_the_last_player_left_wins(engine: Engi
     assert all("Rack " not in body and "Deck:" not in body for body in lounge)
 
 
+def test_game_end_a_move_after_the_win_is_refused_citing_game_end(
+    sqlite_engine: Engine,
+) -> None:
+    """Once the game is won (here by the last player left, reading R6) a move is refused with
+    the winner and the rules' Game End, the kind's own rule for the end; nothing changes."""
+    table, _ = _dealt(sqlite_engine)
+    run_due(table.factory, table.settings, FRIDAY_10AM + timedelta(days=70))  # type: ignore[arg-type]
+    with table.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        winner, before = game.winner or "", game.state
+    table.sent()
+    [(_, refusal)] = table.mail(PEOPLE[winner], "place 1", subject="[MC 1] move")
+    said = " ".join(text(refusal).split())
+    assert f"Game MC 1 is won by {winner}, so no turn can be played in it" in said
+    assert "by the rules' Game End, play goes on only until a player has won" in said
+    with table.factory() as session:
+        assert session.scalars(select(Game.state).where(Game.number == 1)).one() == before
+
+
 def test_buzz_and_timeout_are_refused_as_rules_this_game_does_not_have(
     sqlite_engine: Engine,
 ) -> None:

@@ -122,7 +122,20 @@ def test_1_1_3_the_last_non_drone_player_after_a_resignation_has_won(
     game = _game(table)
     assert (game.status, game.winner, game.finishers) == ("won", "Alice", ["Alice"])
     [(_, refusal)] = table.mail(_address("Alice"), "Alice : Euston (VC)", to=LOUNGE)
-    assert "is won, so no turn can be played" in text(refusal)
+    assert "is won by Alice, so no turn can be played" in " ".join(text(refusal).split())
+
+
+def test_1_1_1_a_turn_in_a_won_game_is_refused_citing_how_to_win(sqlite_engine: Engine) -> None:
+    """A won game takes no turn, and the answer names the winner and the rule that ends the
+    game (the kind's own: rule 1.1.1 for Mornington Nomic), leaving the game as it was."""
+    table = _started(sqlite_engine, ("Alice", "Bob"))
+    table.mail(_address("Bob"), "nomic resign", to=LOUNGE)
+    before = _game(table).state
+    [(_, refusal)] = table.mail(_address("Alice"), "Alice : Euston (VC)", to=LOUNGE)
+    said = " ".join(text(refusal).split())
+    assert "Game MC 1 is won by Alice, so no turn can be played in it" in said
+    assert "by rule 1.1.1 - How to Win, a game is over once its win stands" in said
+    assert _game(table).state == before
 
 
 def test_1_1_9_points_and_the_grandmaster_across_games_and_1_1_5_the_archive(

@@ -15,6 +15,7 @@ import pytest
 from referee.store.db import make_engine, sessions, upgrade
 from tests.conftest import fresh_pg_database
 from tests.web.games import Scripted, script_games
+from tests.web.kind_games import Kinds, script_kinds
 
 
 def _postgres() -> Iterator[str]:
@@ -41,4 +42,28 @@ def scripted(
     finally:
         engine.dispose()
         for _ in urls:  # finish the generator: drop the PostgreSQL database
+            pass
+
+
+@pytest.fixture(
+    scope="module", params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
+def kinds_played(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Kinds]:
+    """Games of One Day in London and ifMUD Nomic (see :mod:`tests.web.kind_games`) in a
+    fresh database."""
+    if request.param == "sqlite":
+        folder: Path = tmp_path_factory.mktemp("web-kinds-db")
+        urls: Iterator[str] = iter([f"sqlite:///{folder / 'referee.sqlite3'}"])
+    else:
+        urls = _postgres()
+    url = next(urls)
+    engine = make_engine(url, sqlite_synchronous="NORMAL")
+    try:
+        upgrade(engine)
+        yield script_kinds(sessions(engine))
+    finally:
+        engine.dispose()
+        for _ in urls:
             pass

@@ -6,7 +6,8 @@ has something to show:
 - MC 1, won: three players from the opening to a real win (rule 1.1.1, the harness's road to
   the Crescent), a turn taken back on the way (rule 1.3.3), all acknowledged;
 - MC 2, running: four first Moves, the fourth buzzed and still open (section 1.16);
-- MC 3, forming: one player has asked to join and waits for the Speaker (rule 1.1.8).
+- MC 3, forming: one player has asked to join and waits for the Speaker (rule 1.1.8); the
+  Speaker set two readings of its rules other than the defaults (:data:`MC3_READINGS`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from tests.service.harness import (
 START = datetime(2026, 11, 24, 9, 0)
 FIRST_MOVES = ("Euston (VC)", "Bank (NT)", "Brixton (VC)", "Upminster (DS)")
 """MC 2's first Moves onto the Map, in Order of Play (a first Move may go anywhere)."""
+MC3_READINGS = ("route_revisits=true", "narg_tolerance_degrees=10.0")
+"""Readings the Speaker set for MC 3 (rules 1.5.4 and 1.4.40), each not the default."""
 SECRET_NOTE = "my secret is rhubarb"
 """Said only to the Speaker when asking to join: no page may show it."""
 
@@ -101,7 +104,7 @@ def script_games(factory: sessionmaker[Session]) -> Scripted:
         subject="Re: [MC 2] Turn 4: a play",
     )
 
-    table.speaker("new-game mc3@lounge.example.org")
+    table.speaker(f"new-game mc3@lounge.example.org set {' '.join(MC3_READINGS)}")
     table.mail(address("Hugo"), f"nomic join Hugo\n{SECRET_NOTE}", subject="[MC 3]")
     table.sent()
     return Scripted(factory, won, winner, running)

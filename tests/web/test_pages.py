@@ -15,6 +15,8 @@ from urllib.parse import urldefrag
 from sqlalchemy import select
 
 from referee.store.models import Game, InboxMessage, Player
+from referee.web import reading
+from referee.web.kinds import MorningtonNomic
 from referee.web.site import Site
 from tests.service.harness import declaring
 from tests.web.games import SECRET_NOTE, Scripted
@@ -86,6 +88,48 @@ def test_the_game_page_shows_the_gsd_map_buzzes_settings_and_history(scripted: S
     fourth_play = f"{fourth} : {declaring(fourth, 'Upminster (DS)')}"
     assert f'<a href="2/turn-4.html">Turn 4</a>: <code>{fourth_play}</code>' in html
     assert 'href="2/turn-1.html"' in html
+
+
+def test_the_game_page_shows_the_readings_the_speaker_set_for_the_game(
+    scripted: Scripted,
+) -> None:
+    """The readings a game is judged with are its own (stored with it when the Speaker made
+    it), so its page lists those values and marks each that differs from the default; a game
+    at the defaults marks none."""
+    readings = re.compile(r'<ul id="readings">(.*?)</ul>', re.S)
+    found = readings.search(_page(_site(scripted), "games/3.html"))
+    assert found is not None
+    items = re.findall(r"<li([^>]*)>(.*?)</li>", found.group(1), re.S)
+    shown = {_text(body).split(":")[0]: (attributes, _text(body)) for attributes, body in items}
+    assert shown["route revisits"] == (
+        ' class="changed"', "route revisits: true (the default is false)"
+    )
+    assert shown["narg tolerance degrees"] == (
+        ' class="changed"', "narg tolerance degrees: 10.0 (the default is 22.5)"
+    )
+    unchanged = [attributes for name, (attributes, _) in shown.items()
+                 if name not in ("route revisits", "narg tolerance degrees")]  # fmt: skip
+    assert unchanged and all('class="changed"' not in a for a in unchanged)
+    assert shown["pass earns zone bonus"][1] == "pass earns zone bonus: true"
+    running = readings.search(_page(_site(scripted), "games/2.html"))
+    assert running is not None and 'class="changed"' not in running.group(1)
+    assert "route revisits: false" in _text(running.group(1))
+
+
+def test_a_games_pages_read_it_under_the_readings_the_speaker_set(scripted: Scripted) -> None:
+    """The ruleset a game's pages read its GSDs and draw its routes under is the one its
+    turns are judged under: the game's own readings, not the defaults, even before any
+    amendment."""
+    with scripted.factory() as session:
+        row = reading.game(session, 3)
+        assert row is not None
+        judged = MorningtonNomic().judged_by(session, row, [])
+    assert judged.settings.route_revisits is True
+    assert judged.settings.narg_tolerance_degrees == 10.0
+    with scripted.factory() as session:
+        running = reading.game(session, 2)
+        assert running is not None
+        assert MorningtonNomic().judged_by(session, running, []).settings.route_revisits is False
 
 
 def test_a_turn_page_shows_the_play_the_diff_and_the_route(scripted: Scripted) -> None:

@@ -23,6 +23,7 @@ from collections import Counter
 
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
+from referee.engine.tables.emporium import Emporium
 from referee.notation.possessions import Possession
 
 BY_THEIR_RULES = ("Podume of Infinite Darkness", "Hyde Mask", "Drone Stick")
@@ -33,20 +34,26 @@ MAP = "the Map"
 BOX = "the Lost & Found box"
 
 
-_UNIQUE: dict[str, frozenset[str]] = {}
-"""Unique names by rules folder: the Emporium is read once and never changes."""
+_UNIQUE: dict[int, tuple[Emporium, frozenset[str]]] = {}
+"""Unique names by the very Emporium they were read from (kept, so its id is not reused): a
+game's rules version may carry its own list, and variants their own tables, so neither the
+rules folder nor the ruleset's name says which list a Turn reads."""
+_UNIQUE_SIZE = 64
 
 
 def unique_names(ctx: TurnContext) -> frozenset[str]:
-    """Case-folded names of every Unique Possession of the Turn's ruleset (its Emporium's
-    Unique lines and the items rules call Unique)."""
-    known = _UNIQUE.get(ctx.ruleset.rules_name)
-    if known is None:
-        shop = ctx.ruleset.tables().emporium
-        listed = {line.name for line in shop.possession if line.has("Unique")}
-        known = frozenset(name.casefold() for name in (*listed, *BY_THEIR_RULES))
-        _UNIQUE[ctx.ruleset.rules_name] = known
-    return known
+    """Case-folded names of every Unique Possession of the Turn's own Emporium (its Unique
+    lines) and the items rules call Unique."""
+    shop = ctx.ruleset.tables().emporium
+    known = _UNIQUE.get(id(shop))
+    if known is not None and known[0] is shop:
+        return known[1]
+    listed = {line.name for line in shop.possession if line.has("Unique")}
+    names = frozenset(name.casefold() for name in (*listed, *BY_THEIR_RULES))
+    if len(_UNIQUE) >= _UNIQUE_SIZE:
+        _UNIQUE.pop(next(iter(list(_UNIQUE))), None)  # the oldest; a copy, as threads share it
+    _UNIQUE[id(shop)] = (shop, names)
+    return names
 
 
 def _name(item: Possession) -> str:

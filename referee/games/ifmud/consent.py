@@ -9,6 +9,7 @@ change cannot be made as worded. The proposals, votes and timing are the chamber
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
 from referee.engine.dice import Dice
 from referee.games.ifmud.board import with_player, with_room, with_servant
@@ -31,6 +32,7 @@ from referee.games.ifmud.state import (
     Toll,
     check_name,
 )
+from referee.games.ifmud.turns import end_turn
 
 
 class _NoDice:
@@ -175,12 +177,28 @@ def add_player(state: GameState, name: str) -> GameState:
     )
 
 
-def remove_player(state: GameState, name: str, why: str) -> GameState:
-    """A player removed from the state (11, 13, 33)."""
+def remove_player(state: GameState, name: str, why: str, *, lost: bool = True) -> GameState:
+    """A player removed from the state (11, 33), or leaving it (13: ``lost=False``, so rule
+    33's bar on rejoining does not apply)."""
     play = Play(state, "the players", _NoDice())
-    lose(play, name, why)
+    lose(play, name, why, lost=lost)
     settle(play)
     return play.state
+
+
+def end_removed_turn(state: GameState, at: datetime) -> GameState:
+    """Rule 27: a turn ends when its active player is removed from the game (by a demerit or
+    a departure the chamber decided); the next player's turn begins at ``at``, the moment of
+    the removal (naive times are UTC, as the store keeps them). The state as it was when its
+    active player is still playing."""
+    if state.winner is not None or state.active is None:
+        return state
+    if state.active in {p.name for p in state.players}:
+        return state
+    play = Play(state, "the players", _NoDice())
+    end_turn(play)
+    began = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+    return replace(play.state, turn_began=began if play.state.active is not None else None)
 
 
 def give_demerit(state: GameState, name: str, why: str) -> GameState:

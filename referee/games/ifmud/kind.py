@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from referee.chamber.settings import ChamberSettings
 from referee.engine.dice import Dice, RecordingDice, Roll
 from referee.engine.fair_dice import SeededDice, SeededRoll
 from referee.games.ifmud.actions import Action, parse_actions, render_actions
@@ -25,7 +26,7 @@ from referee.games.ifmud.opening import new_game
 from referee.games.ifmud.settings import Readings, choices
 from referee.games.ifmud.state import GameState
 from referee.games.ifmud.turns import next_due, pass_time, turn_order
-from referee.games.kind import GameView, Judgement, Owed, PlayerView
+from referee.games.kind import GameView, Judgement, Owed, PlayerView, Silence
 
 NAME = "ifmud-nomic"
 
@@ -48,9 +49,11 @@ def _stored(roll: Roll) -> dict[str, object]:
 
 def _readings_line(game: GameView) -> str:
     try:
-        return ", ".join(Readings.parse(game.settings).render().split())
+        own = ", ".join(Readings.parse(game.settings).render().split())
+        chamber = ChamberSettings.parse(game.settings).render()
     except ValueError as error:
         return f"unreadable ({error})"
+    return f"{own}; the chamber's: {', '.join(f'{n}={v}' for n, v in chamber)}"
 
 
 class IfmudNomic:
@@ -66,7 +69,10 @@ class IfmudNomic:
     legislature = True
     """Its rules put the map, new rules and joining to consent (rules 10, 21, 25), so its
     chamber opens with the game."""
+    silence = Silence.CHAMBER
+    """Rule 24 through the chamber, with rule 130's exemption; no resignation by silence."""
     started = "The game begins"
+    game_end = "by rule 33 a win ends the game at once (rule 148: 350 brownie points win it)"
     choices: Mapping[str, tuple[str, ...]] = choices()
     """Its readings (``settings.Readings``), which the Speaker sets with ``speaker new-game
     LOUNGE ifmud-nomic set pie_die=8`` and players see in every lounge post."""

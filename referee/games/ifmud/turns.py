@@ -57,9 +57,8 @@ def next_player(state: GameState, after: str) -> str | None:
 
 def turn_length(state: GameState) -> timedelta:
     """Rule 27's 24 hours, or six for a player asleep at the switch (92)."""
-    if state.active is None:
-        return TURN
-    return ASLEEP_TURN if state.player(state.active).asleep else TURN
+    active = next((p for p in state.players if p.name == state.active), None)
+    return ASLEEP_TURN if active is not None and active.asleep else TURN
 
 
 def end_turn(play: Play, *, timed_out: bool = False) -> None:

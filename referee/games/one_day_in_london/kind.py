@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from referee.games.kind import GameView, Judgement, Owed, PlayerView
+from referee.games.kind import GameView, Judgement, Owed, PlayerView, Silence
 from referee.games.one_day_in_london.journey import JourneyRules
 from referee.games.one_day_in_london.moves import Move, MoveSyntaxError, Resign, parse_move
 from referee.games.one_day_in_london.rules import (
@@ -51,7 +51,12 @@ class OneDayInLondon:
     wins_are_final = True
     """The referee checks the journey itself (Game End); nobody contests a checked win."""
     legislature = False
+    silence = Silence.RESIGNS
+    """Its rules are silent on silence: the referee keeps Mornington's two months."""
     started = "The cards are dealt"
+    game_end = "by the rules' Game End, play goes on only until a player has won"
+    """A continuous journey of ten stations wins, as does being the last player left
+    (reading R6)."""
     choices: Mapping[str, tuple[str, ...]] = {TURN_BACK_ALONGSIDE: ("no", "yes")}
     """Reading R1 (rules/one-day-in-london/README.md), off unless the Speaker sets it."""
 

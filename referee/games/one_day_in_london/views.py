@@ -6,7 +6,8 @@ turn it is, how far setup has gone, the record of moves, which names slots and p
 a rack card), never from a rack. :func:`private_view` adds one player's rack, the card they
 are to place during setup and the card they hold in their turn. :func:`final_reveal` shows
 every rack and the seed, and only once the game is over (the rules' Game End, and the
-commitment scheme of ``shuffle.py``).
+commitment scheme of ``shuffle.py``); :func:`revealed` is the same facts as values, for the
+web page of an ended game.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.games.one_day_in_london.cards import card_faces
-from referee.games.one_day_in_london.journey import RACK_SIZE, check_journey
+from referee.games.one_day_in_london.journey import RACK_SIZE, JourneyCheck, check_journey
 from referee.games.one_day_in_london.shuffle import commitment
 from referee.games.one_day_in_london.state import GameState, Phase
 
@@ -128,3 +129,35 @@ def final_reveal(state: GameState) -> str:
         "Anyone can deal the game again from the seed (rules/one-day-in-london/README.md).",
     ]
     return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """What the final post reveals once the game is over, as values for a page: every rack
+    in seat order, the winner's journey checked (None when the winner did not complete one,
+    as a last player left wins), and the seed with its commitment."""
+
+    racks: tuple[tuple[str, tuple[str | None, ...]], ...]
+    winner: str | None
+    journey: JourneyCheck | None
+    seed: str
+    commitment: str
+
+
+def revealed(state: GameState) -> Revealed:
+    """The facts :func:`final_reveal` prints (game over only, like it)."""
+    if state.phase is not Phase.OVER:
+        raise ValueError("racks are revealed only when the game is over")
+    journey = None
+    for seat in state.seats:
+        cards = [card for card in seat.rack if card]
+        if seat.name == state.winner and len(cards) == RACK_SIZE:
+            check = check_journey(cards, rules=state.rules, length=None)
+            journey = check if check.journey else None
+    return Revealed(
+        racks=tuple((seat.name, seat.rack) for seat in state.seats),
+        winner=state.winner,
+        journey=journey,
+        seed=state.seed,
+        commitment=commitment(state.seed),
+    )

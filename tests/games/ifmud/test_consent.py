@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from referee.games.ifmud import consent
+from referee.games.ifmud.turns import next_player
 
 from .helpers import ADAM, CARL, JOTA, game
 
@@ -23,6 +26,12 @@ def test_rule_33_a_player_who_lost_may_not_rejoin() -> None:
     assert state.lost == (JOTA,)
     with pytest.raises(ValueError, match="rule 33"):
         consent.add_player(state, JOTA)
+
+
+def test_rule_13_a_player_who_leaves_is_not_lost_and_may_be_added_again() -> None:
+    state = consent.remove_player(game(), JOTA, "left the game, rule 13", lost=False)
+    assert JOTA not in {p.name for p in state.players} and state.lost == ()
+    assert JOTA in {p.name for p in consent.add_player(state, JOTA).players}
 
 
 def test_rule_25_a_connection_is_agreed_once_between_two_rooms_on_the_map() -> None:
@@ -75,3 +84,18 @@ def test_rule_32_the_chamber_sets_the_games_copy_of_the_passive_voters() -> None
     state = consent.set_passive_voter(game(), CARL, True)
     assert state.passive_voters == (CARL,)
     assert consent.set_passive_voter(state, CARL, False).passive_voters == ()
+
+
+def test_rule_27_a_turn_ends_when_the_chamber_removes_its_active_player() -> None:
+    state = game()
+    active = state.active
+    assert active is not None
+    at = datetime(2026, 11, 30, 9, 15)  # naive UTC, as the store keeps the chamber's times
+    after = consent.end_removed_turn(consent.remove_player(state, active, "a test"), at)
+    assert after.active == next_player(state, active) and after.turn == state.turn + 1
+    assert after.turn_began == at.replace(tzinfo=UTC)
+    assert consent.end_removed_turn(state, at) == state  # still playing: nothing ends
+    everyone = state
+    for player in state.players:
+        everyone = consent.remove_player(everyone, player.name, "a test")
+    assert consent.end_removed_turn(everyone, at).active is None

@@ -11,11 +11,17 @@ from hypothesis import strategies as st
 
 from referee.games.one_day_in_london.moves import parse_move
 from referee.games.one_day_in_london.network import load_game_network
-from referee.games.one_day_in_london.rules import apply
+from referee.games.one_day_in_london.rules import apply, new_game
 from referee.games.one_day_in_london.shuffle import commitment, verify
 from referee.games.one_day_in_london.state import Phase
-from referee.games.one_day_in_london.views import final_reveal, private_view, public_view
+from referee.games.one_day_in_london.views import (
+    final_reveal,
+    private_view,
+    public_view,
+    revealed,
+)
 from referee.network.lines import LineCode
+from tests.service.odil_plan import plan
 
 from .play import random_game
 
@@ -91,6 +97,27 @@ def test_final_reveal_only_when_over_and_it_shows_every_rack_and_the_seed() -> N
         assert "; ".join(card or "-" for card in seat.rack) in text
     assert over.seed in text
     assert verify(over.seed, public_view(state).commitment)
+
+
+def test_game_end_revealed_holds_what_the_final_post_reveals_and_only_when_over() -> None:
+    state = random_game(11, 3, 40)
+    with pytest.raises(ValueError):
+        revealed(state)
+    over = apply(state, "Bob", parse_move("resign")) if state.phase is not Phase.SETUP else state
+    over = apply(over, "Carol", parse_move("resign"))
+    shown = revealed(over)
+    assert shown.racks == tuple((seat.name, seat.rack) for seat in over.seats)
+    assert (shown.winner, shown.seed) == (over.winner, over.seed)
+    assert shown.commitment == public_view(state).commitment
+    text = final_reveal(over)
+    assert shown.seed in text and all(
+        "; ".join(card or "-" for card in rack) in text for _, rack in shown.racks
+    )
+    assert shown.journey is None and "->" not in text, "the last player left made no journey"
+    won = plan(new_game(("Ann", "Ben"), "5" * 64)).end
+    journey = revealed(won).journey
+    assert journey is not None and journey.journey and journey.describe() in final_reveal(won)
+    assert journey.stations == tuple(card for card in won.seat(won.winner or "").rack if card)
 
 
 def test_golden_public_and_private_views() -> None:
