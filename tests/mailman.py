@@ -27,7 +27,7 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -48,6 +48,26 @@ LISTS = {
     "plain": f"mc15@{DOMAIN}",
     "wrapped": f"mc16@{DOMAIN}",
 }
+RUNNER_QUEUES = ("in", "pipeline", "out", "virgin", "command", "retry", "bad", "shunt")
+"""Queues a message can wait in between a post and its copies (and ``bad``/``shunt``, where
+Mailman puts what it failed on, so a failure is never mistaken for quiet). The ``archive``
+and ``digest`` queues fill up with no runner reading them; they are no mail in flight."""
+RUNNER_SLEEP = {
+    "in": "0.05s",
+    "pipeline": "0.05s",
+    "out": "0.05s",
+    "virgin": "0.05s",
+    "command": "0.05s",
+    "retry": "0.5s",
+}
+"""How long each runner sleeps when its queue is empty (Mailman's default is a second, the
+retry runner's fifteen minutes): an idle list passes a post on in a fraction of a second. The
+retry runner runs so that mail the router refused for a moment (a 451) is sent again, as
+from a real list, instead of waiting in its queue for ever."""
+POLL = 0.05
+"""Seconds between looks at Mailman's queues and the caller's progress while waiting."""
+CEILING = 600.0
+"""The most any wait lasts, however busy the lists: mail that moves for ever is a loop."""
 WRAPPED_TEXT = (
     "This message was wrapped by the list because the sender's domain publishes a DMARC"
     " policy; the original is attached."
@@ -89,6 +109,10 @@ class Router:
     posted: list[Delivery] = field(default_factory=list)
     """Everything handed to a list: players' posts come by LMTP, so these are the referee's."""
     lock: threading.Condition = field(default_factory=threading.Condition)
+    busy: int = 0
+    """Messages the router is passing on right now (Mailman's out runner waits on each)."""
+    moved: int = 0
+    """Messages the router has finished with, passed on or refused: a clock of progress."""
 
     def reset(self, referee_port: int | None, referees: dict[str, int] | None = None) -> None:
         with self.lock:
@@ -115,6 +139,8 @@ class Router:
         lists = [r for r in rcpts if r in LISTS.values()]
         referee = [r for r in rcpts if r == REFEREE]
         members = [r for r in rcpts if r not in lists and r not in referee]
+        with self.lock:
+            self.busy += 1
         try:
             if lists:
                 await asyncio.to_thread(self._lmtp, envelope.mail_from, lists, raw)
@@ -122,8 +148,14 @@ class Router:
             if referee and port is not None:
                 await asyncio.to_thread(self._smtp, port, envelope.mail_from, referee, raw)
         except (OSError, smtplib.SMTPException) as error:
+            with self.lock:
+                self.busy -= 1
+                self.moved += 1
+                self.lock.notify_all()
             return f"451 4.4.0 router could not pass it on: {error}"
         with self.lock:
+            self.busy -= 1
+            self.moved += 1
             if members:
                 self.delivered.append(Delivery(envelope.mail_from, members, raw))
             if referee:
@@ -146,13 +178,16 @@ class Router:
             return [d.message for d in self.delivered if member in d.rcpt_tos]
 
     def wait(self, condition: Any, timeout: float = 30.0) -> None:
-        """Block until ``condition(router)`` holds, or fail the test."""
-        deadline = time.monotonic() + timeout
+        """Block until ``condition(router)`` holds, or fail the test once no message has passed
+        through the router for ``timeout`` seconds: a deadline that moves while mail moves."""
         with self.lock:
+            moved, deadline = self.moved, time.monotonic() + timeout
             while not condition(self):
+                if self.moved != moved or self.busy:
+                    moved, deadline = self.moved, time.monotonic() + timeout
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise AssertionError("the list did not deliver in time")
+                    raise AssertionError(f"nothing passed through the router for {timeout} s")
                 self.lock.wait(min(left, 0.2))
 
 
@@ -165,12 +200,59 @@ class Mailman:
     smtp_port: int
     router: Router
     lists: dict[str, str]
+    queues: Path
+    """Mailman's queue folder: a message Mailman still has to move is a file in it."""
 
     def post(self, message: EmailMessage | bytes, mail_from: str, list_address: str) -> None:
         raw = message if isinstance(message, bytes) else bytes(message)
         raw = re.sub(rb"\r?\n", b"\r\n", raw)  # SMTP's line ends, as a mail server sends
         with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
             lmtp.sendmail(mail_from, [list_address], raw)
+
+    def queued(self) -> frozenset[str]:
+        """The files in the queues of Mailman's running runners: every message Mailman has
+        taken and not yet handed on (``.bak`` is one a runner is working on). A runner moves
+        a message to its next queue before it lets go of it, so none is ever out of sight."""
+        found = set()
+        for queue in RUNNER_QUEUES:
+            with contextlib.suppress(FileNotFoundError):
+                found.update(f"{queue}/{entry.name}" for entry in os.scandir(self.queues / queue))
+        return frozenset(found)
+
+    def idle(self) -> bool:
+        """Nothing in Mailman's runners' queues and nothing in the router's hands."""
+        with self.router.lock:
+            busy = self.router.busy
+        return busy == 0 and not self.queued()
+
+    def until(
+        self,
+        condition: Callable[[], bool],
+        *,
+        stall: float,
+        progress: Callable[[], Hashable] = lambda: None,
+        ceiling: float = CEILING,
+    ) -> bool:
+        """Wait until ``condition()`` holds; False once nothing has moved for ``stall``
+        seconds (through the router, Mailman's queues or ``progress()``, the caller's own
+        sign of work, e.g. the referee's tables), or after ``ceiling`` seconds in all, which
+        mail moving round a loop for ever would reach. Woken by the router at each message,
+        so an idle list costs no fixed sleep."""
+        start = time.monotonic()
+        state: object = object()
+        deadline = start + stall
+        while not condition():
+            now = time.monotonic()
+            with self.router.lock:
+                moving = (self.router.moved, self.router.busy)
+            seen = (moving, self.queued(), progress())
+            if seen != state:
+                state, deadline = seen, now + stall
+            elif now > deadline or now - start > ceiling:
+                return False
+            with self.router.lock:
+                self.router.lock.wait(POLL)
+        return True
 
 
 def mailman_venv() -> Path:
@@ -180,11 +262,10 @@ def mailman_venv() -> Path:
 def _config(folder: Path, lmtp_port: int, smtp_port: int) -> Path:
     runners = "".join(
         f"[runner.{name}]\nstart: no\n\n"
-        for name in ("rest", "archive", "bounces", "digest", "nntp", "task", "retry")
+        for name in ("rest", "archive", "bounces", "digest", "nntp", "task")
     )
     fast = "".join(
-        f"[runner.{name}]\nsleep_time: 0.1s\n\n"
-        for name in ("in", "pipeline", "out", "virgin", "command")
+        f"[runner.{name}]\nsleep_time: {sleep}\n\n" for name, sleep in RUNNER_SLEEP.items()
     )
     text = f"""[mailman]
 layout: testing
@@ -301,7 +382,7 @@ def mailman(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mailman]:
                 f"Mailman did not start:\n{said}\n"
                 + (log.read_text()[-3000:] if log.exists() else "")
             )
-        yield Mailman(config, lmtp_port, smtp_port, router, dict(LISTS))
+        yield Mailman(config, lmtp_port, smtp_port, router, dict(LISTS), folder / "var" / "queue")
     finally:
         _stop_master(pid_file)
         controller.stop()

@@ -33,7 +33,7 @@ from referee.service.engine_desk import EngineDesk
 from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import Game, InboxMessage, OutboxMessage, Turn
-from referee.store.status import InboxStatus
+from referee.store.status import InboxStatus, OutboxStatus
 from referee.store.wall_clock import utcnow
 from tests.conftest import free_port, make_settings, seed_game
 from tests.mail.corpus.build import ALICE_PLAY, BOB_PLAY
@@ -46,6 +46,8 @@ ALICE, BOB = "alice@example.org", "bob@example.org"
 SECRET = "orange peel"
 """Alice's secret (tests/conftest.py ``seed_game``)."""
 WAIT = 60.0
+"""Seconds a wait goes on with nothing moving anywhere (router, Mailman's queues, the
+referee's tables); while mail moves the wait goes on, up to tests/mailman.py's ceiling."""
 T = TypeVar("T")
 
 
@@ -78,12 +80,39 @@ class Lounge:
                 )
                 if self.address in out.rcpt_tos
             }
-        deadline = time.monotonic() + WAIT
-        while True:
-            found = [m for m in self.copies() if _message_ids(m) & answers]
-            if len(found) >= len(answers) or time.monotonic() > deadline:
-                return found
-            time.sleep(0.05)
+        found: list[EmailMessage] = []
+
+        def arrived() -> bool:
+            found[:] = [m for m in self.copies() if _message_ids(m) & answers]
+            return len(found) >= len(answers)
+
+        mailman.until(arrived, stall=WAIT, progress=self.progress)
+        return found
+
+    def progress(self) -> tuple[int, ...]:
+        """Where this referee is: messages in, still to read, answers out, still to send."""
+        with self.service.factory() as session:
+            return (
+                session.scalar(select(func.count(InboxMessage.id))) or 0,
+                session.scalar(
+                    select(func.count(InboxMessage.id)).where(
+                        InboxMessage.status == InboxStatus.NEW
+                    )
+                )
+                or 0,
+                session.scalar(select(func.count(OutboxMessage.id))) or 0,
+                session.scalar(
+                    select(func.count(OutboxMessage.id)).where(
+                        OutboxMessage.status == OutboxStatus.PENDING
+                    )
+                )
+                or 0,
+            )
+
+    def settled(self) -> bool:
+        """Nothing left for this referee to read or to send."""
+        _, unread, _, unsent = self.progress()
+        return unread == 0 and unsent == 0
 
     def judged(self, mailman: Mailman, raw: bytes, mail_from: str, marker: str) -> str:
         """Post ``raw`` to the list and wait until the referee has finished with it; the
@@ -99,8 +128,9 @@ class Lounge:
         with self.service.factory() as session:
             last = session.scalar(select(func.max(InboxMessage.id))) or 0
         mailman.post(raw, mail_from, self.address)
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
+        result: list[tuple[int, str]] = []
+
+        def finished() -> bool:
             with self.service.factory() as session:
                 rows = session.scalars(
                     select(InboxMessage).where(
@@ -111,9 +141,13 @@ class Lounge:
                     if marker.encode() in row.raw:
                         turn = session.scalars(select(Turn).where(Turn.inbox_id == row.id)).first()
                         said = turn.status if turn is not None else f"{row.status}: {row.note}"
-                        return row.id, said
-            time.sleep(0.05)
-        return None, "the referee never got it"
+                        result.append((row.id, said))
+                        return True
+            return False
+
+        if mailman.until(finished, stall=WAIT, progress=self.progress):
+            return result[0]
+        return None, f"the referee never got it (nothing moved for {WAIT} s)"
 
 
 def _list_of(message: EmailMessage) -> str:
@@ -242,19 +276,17 @@ def test_1_3_1_every_reply_shape_through_every_kind_of_list_is_read_and_applied(
             else:
                 unread.append(f"{shape}: {status}")
         posted = f"Turn 2: {BOB_PLAY}"
-        arrived, deadline = -1, 0.0
-        while arrived < applied:  # the list may still be working through the posts
-            now = sum(posted in str(m["Subject"]) for m in lounge.copies())
-            if now > arrived:
-                arrived, deadline = now, time.monotonic() + WAIT
-            elif time.monotonic() > deadline:
-                unread.append(f"only {arrived} of the {applied} posts of Turn 2 reached Alice")
-                break
-            time.sleep(0.2)
+
+        def arrived() -> int:
+            return sum(posted in str(m["Subject"]) for m in lounge.copies())
+
+        if not mailman.until(lambda: arrived() >= applied, stall=WAIT, progress=lounge.progress):
+            unread.append(f"only {arrived()} of the {applied} posts of Turn 2 reached Alice")
         return unread
 
     unread = _each(lounges, every_shape)
     assert not any(unread.values()), unread
+    _quiet(mailman, lounges)
     for lounge in lounges.values():
         assert _applied(lounge) == [ALICE_PLAY], "every Turn 2 was taken back"
         turn_3 = [m for m in lounge.copies() if f"Turn 2: {BOB_PLAY}" in str(m["Subject"])]
@@ -264,9 +296,9 @@ def test_1_3_1_every_reply_shape_through_every_kind_of_list_is_read_and_applied(
 
 def _assert_no_loop(lounge: Lounge) -> None:
     """The referee answered each player's post once and none of its own posts: every post of
-    its that came back through the list was kept unanswered, and the list fell quiet."""
+    its that came back through the list was kept unanswered (counted once the lists fell
+    quiet, :func:`_quiet`)."""
     router = lounge.router
-    _quiet(router)
     with lounge.service.factory() as session:
         inbox = list(session.scalars(select(InboxMessage).order_by(InboxMessage.id)))
     with router.lock:
@@ -278,16 +310,28 @@ def _assert_no_loop(lounge: Lounge) -> None:
     assert len(theirs) == len(posted), "one post in the lounge for each player's mail"
 
 
-def _quiet(router: Router, seconds: float = 2.0) -> None:
-    """Wait until nothing new has passed through the router for ``seconds``."""
-    seen = -1
-    while True:
-        with router.lock:
-            now = len(router.delivered) + len(router.handed) + len(router.posted)
-        if now == seen:
-            return
-        seen = now
-        time.sleep(seconds)
+def _quiet(mailman: Mailman, lounges: dict[str, Lounge]) -> None:
+    """Wait until no mail is anywhere on its way: none in the router's hands or in Mailman's
+    queues, none unread or unsent in any referee's tables, seen twice in a row with no
+    message passing the router in between (every hop hands a message on before it lets go,
+    so mail in flight is always in one of those places). Fails if that never comes: the
+    lists or a referee stalled, or mail went round a loop until the ceiling."""
+    seen: list[tuple[int, bool]] = []
+
+    def still() -> bool:
+        with mailman.router.lock:
+            moved = mailman.router.moved
+        idle = mailman.idle() and all(lounge.settled() for lounge in lounges.values())
+        seen.append((moved, idle))
+        return idle and len(seen) > 1 and seen[-2] == seen[-1]
+
+    def where() -> tuple[object, ...]:
+        return tuple(lounge.progress() for lounge in lounges.values())
+
+    assert mailman.until(still, stall=WAIT, progress=where), (
+        f"the lists never fell quiet: Mailman holds {sorted(mailman.queued())},"
+        f" the referees are at {where()}"
+    )
 
 
 NOT_APPLIED = [
@@ -318,6 +362,7 @@ def test_a_known_player_is_answered_in_the_lounge_whatever_the_list(
 
     silent = _each(lounges, every_refusal)
     assert not any(silent.values()), silent
+    _quiet(mailman, lounges)
     for lounge in lounges.values():
         assert _applied(lounge) == [ALICE_PLAY], "nothing changed the game"
         _assert_no_loop(lounge)
@@ -341,7 +386,7 @@ def test_no_secret_is_in_any_message_the_lists_or_the_referee_send(
 
     answered = _each(lounges, reveal)
     assert all(any("not applied" in s for s in said) for said in answered.values()), answered
-    _quiet(mailman.router)
+    _quiet(mailman, lounges)
     with mailman.router.lock:
         every = [*mailman.router.delivered, *mailman.router.posted]
     assert every, "the router saw the lists' and the referee's mail"
@@ -389,7 +434,7 @@ def test_the_referee_sends_private_mail_past_the_lists(
         return [d for d in router.delivered[before:] if not _list_of(d.message)]
 
     mailman.router.wait(lambda r: bool(private(r)), timeout=WAIT)
-    _quiet(mailman.router)
+    _quiet(mailman, lounges)
     with mailman.router.lock:
         new = private(mailman.router)
         posted = [
