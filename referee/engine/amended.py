@@ -508,9 +508,7 @@ def _opening(table: OpeningTable, change: SetOpening | SetSegmentOpening | SetPe
     if change.place.casefold() == HOLY_STATIONS.casefold():
         key: dict[str, str] = {"category": "Holy"}
     else:
-        platforms = re.fullmatch(r"(.+?)\s*\(([A-Za-z]{2})\)", change.place)
-        name, line = (platforms.group(1), platforms.group(2).upper()) if platforms else (
-            change.place, "")  # fmt: skip
+        name, line = station_and_line(change.place)
         key = {"name": stations(name), "line": line}
     made_hours = StationHours.model_validate({**key, "schedule": schedule})
 
@@ -522,6 +520,21 @@ def _opening(table: OpeningTable, change: SetOpening | SetSegmentOpening | SetPe
     if not any(same(h) for h in table.station):
         rows = (*rows, made_hours)
     return table.model_copy(update={"station": rows})
+
+
+_LINE_CODE = re.compile(r"\(([A-Za-z]{2})\)\Z")
+
+
+def station_and_line(place: str) -> tuple[str, str]:
+    """Rule 1.13.5's place, ``Bank (NT)`` or ``Bank``: the station's name and the two-letter
+    Line whose platforms the hours are for ("" for every Line). The Line is looked for only at
+    the end and the name is cut there, so a place padded with a long run of spaces is read in
+    one pass (a lazy name before optional spaces re-scanned every run of them)."""
+    code = _LINE_CODE.search(place)
+    head = place[: code.start()] if code else ""
+    if code is None or not head:
+        return place, ""
+    return head.rstrip() or head[:1], code.group(1).upper()
 
 
 def _busking(table: BuskingTable, change: SetBuskingGain) -> BuskingTable:

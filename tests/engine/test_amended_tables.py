@@ -9,11 +9,21 @@ amended table, and only it, made the difference.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from referee.engine.amended import amended, enact, first_version, show, versions
+from referee.engine.amended import (
+    amended,
+    enact,
+    first_version,
+    show,
+    station_and_line,
+    versions,
+)
 from referee.engine.result import TurnResult
 from referee.engine.ruleset import VANILLA
 from referee.engine.turn import adjudicate
@@ -204,3 +214,22 @@ def test_each_amended_table_is_shown_with_its_version() -> None:
         "a Stack holds at most 8 Tokens",
     ):
         assert line in shown
+
+
+@given(
+    st.text(alphabet=" \t(NTnt)ab\u00a0", max_size=14).map(lambda s: s.replace("\t", " "))
+)
+def test_1_13_5_a_place_names_its_station_and_line_as_the_fullmatch_reading_did(
+    place: str,
+) -> None:
+    """The one-pass reading of an opening-hours place agrees with the plain reading: a
+    station name (at least one character), any spaces, then a two-letter Line in brackets at
+    the very end; anything else is a station name alone."""
+    plain = re.fullmatch(r"(.+?)\s*\(([A-Za-z]{2})\)", place)
+    expected = (plain.group(1), plain.group(2).upper()) if plain else (place, "")
+    assert station_and_line(place) == expected
+
+
+def test_1_13_5_a_place_padded_with_spaces_is_read_at_once() -> None:
+    assert station_and_line("Bank" + " " * 200_000 + "(nt)") == ("Bank", "NT")
+    assert station_and_line("Bank" + " " * 200_000) == ("Bank" + " " * 200_000, "")
