@@ -24,6 +24,7 @@ from referee.games.kind import GameKind
 from referee.service import deadlines, kind_time
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
+from referee.service.seats import registered
 from referee.store import games
 from referee.store.models import Game, Membership, Player
 from referee.store.status import MembershipStatus
@@ -41,11 +42,7 @@ def ask(
     marked as asking, and told, with the lounge, that the players decide (rule 12)."""
     if not name.strip():
         raise CommandError("write 'nomic join YOUR NAME'")
-    player = games.player_by_address(session, address)
-    if player is None:
-        if games.player_by_name(session, name) is not None:
-            raise CommandError(f"the name {name} is taken by another address; choose another")
-        player = games.add_player(session, name.strip(), address, secret)
+    player = registered(session, name, address, secret)
     seat = games.membership(session, game, player)
     if seat is not None and seat.status == MembershipStatus.ACTIVE:
         raise CommandError(f"{player.name} is already playing game {game.tag}")

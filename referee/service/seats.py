@@ -36,6 +36,18 @@ def _require_running(game: Game) -> None:
         raise CommandError(f"game {game.tag} is {game.status}, not being played")
 
 
+def registered(session: Session, name: str, address: str, secret: str | None) -> Player:
+    """The player who writes from ``address``, registered as ``name`` (with eir secret) if
+    the address is new: a name belongs to one address, so a name another address holds is
+    refused."""
+    player = games.player_by_address(session, address)
+    if player is None:
+        if games.player_by_name(session, name) is not None:
+            raise CommandError(f"the name {name} is taken by another address; choose another")
+        player = games.add_player(session, name.strip(), address, secret)
+    return player
+
+
 def request_join(
     session: Session,
     game: Game,
@@ -59,11 +71,7 @@ def request_join(
             "player has one name in every game"
         )
         raise CommandError(f"write 'nomic join YOUR NAME'; {taken}")
-    player = games.player_by_address(session, address)
-    if player is None:
-        if games.player_by_name(session, name) is not None:
-            raise CommandError(f"the name {name} is taken by another address; choose another")
-        player = games.add_player(session, name.strip(), address, secret)
+    player = registered(session, name, address, secret)
     existing = games.membership(session, game, player)
     held = (MembershipStatus.APPLIED, MembershipStatus.ACTIVE)
     if existing is not None and existing.status in held:
