@@ -185,10 +185,29 @@ def piece_colours(names: Sequence[str]) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
-class _Frame:
+class Frame:
+    """Where each named place is drawn, and the picture's size."""
+
     points: Mapping[str, tuple[float, float]]
     width: float
     height: float
+
+
+def project(
+    placed: Mapping[str, tuple[float, float]], *, scale: float, margin: float, tray: float = 0.0
+) -> Frame:
+    """Map positions (east, north) to picture points: north up, ``margin`` round the edge,
+    and ``tray`` more height below for what has no place on the map."""
+    xs = [p[0] for p in placed.values()]
+    ys = [p[1] for p in placed.values()]
+    left, top = min(xs), max(ys)
+    points = {
+        name: (round((x - left) * scale + margin, 1), round((top - y) * scale + margin, 1))
+        for name, (x, y) in placed.items()
+    }
+    width = (max(xs) - left) * scale + 2 * margin
+    height = (top - min(ys)) * scale + 2 * margin + tray
+    return Frame(points, round(width, 1), round(height, 1))
 
 
 _MADE: dict[tuple[str, int], tuple[MapData, Any]] = {}
@@ -205,22 +224,13 @@ def _once(kind: str, data: MapData, make: Callable[[MapData], _T]) -> _T:
     return made
 
 
-def _frame(data: MapData) -> _Frame:
+def _frame(data: MapData) -> Frame:
     return _once("frame", data, _make_frame)
 
 
-def _make_frame(data: MapData) -> _Frame:
+def _make_frame(data: MapData) -> Frame:
     placed = {name: rec.position for name, rec in data.stations.items() if rec.position}
-    xs = [p[0] for p in placed.values()]
-    ys = [p[1] for p in placed.values()]
-    left, top = min(xs), max(ys)
-    points = {
-        name: (round((x - left) * SCALE + MARGIN, 1), round((top - y) * SCALE + MARGIN, 1))
-        for name, (x, y) in placed.items()
-    }
-    width = (max(xs) - left) * SCALE + 2 * MARGIN
-    height = (top - min(ys)) * SCALE + 2 * MARGIN + 60  # the tray for off-map Pieces
-    return _Frame(points, round(width, 1), round(height, 1))
+    return project(placed, scale=SCALE, margin=MARGIN, tray=60)  # the tray for off-map Pieces
 
 
 def _pairs(data: MapData) -> dict[tuple[str, str], list[LineCode]]:
@@ -518,7 +528,7 @@ def _stacks(points: Mapping[str, tuple[float, float]], gsd: GSD) -> str:
     return "\n".join(parts)
 
 
-def _pieces(frame: _Frame, gsd: GSD, positions: Mapping[str, Position]) -> str:
+def _pieces(frame: Frame, gsd: GSD, positions: Mapping[str, Position]) -> str:
     if not positions:
         return ""
     colours = piece_colours(gsd.player_names)

@@ -11,14 +11,13 @@ the winning journey.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from html import escape
 
 from referee.games.one_day_in_london.network import GameNetwork, load_game_network
 from referee.network.lines import LineCode
 from referee.network.mapfile import load_map
-from referee.web.mapsvg import LINE_COLOURS, slug
+from referee.web.mapsvg import LINE_COLOURS, Frame, project, slug
 
 MAP = "london-1999"
 SCALE = 20.0
@@ -30,13 +29,6 @@ SITE_NUDGE = 0.9
 
 def stop_id(name: str) -> str:
     return f"stop-{slug(name)}"
-
-
-@dataclass(frozen=True)
-class Frame:
-    points: Mapping[str, tuple[float, float]]
-    width: float
-    height: float
 
 
 @cache
@@ -53,16 +45,7 @@ def frame(map_name: str = MAP) -> Frame:
         index = sites.get(base, 0)
         sites[base] = index + 1
         raw[name] = (position[0] + index * SITE_NUDGE, position[1])
-    xs = [p[0] for p in raw.values()]
-    ys = [p[1] for p in raw.values()]
-    left, top = min(xs), max(ys)
-    points = {
-        name: (round((x - left) * SCALE + MARGIN, 1), round((top - y) * SCALE + MARGIN, 1))
-        for name, (x, y) in raw.items()
-    }
-    width = (max(xs) - left) * SCALE + 2 * MARGIN
-    height = (top - min(ys)) * SCALE + 2 * MARGIN
-    return Frame(points, round(width, 1), round(height, 1))
+    return project(raw, scale=SCALE, margin=MARGIN)
 
 
 def _strokes(network: GameNetwork, points: Mapping[str, tuple[float, float]]) -> str:
