@@ -7,19 +7,41 @@ PostgreSQL half of each test fails saying so, rather than being skipped.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+from sqlalchemy.orm import Session, sessionmaker
 
 from referee.store.db import make_engine, sessions, upgrade
 from tests.conftest import fresh_pg_database
 from tests.web.games import Scripted, script_games
 from tests.web.kind_games import Kinds, script_kinds
 
+T = TypeVar("T")
 
-def _postgres() -> Iterator[str]:
-    yield from fresh_pg_database("referee_web")
+
+def _played(
+    database: str,
+    folder: Callable[[], Path],
+    script: Callable[[sessionmaker[Session]], T],
+) -> Iterator[T]:
+    """``script`` played into a fresh migrated database of kind ``database`` ("sqlite" in a
+    new folder, or a throwaway PostgreSQL database, dropped afterwards)."""
+    if database == "sqlite":
+        urls: Iterator[str] = iter([f"sqlite:///{folder() / 'referee.sqlite3'}"])
+    else:
+        urls = fresh_pg_database("referee_web")
+    url = next(urls)
+    engine = make_engine(url, sqlite_synchronous="NORMAL")
+    try:
+        upgrade(engine)
+        yield script(sessions(engine))
+    finally:
+        engine.dispose()
+        for _ in urls:  # finish the generator: drop the PostgreSQL database
+            pass
 
 
 @pytest.fixture(
@@ -29,20 +51,7 @@ def scripted(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Scripted]:
     """The three scripted games (see :mod:`tests.web.games`) in a fresh database."""
-    if request.param == "sqlite":
-        folder: Path = tmp_path_factory.mktemp("web-db")
-        urls: Iterator[str] = iter([f"sqlite:///{folder / 'referee.sqlite3'}"])
-    else:
-        urls = _postgres()
-    url = next(urls)
-    engine = make_engine(url, sqlite_synchronous="NORMAL")
-    try:
-        upgrade(engine)
-        yield script_games(sessions(engine))
-    finally:
-        engine.dispose()
-        for _ in urls:  # finish the generator: drop the PostgreSQL database
-            pass
+    yield from _played(request.param, lambda: tmp_path_factory.mktemp("web-db"), script_games)
 
 
 @pytest.fixture(
@@ -53,17 +62,6 @@ def kinds_played(
 ) -> Iterator[Kinds]:
     """Games of One Day in London and ifMUD Nomic (see :mod:`tests.web.kind_games`) in a
     fresh database."""
-    if request.param == "sqlite":
-        folder: Path = tmp_path_factory.mktemp("web-kinds-db")
-        urls: Iterator[str] = iter([f"sqlite:///{folder / 'referee.sqlite3'}"])
-    else:
-        urls = _postgres()
-    url = next(urls)
-    engine = make_engine(url, sqlite_synchronous="NORMAL")
-    try:
-        upgrade(engine)
-        yield script_kinds(sessions(engine))
-    finally:
-        engine.dispose()
-        for _ in urls:
-            pass
+    yield from _played(
+        request.param, lambda: tmp_path_factory.mktemp("web-kinds-db"), script_kinds
+    )
