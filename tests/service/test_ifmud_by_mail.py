@@ -156,10 +156,11 @@ def seed(
     engine.dispose()
 
 
-@pytest.fixture
-def table(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Table:
+def seeded_table(database: Path, mail_path: Callable[..., MailPath]) -> Table:
+    """The four seed players at an ifMUD Nomic game in ``database`` with its chamber open,
+    served through the mail path with the ifMUD kind hosted and a hand clock."""
     clock = HandClock(START)
-    url = f"sqlite:///{tmp_path / 'ifmud.sqlite3'}"
+    url = f"sqlite:///{database}"
     seed(url, clock, chamber=True)
     path = mail_path(
         url,
@@ -168,6 +169,11 @@ def table(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Table:
         deadline_poll_seconds=3600,
     )
     return Table(path, clock)
+
+
+@pytest.fixture
+def table(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Table:
+    return seeded_table(tmp_path / "ifmud.sqlite3", mail_path)
 
 
 def agree(table: Table, proposal: Agreed) -> None:

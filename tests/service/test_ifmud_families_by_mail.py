@@ -35,26 +35,23 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from referee.games import hosted
 from referee.games.ifmud.actions import parse_actions
 from referee.games.ifmud.board import carried_by, connected
 from referee.games.ifmud.handlers.robot import entities_in
 from referee.games.ifmud.state import GameState, Where
-from referee.service.deadlines import aware
 from referee.service.game_dice import verify
 from referee.store.models import OutboxMessage, Turn
 from tests.conftest import MailPath
 from tests.games.ifmud.helpers import ADAM, CARL, JOTA, ROGER
 from tests.games.ifmud.test_scripted_game import Agreed
-from tests.service.harness import HandClock, text
+from tests.service.harness import text
 from tests.service.test_ifmud_by_mail import (
     SEED,
-    START,
     Table,
     lounge,
     private,
     replay,
-    seed,
+    seeded_table,
 )
 
 FAMILIES: dict[str, frozenset[int]] = {
@@ -479,16 +476,7 @@ def happened(document: str) -> list[str]:
 
 @pytest.fixture
 def table(tmp_path: Path, mail_path: Callable[..., MailPath]) -> Table:
-    clock = HandClock(START)
-    url = f"sqlite:///{tmp_path / 'families.sqlite3'}"
-    seed(url, clock, chamber=True)
-    path = mail_path(
-        url,
-        clock=clock,
-        kinds=hosted(lambda: aware(clock())),
-        deadline_poll_seconds=3600,
-    )
-    return Table(path, clock)
+    return seeded_table(tmp_path / "families.sqlite3", mail_path)
 
 
 def play(game: Families) -> list[str]:
