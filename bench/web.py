@@ -201,6 +201,23 @@ def fetch(url: str) -> bytes:
         return body
 
 
+def _row(site: Site, page: str, label: str, repeat: int) -> str:
+    """One page's line: its first render (cold), a render with the page cache emptied each
+    time (re-render) and a render from the cache (warm), in ms."""
+    t0 = time.perf_counter()
+    assert site.render(page) is not None, page
+    cold = (time.perf_counter() - t0) * 1000
+
+    def again() -> None:
+        site._pages.clear()
+        site.render(page)
+
+    rerender = timed(again, repeat)
+    site.render(page)
+    warm = timed(lambda: site.render(page), repeat)
+    return f"{label:28} {cold:9.1f} {rerender:10.1f} {warm:9.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=1000)
@@ -228,33 +245,12 @@ def run(args: argparse.Namespace, folder: Path) -> None:
     site = Site(factory)
     print(f"{'page':28} {'cold':>9} {'re-render':>10} {'warm':>9}   (ms, in process)")
     for page in pages:
-        t0 = time.perf_counter()
-        assert site.render(page) is not None, page
-        cold = (time.perf_counter() - t0) * 1000
-
-        def again(page: str = page) -> None:
-            site._pages.clear()
-            site.render(page)
-
-        rerender = timed(again, args.repeat)
-        site.render(page)
-        warm = timed(lambda page=page: site.render(page), args.repeat)
-        print(f"{page:28} {cold:9.1f} {rerender:10.1f} {warm:9.2f}")
+        print(_row(site, page, page, args.repeat))
 
     store_other_kinds(stored.factory)
     print("the other kinds' game pages, beside games/1.html above (ms, in process):")
     for page, what in (("games/2.html", "ifMUD"), ("games/3.html", "London")):
-        t0 = time.perf_counter()
-        assert site.render(page) is not None, page
-        cold = (time.perf_counter() - t0) * 1000
-
-        def again(page: str = page) -> None:
-            site._pages.clear()
-            site.render(page)
-
-        rerender = timed(again, args.repeat)
-        warm = timed(lambda page=page: site.render(page), args.repeat)
-        print(f"{page + ' (' + what + ')':28} {cold:9.1f} {rerender:10.1f} {warm:9.2f}")
+        print(_row(site, page, f"{page} ({what})", args.repeat))
 
     stored.land()
     newest = f"games/1/turn-{args.turns + 1}.html"
