@@ -8,6 +8,7 @@ import random
 from datetime import datetime
 
 from sqlalchemy import Engine
+from sqlalchemy.orm import Session
 
 from referee.games import MORNINGTON, Kinds, hosted
 from referee.games.ifmud.kind import NAME, IfmudNomic
@@ -17,8 +18,17 @@ from referee.service.deadlines import aware
 from referee.service.enactment import ByKind, RecordOnly, by_kind
 from referee.store import games
 from referee.store.db import sessions
+from referee.store.models import Game
 
 T0 = datetime(2026, 11, 23, 12, 0)
+
+
+def _ifmud_game(session: Session) -> Game:
+    """Game 1, ifMUD Nomic, at its opening state with the four seed players."""
+    game = games.create_game(session, 1, "ifmud@lounge.example.org", T0)
+    game.kind = NAME
+    game.state = IfmudNomic(lambda: aware(T0)).opening(1, SEED_PLAYERS, random.Random(0))
+    return game
 
 
 def test_rule_10_an_ifmud_proposal_taking_effect_makes_its_agreed_changes(
@@ -26,9 +36,7 @@ def test_rule_10_an_ifmud_proposal_taking_effect_makes_its_agreed_changes(
 ) -> None:
     enactor = by_kind(Kinds(hosted(lambda: aware(T0))))
     with sessions(sqlite_engine).begin() as session:
-        game = games.create_game(session, 1, "ifmud@lounge.example.org", T0)
-        game.kind = NAME
-        game.state = IfmudNomic(lambda: aware(T0)).opening(1, SEED_PLAYERS, random.Random(0))
+        game = _ifmud_game(session)
         text = "add room Kitchen\nconnect Kitchen and Lounge\nconnect Nowhere and Lounge\nHats."
         [notice] = enactor.enact(session, game, "Kitchen [AB]", text, T0)
         state = GameState.parse(game.state)
@@ -49,9 +57,7 @@ def test_rule_54_an_ifmud_proposal_agrees_tokens_and_names_one_the_game_cannot_h
 ) -> None:
     enactor = by_kind(Kinds(hosted(lambda: aware(T0))))
     with sessions(sqlite_engine).begin() as session:
-        game = games.create_game(session, 1, "ifmud@lounge.example.org", T0)
-        game.kind = NAME
-        game.state = IfmudNomic(lambda: aware(T0)).opening(1, SEED_PLAYERS, random.Random(0))
+        game = _ifmud_game(session)
         text = (
             "Add token golden key | in Lounge | prize 20 | destination Attic\n"
             "Add token a ticking bomb | in Narnia | time bomb 2h\n"
