@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from typing import Any, TypeVar
 
@@ -38,6 +39,7 @@ from referee.engine.drone import DRONE
 from referee.engine.history import Position
 from referee.engine.kafka_sinkholes import sinkholes
 from referee.engine.one_round_blocks import standing_blocks_of
+from referee.identity import Identity
 from referee.network.lines import LineCode
 from referee.network.mapfile import MapData
 from referee.notation.gsd import GSD
@@ -210,22 +212,19 @@ def project(
     return Frame(points, round(width, 1), round(height, 1))
 
 
-_MADE: dict[tuple[str, int], tuple[MapData, Any]] = {}
-
-
-def _once(kind: str, data: MapData, make: Callable[[MapData], _T]) -> _T:
+def _once(data: MapData, make: Callable[[MapData], _T]) -> _T:
     """``make(data)`` made once per map value (MapData holds dicts, so it is not hashable)."""
-    key = (kind, id(data))
-    found = _MADE.get(key)
-    if found is None or found[0] is not data:
-        found = (data, make(data))
-        _MADE[key] = found
-    made: _T = found[1]
+    made: _T = _made(Identity(data), make)
     return made
 
 
+@lru_cache(maxsize=32)
+def _made(data: Identity[MapData], make: Callable[[MapData], Any]) -> Any:
+    return make(data.value)
+
+
 def _frame(data: MapData) -> Frame:
-    return _once("frame", data, _make_frame)
+    return _once(data, _make_frame)
 
 
 def _make_frame(data: MapData) -> Frame:
@@ -254,7 +253,7 @@ def _offset(a: tuple[float, float], b: tuple[float, float], shift: float) -> tup
 
 
 def _segments(data: MapData) -> dict[LineCode, tuple[tuple[str, str, tuple[float, ...]], ...]]:
-    return _once("segments", data, _make_segments)
+    return _once(data, _make_segments)
 
 
 def _make_segments(
@@ -278,7 +277,7 @@ def _line_path(strokes: Iterable[tuple[str, str, tuple[float, ...]]]) -> str:
 
 
 def _base(data: MapData) -> tuple[str, str]:
-    return _once("base", data, _make_base)
+    return _once(data, _make_base)
 
 
 def _make_base(data: MapData) -> tuple[str, str]:
