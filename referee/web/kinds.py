@@ -212,8 +212,9 @@ class MorningtonNomic(GameKind):
                 row = next((r for r in gsd.players if r.name == play.player), None)
                 route = move_route(ruleset.network(), start, play, row.lv if row else 0)
             data = load_map(ruleset.map_name)
-            svg = draw_map(data, gsd, route, positions=positions, title=title)
-            return _picture(gsd, history, svg)
+            table = ruleset.tables().stacks
+            svg = draw_map(data, gsd, route, positions=positions, stacks=table, title=title)
+            return _picture(gsd, history, svg, read_marks(gsd, table))
 
         return self._pictures.get(key, make)
 
@@ -334,7 +335,7 @@ class MorningtonNomic(GameKind):
         )
 
 
-def _picture(gsd: GSD, history: History, svg: str) -> Picture:
+def _picture(gsd: GSD, history: History, svg: str, marks: Marks) -> Picture:
     positions = history.positions
     colours = piece_colours(gsd.player_names)
     order = {name: index for index, name in enumerate(gsd.player_names)}
@@ -350,7 +351,7 @@ def _picture(gsd: GSD, history: History, svg: str) -> Picture:
     except (KeyError, ValueError):
         turn = None
     stacks = tuple((s.station, s.content_text()) for s in gsd.stacks)
-    return Picture(svg, rows, unplaced, read_marks(gsd), turn, stacks)
+    return Picture(svg, rows, unplaced, marks, turn, stacks)
 
 
 class Plain(GameKind):

@@ -39,6 +39,7 @@ from referee.engine.drone import DRONE
 from referee.engine.history import Position
 from referee.engine.kafka_sinkholes import sinkholes
 from referee.engine.one_round_blocks import standing_blocks_of
+from referee.engine.tables.stacks import StackTable
 from referee.identity import Identity
 from referee.network.lines import LineCode
 from referee.network.mapfile import MapData
@@ -132,8 +133,9 @@ class Marks:
     courier_destination: str | None
 
 
-def read_marks(gsd: GSD) -> Marks:
-    """The Disruptions, one-Round Blocks and Fires, Sinkholes, Wild and Courier Stations."""
+def read_marks(gsd: GSD, stacks: StackTable) -> Marks:
+    """The Disruptions, one-Round Blocks and Fires, Sinkholes (as the ruleset's ``stacks``
+    table makes them), Wild and Courier Stations."""
     markers: list[tuple[str, str]] = []
     segments: list[tuple[str, str, LineCode]] = []
     states: list[tuple[LineCode, str]] = []
@@ -155,7 +157,7 @@ def read_marks(gsd: GSD) -> Marks:
         tuple(flags),
         in_force.blocked,
         in_force.burning,
-        sinkholes(gsd.stacks),
+        sinkholes(gsd.stacks, stacks),
         gsd.wild,
         gsd.courier_pickup,
         gsd.courier_destination,
@@ -317,15 +319,17 @@ def draw_map(
     route: Sequence[str] = (),
     *,
     positions: Mapping[str, Position],
+    stacks: StackTable,
     title: str = "The map",
 ) -> str:
     """The SVG of ``gsd`` on ``data``: the Pieces at ``positions`` (keyed as
     :attr:`referee.engine.history.History.positions`), its Disruptions and Stacks, and
-    ``route`` (Station names in order) highlighted."""
+    ``route`` (Station names in order) highlighted; ``stacks`` is the ruleset's Token Stacks
+    table, which says which Stacks are Sinkholes."""
     frame = _frame(data)
     points = frame.points
     lines, stations = _base(data)
-    marks = read_marks(gsd)
+    marks = read_marks(gsd, stacks)
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {frame.width:g} '
         f'{frame.height:g}" role="img" aria-labelledby="map-title">',
