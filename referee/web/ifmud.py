@@ -197,7 +197,7 @@ class IfmudPages(GameKind):
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
         text = reading.state(session, game.id)
         state = read_state(text)
-        title = f"The map of MC {game.number} after turn {game.turn_number}"
+        title = f"The map of {game.tag} after turn {game.turn_number}"
 
         def make() -> Board | None:
             return board(state, title) if state is not None else None

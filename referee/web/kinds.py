@@ -248,7 +248,7 @@ class MorningtonNomic(GameKind):
         gsd = self.parse(judged, text, base=self._latest.peek(game.key))
         if text:
             self._latest.put(game.key, text)
-        title = f"The map of MC {game.number} after turn {game.turn_number}"
+        title = f"The map of {game.tag} after turn {game.turn_number}"
         picture = self.picture(("game", game.key, game.version), judged, gsd, title=title)
         turns = self.log.rows(session, game)
         return Page(
@@ -303,7 +303,7 @@ class MorningtonNomic(GameKind):
         before = self.parse(ruleset, states.before)
         after = self.parse(ruleset, states.after, base=states.before)
         title = (
-            f"The map of MC {game.number} after turn {turn.number}: {turn.player} played "
+            f"The map of {game.tag} after turn {turn.number}: {turn.player} played "
             f"{turn.play}"
         )
         picture = self.picture(

@@ -93,7 +93,7 @@ class LondonPages(GameKind):
 
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
         text = reading.state(session, game.id)
-        title = f"The network of MC {game.number} after turn {game.turn_number}"
+        title = f"The network of {game.tag} after turn {game.turn_number}"
         drawn = None
         if text:
             key = (game.key, game.version, game.status)

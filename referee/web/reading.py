@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, defer, sessionmaker
 
 from referee.chamber import Chamber, Standing
 from referee.engine.life.buzzing import Stage
+from referee.games import GameTag, tag_of
 from referee.service import chamber as chambers
 from referee.store.db import make_engine, sessions
 from referee.store.models import (
@@ -118,6 +119,11 @@ class GameRow:
     """The kind of game, as ``referee.games`` registers it."""
     store: str = ""
     """The database the row was read from (:func:`store_of`)."""
+
+    @property
+    def tag(self) -> GameTag:
+        """The game as its mail and its pages name it: ``MC 12``, ``ifMUD 3``."""
+        return tag_of(self.kind, self.number)
 
     @property
     def key(self) -> tuple[str, int]:
