@@ -19,7 +19,7 @@ from referee.web import reading
 from referee.web.kinds import LRU
 from referee.web.reading import TurnLog, close, read_only_sessions
 from referee.web.site import Site
-from tests.conftest import Seeded
+from tests.conftest import LOUNGE, Seeded
 
 
 def _body(site: Site, path: str) -> bytes:
@@ -158,7 +158,7 @@ def _database(path: Path, players: tuple[str, str]) -> sessionmaker[Session]:
     upgrade(engine)
     factory = sessions(engine)
     with factory.begin() as session:
-        game = games.create_game(session, 12, "mc12@lounge.example.org", utcnow(), name="Test")
+        game = games.create_game(session, 12, LOUNGE, utcnow(), name="Test")
         for seat, name in enumerate(players, start=1):
             player = games.add_player(session, name, f"{name.lower()}@example.org")
             games.join(session, game, player, seat)
