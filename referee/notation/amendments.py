@@ -342,9 +342,6 @@ Amendment = (
 )
 """One change a proposal makes to a game's rules."""
 
-FREE_TEXT = (Enact, AmendText)
-"""The amendments whose text the referee records but does not read."""
-
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(

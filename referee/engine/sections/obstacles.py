@@ -142,10 +142,6 @@ def sinkhole_blackens(ctx: TurnContext) -> None:
                   gained={Colour.BK.value: moved})  # fmt: skip
 
 
-TOLL = "Toll to"
-RENT = "Rent to"
-
-
 @VANILLA.move_check("1.12.3")
 def home_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.12.3 - Home Station Tolls: during one's Turn the other players' Home Stations
