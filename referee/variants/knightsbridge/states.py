@@ -82,6 +82,8 @@ def giving_a_state(ctx: TurnContext, action: Action) -> None:
     ctx.event("player_state", f"{target} is now {state}", target=target, state=state)
     if state == IN_SPOON:
         ctx.set_lv(ctx.players[target].lv, player=target)
+    if state == NARGED:
+        _open_home(ctx, target)
 
 
 def _shed(ctx: TurnContext, state: str, rule: str, written: str, where: str, ok: bool) -> None:
@@ -160,13 +162,19 @@ def narged_forbids(ctx: TurnContext) -> None:
         ctx.violate("4.1.1.2", "you are Narged, which forbids Special Moves")
 
 
+def _open_home(ctx: TurnContext, name: str) -> None:
+    if name != ctx.player and ctx.players[name].home:
+        ctx.homes_open.add(name)
+
+
 @LAYER.at_start("4.1.1.2")
 def narged_homes_open(ctx: TurnContext) -> None:
     """Rule 4.1.1.2: a Narged player's Home Station is Open to every player (read as the Knid
-    Clamp's open Home is, rule 1.4.43: ``ctx.homes_open``, which the Home check reads)."""
-    for name, player in ctx.players.items():
-        if name != ctx.player and player.home and held(ctx.disruptions, NARGED, name):
-            ctx.homes_open.add(name)
+    Clamp's open Home is, rule 1.4.43: ``ctx.homes_open``, which the Home check reads); one
+    Narged during the Turn opens it from the [Narging] on (:func:`giving_a_state`)."""
+    for name in ctx.players:
+        if held(ctx.disruptions, NARGED, name):
+            _open_home(ctx, name)
 
 
 # -- Rule 4.1.1.3 - Open the Cutlery Drawer, Mrs. Higgins --------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from referee.notation.gsd import GSD
 from tests.engine.builder import game, row, rules_broken
+from tests.engine.luggage_builder import with_luggage
 from tests.engine.test_blocks import legal, message
 from tests.engine.test_home import with_home
 from tests.variants.knightsbridge.kb import RICH, kb_play, states, with_states
@@ -124,6 +125,15 @@ def test_4_1_1_2_a_narged_players_home_is_open() -> None:
     assert kb_play(with_states(base, "Narged: Garden"), "Rushton : Southgate (PD)").legal
 
 
+def test_4_1_1_2_a_home_is_open_from_the_narging_on() -> None:
+    """Rule 4.1.1.2: "eir Home Station is considered Open" while e is Narged, so from the
+    [Narging] on: a Neutral [Narging] before the Move opens the Home to that very Move."""
+    base = with_home(game({"Rushton": "Arnos Grove (PD)", "Garden": "Arnos Grove (PD)"},
+                          lv={"Rushton": 1}, tokens={"Rushton": RICH}), Garden="Southgate")
+    assert rules_broken(kb_play(base, "Rushton : Southgate (PD)")) == ["1.12.3"]
+    assert kb_play(base, "Rushton : [Narging Garden] Southgate (PD)").legal
+
+
 def test_4_1_1_2_anti_narg_south_of_the_river() -> None:
     """Rule 4.1.1.2: [Anti-Narg] (Post-Move, 2 Black) South of the River ends the State."""
     state = legal(kb_play(holding("Narged", "Oval (NT)"), "Garden : Pass [Anti-Narg]"))
@@ -161,6 +171,16 @@ def test_4_1_1_3_no_action_costing_red_blue_silver_or_gold() -> None:
     result = kb_play(spooned, "Garden : Pass [Cowering]")
     assert rules_broken(result) == ["4.1.1.3"] and "Blue" in message(result)
     assert kb_play(spooned, "Garden : [LV+1] Pass").legal
+
+
+def test_4_1_1_3_a_cost_set_by_the_actions_rule_is_a_token_cost_too() -> None:
+    """Rule 4.1.1.3 binds "any Action ... that has a Token Cost that includes Red", whether the
+    index or the Action's own rule sets it: [Hyde Transformation] costs a Red a Hyde Counter
+    (rule 4.2.1.5), so Dr. Jekyll In Spoon may not transform."""
+    spooned = with_luggage(holding("In Spoon", "Holborn (CN)"),
+                           {"Garden": "Hyde Podume (1 Hyde Counter)"})
+    result = kb_play(spooned, "Garden : [Hyde Transformation] Pass")
+    assert rules_broken(result) == ["4.1.1.3"] and "Red" in message(result)
 
 
 def test_4_1_1_3_unspooning_at_an_a_to_z_station_for_four_plastic() -> None:
