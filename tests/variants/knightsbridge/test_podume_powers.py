@@ -91,6 +91,13 @@ def test_4_2_1_1_a_pass_destroys_the_speed_podume() -> None:
     assert rack(kept, "Rushton") == ["Speed Podume"]
 
 
+def test_4_2_1_1_dropped_after_the_pass_it_is_destroyed_all_the_same() -> None:
+    """ "Immediatly destroyed": the Pass destroys it as it is played, so dropping it in the
+    Post-Move phase, where the Piece stands, does not save it."""
+    state = legal(kb_play(speedy(), "Rushton : Pass [Dropping Speed Podume at Holborn]"))
+    assert lying(state) == [] and rack(state, "Rushton") == []
+
+
 def test_4_2_1_1_dropped_before_the_pass_it_survives() -> None:
     """Its holder only is bound: dropped before the Pass, the Podume is not destroyed."""
     state = legal(kb_play(speedy(), "Rushton : [Dropping Speed Podume at Holborn] Pass"))
