@@ -172,6 +172,26 @@ def test_rule_7_no_move_to_or_through_a_blocked_station_until_unblocked() -> Non
     assert not judge(base, "Rushton : [Unblock Tottenham Court Road] Leicester Square (NT)").legal
 
 
+def test_rule_7_a_block_is_made_from_a_station_one_line_segment_away() -> None:
+    """Rule 7 with rule 8 (adjacent: a line segment between the two): Monument and Bank share
+    only an Escalator Link, so a Piece at Monument may not Block Bank; Cannon Street, one
+    segment along the District, it may."""
+    gsd = game({"Rushton": "Monument (DS)"}, tokens={"Rushton": "5 Bu"})
+    across = judge(gsd, "Rushton : [Block Bank 2] Pass Monument (DS)")
+    assert rules_broken(across) == ["7"] and "next to" in across.messages()[0]
+    assert judge(gsd, "Rushton : [Block Cannon Street 2] Pass Monument (DS)").legal
+
+
+def test_rule_7_a_piece_at_a_blocked_station_may_leave_it() -> None:
+    """Rule 7: a train may not move "to or through" a Blocked Station; leaving the one it
+    stands at is neither."""
+    base = game({"Rushton": "Tottenham Court Road (NT)", "Cryer": "Holborn (CN)"},
+                tokens={"Rushton": "4 Bk"})  # fmt: skip
+    gsd = with_record(base, "Cryer : [Block Tottenham Court Road 2] Pass Holborn (CN)")
+    result = judge(gsd, "Rushton : Goodge Street (NT)")
+    assert result.legal, result.messages()
+
+
 def test_rule_7_a_standing_block_is_recorded_in_disruptions() -> None:
     """Rule 7: a Block lasts "until it is unblocked", with no definite duration, so (Volume 1's
     rule 1.2.2, which the draft leaves standing) it is written in Disruptions with the Tokens
