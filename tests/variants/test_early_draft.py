@@ -125,6 +125,22 @@ def test_rule_5_no_more_than_ten_black_at_the_end_of_a_turn() -> None:
     assert any(e.kind == "discard" for e in result.events)
 
 
+def test_rule_5_ten_black_read_strictly_makes_the_turn_illegal() -> None:
+    """Rule 5's "may not hold more than 10 Black Tokens at the end of eir Turn", read with the
+    setting ``black_over_ten_discarded`` off: the Turn that ends with 15 is refused, saying
+    how many are too many; one that ends with ten is not."""
+    strict = DRAFT.with_settings(black_over_ten_discarded=False)
+    gsd = game({"Rushton": "Upminster Bridge (DS)"}, tokens={"Rushton": "10 Bk"})
+    parsed = Play.parse("Rushton : Upminster (DS)", players=gsd.player_names,
+                        index=DRAFT.action_index())  # fmt: skip
+    result = adjudicate(gsd, parsed, strict, check_order=False)
+    assert rules_broken(result) == ["5"] and "15 Black" in result.messages()[0]
+    fewer = game({"Rushton": "Upminster Bridge (DS)"}, tokens={"Rushton": "5 Bk"})
+    parsed = Play.parse("Rushton : Upminster (DS)", players=fewer.player_names,
+                        index=DRAFT.action_index())  # fmt: skip
+    assert adjudicate(fewer, parsed, strict, check_order=False).legal
+
+
 def test_rule_7_a_block_from_next_door_costs_its_tokens_and_ten_minutes_each() -> None:
     """Rule 7: Holborn is next to Tottenham Court Road; a Block of 2 costs 2 Tokens (Blue
     unless the comment says which) and takes 20 minutes."""
