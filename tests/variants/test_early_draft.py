@@ -87,6 +87,15 @@ def test_rule_4_a_step_runs_along_a_line_never_an_escalator_link() -> None:
     assert judge(across, "Rushton : Monument (DS)").legal
 
 
+def test_rule_4_no_step_back_to_the_station_the_turn_started_at() -> None:
+    """Rule 4: "nor may a player step the station the Turn was started at": round the Circle
+    back to Baker Street is no Move, however much Black is held, and the refusal says so."""
+    gsd = game({"Rushton": "Baker Street (CL)"}, tokens={"Rushton": "40 Bk"})
+    result = judge(gsd, "Rushton : Baker Street (CL)")
+    assert rules_broken(result) == ["4"]
+    assert "may not step back to the Station the Turn started at" in result.messages()[0]
+
+
 def test_rule_4_the_bonuses_of_the_draft_table() -> None:
     """Rule 4: Green Park's own example (Green, Interchange and, reading 'Bl' as the Zone 1
     Black, one of each); a BR Station pays Blue; a Zone 3-5 Terminus pays Bronze."""
