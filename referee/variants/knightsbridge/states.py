@@ -26,11 +26,13 @@ that Action on (rules/knightsbridge-1965/readings.md#general).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
 from referee.engine.sections import clamps
 from referee.engine.sections.clamps import may_fasten
+from referee.engine.sections.cowering import current_action
 from referee.network.categories import Category
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
@@ -204,6 +206,38 @@ def spoon_cap(ctx: TurnContext, player: str, lv: int) -> int:
     which still binds a carried Spoon Clamp)."""
     lv = clamps.spoon_cap(ctx, player, lv)
     return min(lv, SPOON_LV) if held(ctx.disruptions, IN_SPOON, player) is not None else lv
+
+
+@dataclass
+class _Accounted:
+    """How many of the Turn's payments and violations the Actions before this one made."""
+
+    paid: int = 0
+    violations: int = 0
+
+
+@LAYER.after_each_action("4.1.1.3")
+def spoon_surcharges(ctx: TurnContext) -> None:
+    """Rule 4.1.1.3: a Red an Action's target adds to its cost (Cowering's, rule 1.7.56; the
+    Shield Podume's, rule 4.2.1.2) is part of its Token Cost, so a player In Spoon may not
+    perform it. Those Reds are charged after the Action, out of :func:`spoon_spending`'s
+    sight, so this looks at what the Action paid."""
+    seen = ctx.state(_Accounted)
+    paid, broken = ctx.paid[seen.paid :], ctx.violations[seen.violations :]
+    action = current_action(ctx)
+    if (
+        action is not None
+        and action.name != "Unspooning"
+        and held(ctx.disruptions, IN_SPOON, ctx.player) is not None
+        and not any(v.rule.number == "4.1.1.3" for v in broken)
+    ):
+        dear = [(why, c.word) for why, counts in paid for c in SPOONED_COLOURS if counts.get(c)]
+        if dear:
+            why, colour = dear[0]
+            ctx.violate("4.1.1.3", f"{why}: the Action's Token Cost then includes {colour}, "
+                                   "and a player In Spoon may not perform an Action costing "
+                                   "Red, Blue, Silver or Gold")  # fmt: skip
+    seen.paid, seen.violations = len(ctx.paid), len(ctx.violations)
 
 
 @LAYER.action("Unspooning")

@@ -183,6 +183,18 @@ def test_4_1_1_3_a_cost_set_by_the_actions_rule_is_a_token_cost_too() -> None:
     assert rules_broken(result) == ["4.1.1.3"] and "Red" in message(result)
 
 
+def test_4_1_1_3_a_red_the_target_adds_is_part_of_the_token_cost() -> None:
+    """Rule 4.1.1.3 with rule 1.7.56: aiming an Action at a player who Cowered in eir most
+    recent Turn increases "that Action's cost" by one Red, so [Greening] (two Green) aimed at
+    em has a Token Cost that includes Red, which a player In Spoon may not perform."""
+    gsd = with_states(together(), "In Spoon: Rushton")
+    cowered = legal(kb_play(gsd, "Garden : Pass [Cowering]"))
+    result = kb_play(cowered, "Rushton : [Greening Garden] Pass")
+    assert rules_broken(result) == ["4.1.1.3"] and "Red" in message(result)
+    calm = kb_play(gsd, "Rushton : [Greening Garden] Pass")
+    assert calm.legal
+
+
 def test_4_1_1_3_unspooning_at_an_a_to_z_station_for_four_plastic() -> None:
     """Rule 4.1.1.3: [Unspooning] (Post-Move) at an A to Z Station, four Plastic Tokens, ends
     the State; its own cost may hold Red or Blue."""
