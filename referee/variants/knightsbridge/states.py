@@ -40,7 +40,9 @@ from referee.notation.disruptions import Disruption
 from referee.notation.errors import NotationError
 from referee.notation.plays import MoveKind
 from referee.notation.tokens import ORDER, Colour, TokenCounts
+from referee.variants.knightsbridge import hyde, powers
 from referee.variants.knightsbridge.layer import LAYER
+from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
 
 GREEN, NARGED, IN_SPOON = "Green", "Narged", "In Spoon"
 GIVEN_BY: dict[str, tuple[str, str]] = {
@@ -191,13 +193,24 @@ def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
     rules/knightsbridge-1965/readings.md#general)."""
     counts = clamps.spoon_spending(ctx, spec, counts)
     if (spec is not None and spec.name != "Unspooning"
-            and held(ctx.disruptions, IN_SPOON, ctx.player) is not None):  # fmt: skip
+            and held(ctx.disruptions, IN_SPOON, ctx.player) is not None
+            and not _waived(ctx, spec)):  # fmt: skip
         spent = [c.word for c in SPOONED_COLOURS if counts.get(c, 0) > 0]
         if spent:
             ctx.violate("4.1.1.3", f"[{spec.name}] costs {', '.join(spent)}; a player In Spoon "
                                    "may not perform an Action costing Red, Blue, Silver or "
                                    "Gold")  # fmt: skip
     return counts
+
+
+def _waived(ctx: TurnContext, spec: ActionSpec) -> bool:
+    """Whether a Podume waives this Action's cost and the setting ``in_spoon_counts_waived_costs``
+    is off, so the player In Spoon is judged by what e pays: nothing."""
+    settings = ctx.ruleset.settings
+    if not isinstance(settings, KnightsbridgeSettings) or settings.in_spoon_counts_waived_costs:
+        return False
+    free = powers.spanger_shunts_free(ctx, spec, {Colour.RE: 1})
+    return not free or not hyde.jekyll_cowers_free(ctx, spec, {Colour.BU: 1})
 
 
 @LAYER.replaces("lv_rules", "clamps.spoon_cap", "4.1.1.3")

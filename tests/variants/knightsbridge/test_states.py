@@ -12,7 +12,7 @@ from tests.engine.builder import game, row, rules_broken
 from tests.engine.luggage_builder import with_luggage
 from tests.engine.test_blocks import legal, message
 from tests.engine.test_home import with_home
-from tests.variants.knightsbridge.kb import RICH, kb_play, states, with_states
+from tests.variants.knightsbridge.kb import KB, RICH, judged, kb_play, states, with_states
 
 
 def together(at: str = "Holborn (CN)", **kw: object) -> GSD:
@@ -193,6 +193,24 @@ def test_4_1_1_3_a_red_the_target_adds_is_part_of_the_token_cost() -> None:
     assert rules_broken(result) == ["4.1.1.3"] and "Red" in message(result)
     calm = kb_play(gsd, "Rushton : [Greening Garden] Pass")
     assert calm.legal
+
+
+def test_4_1_1_3_a_cost_a_podume_waives_binds_unless_the_setting_says_not() -> None:
+    """Rule 4.1.1.3 (rules/knightsbridge-1965/readings.md#general): the Spanger Podume's
+    holder Shunts free (rule 4.2.1.3), but [Shunting] still has its Red cost, so e may not
+    Shunt In Spoon; with ``in_spoon_counts_waived_costs`` off, what e would pay counts, and
+    e may. Dr. Jekyll's free [Cowering] (rule 4.2.1.5) likewise."""
+    gsd = game({"Garden": "Holborn (CN)", "Rushton": "Chancery Lane (CN)"}, lv={"Garden": 1},
+               tokens={"Garden": RICH, "Rushton": RICH})  # fmt: skip
+    spanger = with_states(with_luggage(gsd, {"Garden": "Spanger Podume"}), "In Spoon: Garden")
+    shunt = "Garden : Chancery Lane (CN) [Shunting Rushton to St. Paul's (CN)]"
+    assert rules_broken(kb_play(spanger, shunt)) == ["4.1.1.3"]
+    lenient = KB.with_settings(in_spoon_counts_waived_costs=False)
+    assert judged(spanger, shunt, lenient).legal
+    jekyll = with_states(with_luggage(gsd, {"Garden": "Hyde Podume (1 Hyde Counter)"}),
+                         "In Spoon: Garden")  # fmt: skip
+    assert rules_broken(kb_play(jekyll, "Garden : Pass [Cowering]")) == ["4.1.1.3"]
+    assert judged(jekyll, "Garden : Pass [Cowering]", lenient).legal
 
 
 def test_4_1_1_3_unspooning_at_an_a_to_z_station_for_four_plastic() -> None:
