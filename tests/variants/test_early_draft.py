@@ -119,6 +119,17 @@ def test_rule_4_no_bonus_for_a_station_claimed_within_the_last_three_turns() -> 
     assert black(paid) == 5 - 1 + 1
 
 
+def test_rule_4_the_memory_is_of_turns_not_of_claims() -> None:
+    """Rule 4: "within er last 3 Turns": Rushton claimed Chancery Lane, then Passed twice and
+    claimed Holborn; Chancery Lane is in none of eir last three Turns, so it pays again."""
+    base = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "5 Bk"})
+    gsd = with_record(base, "Rushton : Chancery Lane (CN)", "Rushton : Pass Chancery Lane (CN)",
+                      "Rushton : Pass Chancery Lane (CN)", "Rushton : Holborn (CN)")  # fmt: skip
+    paid = judge(gsd, "Rushton : Chancery Lane (CN)")
+    assert paid.legal, paid.messages()
+    assert black(paid) == 5 - 1 + 1
+
+
 def test_rule_4_a_pass_lands_nowhere_new_and_earns_nothing() -> None:
     gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "2 Bk"})
     result = judge(gsd, "Rushton : Pass Holborn (CN)")
