@@ -61,6 +61,14 @@ def test_4_1_1_a_state_is_given_to_another_player() -> None:
     assert "4.1.1.1" in rules_broken(result)
 
 
+def test_4_1_1_the_drone_may_be_given_a_state() -> None:
+    """Rule 4.1.1: "it is theoretically possible for every Player to be affected by a
+    particular State ... six Players plus the Drone": the Drone at Mornington Crescent may be
+    Greened by a player there."""
+    gsd = game({"Rushton": "Mornington Crescent (NT)"}, tokens={"Rushton": RICH})
+    assert states(legal(kb_play(gsd, "Rushton : [Greening Drone] Pass"))) == ["Green: Drone"]
+
+
 def test_4_1_1_states_of_different_kinds_stack() -> None:
     """Rule 4.1.1: a player may hold any number of States."""
     result = legal(kb_play(with_states(together(), "Green: Garden"),
