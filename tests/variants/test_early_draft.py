@@ -106,6 +106,23 @@ def test_rule_4_the_bonuses_of_the_draft_table() -> None:
     assert Colour.BR not in station_bonus(network, "Upminster"), "a Zone 6 Terminus"
 
 
+@pytest.mark.parametrize(("reading", "bonus"), [("lower", 2), ("higher", 3), ("both", 2 + 3)])
+def test_rule_4_a_station_on_a_zone_boundary_pays_as_the_setting_reads(
+    reading: str, bonus: int
+) -> None:
+    """Rule 4's "Zone x +x Bk" at Archway, on the boundary of Zones 2 and 3 and so in both
+    (Volume 1's rule 1.17.7): the lower Zone's 2 Black by default; the setting
+    ``boundary_zone_bonus`` pays the higher Zone's, or both, as rule 4 allows several
+    bonuses at once."""
+    rules = DRAFT.with_settings(boundary_zone_bonus=reading)
+    gsd = game({"Rushton": "Tufnell Park (NT)"}, tokens={"Rushton": "3 Bk"})
+    parsed = Play.parse("Rushton : Archway (NT)", players=gsd.player_names,
+                        index=DRAFT.action_index())  # fmt: skip
+    result = adjudicate(gsd, parsed, rules, check_order=False)
+    assert result.legal, result.messages()
+    assert black(result) == 3 - 1 + bonus
+
+
 def test_rule_4_no_bonus_for_a_station_claimed_within_the_last_three_turns() -> None:
     """Rule 4: Rushton claimed Chancery Lane two Turns ago, so landing there again pays
     nothing; once three more of eir Turns have passed it pays again."""

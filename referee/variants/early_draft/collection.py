@@ -36,9 +36,10 @@ def neighbours(network: Network, station: str) -> set[str]:
             if key != "escalator"}  # fmt: skip
 
 
-def station_bonus(network: Network, station: str) -> dict[Colour, int]:
-    """Rule 4's table for landing at ``station``. A Station in two Zones pays for the lower
-    (our reading)."""
+def station_bonus(network: Network, station: str, boundary: str = "lower") -> dict[Colour, int]:
+    """Rule 4's table for landing at ``station``. A Station in two Zones pays the lower
+    Zone's number, the higher's, or both, as ``boundary`` (the setting
+    ``boundary_zone_bonus``) says."""
     facts = network.facts[station]
     near = len(neighbours(network, station))
     bonus: dict[Colour, int] = {}
@@ -49,7 +50,8 @@ def station_bonus(network: Network, station: str) -> dict[Colour, int]:
     if facts.british_rail:
         bonus[Colour.BU] = 1
     if facts.zones:
-        bonus[Colour.BK] = min(facts.zones)
+        paid = {"higher": max(facts.zones), "both": sum(facts.zones)}
+        bonus[Colour.BK] = paid.get(boundary, min(facts.zones))
     if near == 1 and facts.zones & TERMINUS_ZONES:
         bonus[Colour.BR] = 1
     return bonus
@@ -90,7 +92,9 @@ def landing_bonus(ctx: TurnContext, moving: MoveContext) -> Mapping[Colour, int]
     station = moving.end.station
     if station in claims(ctx.before.plays, ctx.player)[-CLAIM_MEMORY:]:
         return {}
-    return station_bonus(ctx.network, station)
+    settings = ctx.ruleset.settings
+    boundary = settings.boundary_zone_bonus if isinstance(settings, EarlyDraftSettings) else "lower"
+    return station_bonus(ctx.network, station, boundary)
 
 
 @DRAFT.at_end("5")
