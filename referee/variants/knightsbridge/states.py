@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
-from referee.engine.sections import clamps
-from referee.engine.sections.clamps import may_fasten
+from referee.engine.sections import clamps, narg
+from referee.engine.sections.clamps import carrying, may_fasten
 from referee.engine.sections.cowering import current_action
 from referee.network.categories import Category
 from referee.notation.action_index import ActionSpec
@@ -148,7 +148,12 @@ def green_recycles_first(ctx: TurnContext) -> None:
 @LAYER.action("Anti-Narg")
 def anti_narg(ctx: TurnContext, action: Action) -> None:
     """Rule 4.1.1.2: a Narged player South of the River stops being Narged (the rule names
-    the Action's cost and place; that it ends the State is the Action's evident purpose)."""
+    the Action's cost and place; that it ends the State is the Action's evident purpose). A
+    player not Narged who carries a Volume 1 Narg Clamp sheds it as rule 1.4.40 says, at
+    Tottenham Court Road: the 1965 Action speaks only of the State."""
+    if held(ctx.disruptions, NARGED, ctx.player) is None and carrying(ctx, narg.NARG):
+        narg.anti_narg(ctx, action)
+        return
     here = ctx.position()
     facts = ctx.network.facts.get(here.station) if here is not None else None
     south = facts is not None and facts.thames == "S"
