@@ -239,7 +239,8 @@ def spoon_surcharges(ctx: TurnContext) -> None:
     """Rule 4.1.1.3: a Red an Action's target adds to its cost (Cowering's, rule 1.7.56; the
     Shield Podume's, rule 4.2.1.2) is part of its Token Cost, so a player In Spoon may not
     perform it. Those Reds are charged after the Action, out of :func:`spoon_spending`'s
-    sight, so this looks at what the Action paid."""
+    sight, so this looks at what was paid for it since the Action before (a payment of the
+    Move between them names no Action, so it is not counted)."""
     seen = ctx.state(_Accounted)
     paid, broken = ctx.paid[seen.paid :], ctx.violations[seen.violations :]
     action = current_action(ctx)
@@ -249,7 +250,9 @@ def spoon_surcharges(ctx: TurnContext) -> None:
         and held(ctx.disruptions, IN_SPOON, ctx.player) is not None
         and not any(v.rule.number == "4.1.1.3" for v in broken)
     ):
-        dear = [(why, c.word) for why, counts in paid for c in SPOONED_COLOURS if counts.get(c)]
+        written = action.render(ctx.index)
+        dear = [(why, c.word) for why, counts in paid if why.startswith(written)
+                for c in SPOONED_COLOURS if counts.get(c)]  # fmt: skip
         if dear:
             why, colour = dear[0]
             ctx.violate("4.1.1.3", f"{why}: the Action's Token Cost then includes {colour}, "
