@@ -135,7 +135,9 @@ def _setup(
 
 def _finish_setup_if_done(state: GameState) -> GameState:
     """Setup: once every rack is full, one card face up on each discard pile; the rest is the
-    draw pile. Then the first player's turn begins."""
+    draw pile. Then the first player's turn begins, unless a rack is already a journey: Game
+    End lets play go on only until some player has one, so that player has won before anyone
+    plays (R4: when several have, the first of them in the order of play)."""
     if state.phase is not Phase.SETUP or any(
         seat.dealt for seat in state.seats if not seat.resigned
     ):
@@ -144,14 +146,9 @@ def _finish_setup_if_done(state: GameState) -> GameState:
     state = replace(state, piles=piles, deck=state.deck[PILES:], phase=Phase.TAKE, turn=0)
     if state.mover.resigned:
         state = replace(state, turn=_next_seat(state, 0))
-    return _start_turn(state)
-
-
-def _start_turn(state: GameState) -> GameState:
-    """R4: a player whose rack is a journey when their turn begins has won (this catches a
-    rack completed during setup, as the source implementation does at its start)."""
-    if check_journey(_full_rack(state.mover), rules=state.rules).journey:
-        return replace(state, phase=Phase.OVER, winner=state.mover.name)
+    for seat in state.seats:
+        if not seat.resigned and check_journey(_full_rack(seat), rules=state.rules).journey:
+            return replace(state, phase=Phase.OVER, winner=seat.name, turn=state.index(seat.name))
     return state
 
 
@@ -281,7 +278,7 @@ def _discard(state: GameState, action: Discard, recorded: list[Action]) -> GameS
     if check_journey(_full_rack(state.mover), rules=state.rules).journey:
         return replace(state, phase=Phase.OVER, winner=state.mover.name)
     state = _reshuffle_if_empty(state)
-    return _start_turn(replace(state, phase=Phase.TAKE, turn=_next_seat(state, state.turn)))
+    return replace(state, phase=Phase.TAKE, turn=_next_seat(state, state.turn))
 
 
 def _reshuffle_if_empty(state: GameState) -> GameState:
@@ -315,7 +312,7 @@ def _resign(state: GameState, seat: Seat) -> GameState:
     if len(left) == 1:
         return replace(state, phase=Phase.OVER, winner=left[0].name)
     if state.phase is not Phase.SETUP and state.mover.name == seat.name:
-        return _start_turn(replace(state, turn=_next_seat(state, state.turn)))
+        return replace(state, turn=_next_seat(state, state.turn))
     return state
 
 
