@@ -4,6 +4,7 @@ Timeout, and a game ended early shows its lounge view, never its stored racks.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, select
@@ -13,6 +14,7 @@ from referee.service.ledger import archive
 from referee.service.timekeeper import run_due
 from referee.store.db import sessions
 from referee.store.models import Deadline, Game
+from tests.games.one_day_in_london.test_journey import WINNING_POSITION
 from tests.games.one_day_in_london.test_views import named
 from tests.service.harness import HandClock, Table, text
 from tests.service.test_odil_bad_input import FRIDAY_10AM, LOUNGE, PEOPLE
@@ -137,3 +139,25 @@ def test_nobody_joins_once_the_cards_are_dealt(sqlite_engine: Engine) -> None:
     table, _ = _dealt(sqlite_engine)
     sent = table.mail("dee@example.org", "nomic join Dee", subject="[ODL 1] join")
     assert "has started, and it takes no new player" in text(sent[-1][1])
+
+
+def test_game_end_a_journey_placed_in_setup_wins_by_mail_before_anyone_plays(
+    sqlite_engine: Engine,
+) -> None:
+    """Game End: the last placement of setup, by whoever makes it, ends a game in which some
+    rack is a journey; its owner wins though the first player has not yet played."""
+    table, state = _dealt(sqlite_engine)
+    owner = state.seats[1].name
+    with table.factory.begin() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        game.state = state.with_seat(replace(state.seat(owner), dealt=WINNING_POSITION)).render()
+    for slot in range(1, 11):
+        for seat in state.seats:
+            sent = table.mail(PEOPLE[seat.name], f"place {slot}", subject="[ODL 1] move")
+    with table.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        assert (game.status, game.winner) == ("won", owner)
+    over = [text(m) for rcpt, m in sent if rcpt == [LOUNGE] and "is over" in text(m)]
+    assert over and f"won by {owner}" in " ".join(over[0].split())
+    [(_, refusal)] = table.mail(PEOPLE[state.seats[0].name], "take deck", subject="[ODL 1] m")
+    assert f"is won by {owner}" in " ".join(text(refusal).split())
