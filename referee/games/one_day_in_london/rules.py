@@ -172,9 +172,7 @@ def _act(state: GameState, player: str, action: Action, recorded: list[Action]) 
     mover = state.mover
     if isinstance(action, Resign):
         if player == mover.name and state.phase is not Phase.TAKE:
-            raise MoveRefused(
-                "Resignation, reading R6", "finish your turn with a discard before resigning"
-            )
+            state = _put_back(state)
         recorded.append(action)
         return _resign(state, state.seat(player))
     if player != mover.name:
@@ -293,6 +291,23 @@ def _reshuffle_if_empty(state: GameState) -> GameState:
     deck = shuffled(under, state.seed, f"reshuffle/{count}")
     piles = tuple(pile[-1:] for pile in state.piles)
     return replace(state, deck=deck, piles=piles, reshuffles=count)
+
+
+def _put_back(state: GameState) -> GameState:
+    """R6: the card a resigning mover holds goes back where the card taken came from (the
+    top of the draw pile or of its discard pile), so only their rack leaves play with them."""
+    held = state.hand
+    assert held is not None
+    if state.taken == "deck":
+        state = replace(state, deck=(held, *state.deck))
+    else:
+        pile = int(str(state.taken).removeprefix("pile "))
+        piles = tuple(
+            (*cards, held) if n == pile else cards
+            for n, cards in enumerate(state.piles, start=1)
+        )
+        state = replace(state, piles=piles)
+    return replace(state, hand=None, taken=None, phase=Phase.TAKE)
 
 
 def _next_seat(state: GameState, after: int) -> int:

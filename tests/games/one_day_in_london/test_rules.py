@@ -209,6 +209,22 @@ def test_resignation_passes_the_turn_and_the_last_player_wins() -> None:
     assert state.winner == "Bob"
 
 
+def test_resignation_mid_turn_puts_the_held_card_back_where_it_was_taken() -> None:
+    """R6: a player may leave holding a card (by mail, silence can make them); the card goes
+    back on the pile or the draw pile it came from, so none leaves play with them but their
+    rack, and the next player takes their turn."""
+    state = started()
+    drawn = state.deck[0]
+    after = play(play(state, "Alice", "take deck"), "Alice", "resign")
+    assert after.deck == state.deck and after.hand is None and after.phase is Phase.TAKE
+    assert after.seat("Alice").resigned and after.mover.name == "Bob"
+    out = state.seat("Alice").rack[3]
+    after = play(play(state, "Alice", "take pile 2, place 4"), "Alice", "resign")
+    assert after.piles[1] == (out,) and after.seat("Alice").rack[3] == state.piles[1][-1]
+    assert after.mover.name == "Bob" and drawn == after.deck[0]
+    assert replay(PLAYERS, after.seed, after.record) == after
+
+
 def test_the_deck_running_out_reshuffles_all_but_the_pile_tops() -> None:
     state = started()
     under = ("Bank", "Temple", "Angel")
