@@ -24,7 +24,7 @@ from referee.service.notices import Audience, CommandError, Notice
 from referee.service.turns import Posted, take_turn
 from referee.store import games
 from referee.store.models import Player
-from referee.store.status import InboxStatus
+from referee.store.status import GameStatus, InboxStatus
 
 
 def _answer(work: Work, template: str, **values: object) -> None:
@@ -295,7 +295,8 @@ class Identify:
                 f"{sender} claimed to be {claimed.name} {'with a wrong' if given else 'without a'}"
                 " secret",
             )
-        _answer(work, "sender.unknown-player")
+        joinable = work.the_game.status in (GameStatus.FORMING, GameStatus.RUNNING)
+        _answer(work, "sender.unknown-player", joinable=joinable)
         return work.finish(InboxStatus.QUARANTINED, f"{sender} is not a registered address")
 
 

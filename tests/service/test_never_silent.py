@@ -144,3 +144,14 @@ def test_an_applied_turn_keeps_its_turn_subject(seeded: Seeded) -> None:
     got = _case(seeded, CASES["lounge.turn-applied"])
     assert f"Subject: [MC 12] Turn 1: {FIRST}\n" in got
     assert "not applied" not in got
+
+
+def test_a_newcomer_writing_to_a_game_is_told_how_to_join_it(seeded: Seeded) -> None:
+    raw = _mail("join", sender="fay@example.net", to=REFEREE, subject="[MC 12] join")
+    with _work(seeded, raw) as work:
+        work.letter.inbound.recipients[:] = [REFEREE]
+        run_chain(classify.CHAIN, work)
+        [(to, reply)] = _outbox(work)
+        assert to == ["fay@example.net"]
+        assert '"nomic join YOUR NAME"' in _body(reply)
+
