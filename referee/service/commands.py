@@ -694,9 +694,41 @@ class Proposal(NotHandled):
     what = "a Proposal, such as one of Type Resignation forcing a player to resign (rule 1.1.3)"
 
 
+class Help(Command):
+    """What a player can send: how a turn is written and every ``nomic`` command, so that
+    asking for help is answered as help, not as a refused command or an unreadable turn."""
+
+    name = "help"
+    argument_description = ""
+    needs_game = True
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        game = ctx.the_game
+        kind = ctx.kind_of(game)
+        ctx.notices.append(
+            Notice(
+                "sender.help",
+                Audience.sender(ctx.sender),
+                {
+                    "tag": str(game.tag),
+                    "name": ctx.player.name if ctx.player is not None else "YOUR NAME",
+                    "kind": kind,
+                    "commands": [
+                        f"nomic {name} {c.argument_description}".strip()
+                        for name, c in PLAYER_COMMANDS.items()
+                        if not isinstance(c, NotHandled)
+                    ],
+                },
+                subject=game.tag.subject("Help"),
+            )
+        )
+        return f"sent help about {game.tag}"
+
+
 PLAYER_COMMANDS: dict[str, Command] = {
     c.name: c
     for c in (
+        Help(),
         Join(),
         Code(),
         Resign(),

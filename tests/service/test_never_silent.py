@@ -155,3 +155,15 @@ def test_a_newcomer_writing_to_a_game_is_told_how_to_join_it(seeded: Seeded) -> 
         assert to == ["fay@example.net"]
         assert '"nomic join YOUR NAME"' in _body(reply)
 
+
+def test_nomic_help_is_answered_with_the_commands_and_how_to_play(seeded: Seeded) -> None:
+    with _work(seeded, _mail("nomic help", to=REFEREE)) as work:
+        work.letter.inbound.recipients[:] = [REFEREE]
+        handled = run_chain(classify.CHAIN, work)
+        [(to, reply)] = _outbox(work)
+        assert to == [ALICE] and not handled.refused
+        assert reply["Subject"] == "[MC 12] Help"
+        body = _body(reply)
+        assert "Alice : Euston (VC)" in body and "nomic settings" in body
+        assert "not carried out" not in body
+
