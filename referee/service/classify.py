@@ -246,6 +246,10 @@ class UnknownGame:
             "sender.unknown-game",
             tag=str(tag) if tag is not None else "",
             examples=examples,
+            playing=[
+                f"{game.tag.render()} (lounge {game.lounge_address})"
+                for game in games.games_played_by(work.session, work.letter.inbound.sender)
+            ],
         )
         if tag is not None:
             return work.finish(InboxStatus.QUARANTINED, f"there is no game {tag}")

@@ -167,3 +167,10 @@ def test_nomic_help_is_answered_with_the_commands_and_how_to_play(seeded: Seeded
         assert "Alice : Euston (VC)" in body and "nomic settings" in body
         assert "not carried out" not in body
 
+
+def test_a_known_player_naming_no_game_is_told_the_games_e_plays_in(seeded: Seeded) -> None:
+    with _work(seeded, _mail(to=REFEREE, subject="hello")) as work:
+        work.letter.inbound.recipients[:] = [REFEREE]
+        run_chain(classify.CHAIN, work)
+        [(_, reply)] = _outbox(work)
+        assert "[MC 12] (lounge mc12@lounge.example.org)" in _body(reply).replace("\n", " ")
