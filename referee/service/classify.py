@@ -194,7 +194,8 @@ class SpeakerCommand:
     name = "speaker-command"
     description = (
         "'speaker ...' sent directly: run for the Speaker's address with the Speaker's secret "
-        "(rule 1.1.2), refused and reported to the Speaker otherwise."
+        "(rule 1.1.2), refused otherwise: the Speaker's own address is told to add the "
+        "secret, and anyone else's attempt is reported to the Speaker."
     )
 
     def apply(self, work: Work) -> Handling | None:
@@ -205,12 +206,20 @@ class SpeakerCommand:
         inbound = letter.inbound
         if commands.is_speaker(work.settings, inbound.sender, inbound.secret):
             return run_command(work, commands.SPEAKER_COMMANDS, words, "speaker")
-        _answer(work, "sender.speaker-refused")
-        if work.settings.speaker_address:
+        speaker = work.settings.speaker_address
+        own = bool(speaker) and inbound.sender.lower() == speaker.lower()
+        _answer(
+            work,
+            "sender.speaker-refused",
+            own=own,
+            command=" ".join(words[:2]),
+            secret_given=inbound.secret is not None,
+        )
+        if speaker and not own:  # from the Speaker's own address, the answer reaches em
             work.send(
                 Notice(
                     "speaker.command-refused",
-                    Audience.speaker(work.settings.speaker_address),
+                    Audience.speaker(speaker),
                     {"command": " ".join(words[:2]), "secret_given": inbound.secret is not None},
                 )
             )
