@@ -106,6 +106,11 @@ class Command:
     """The step, by rule, when only a Mornington Nomic game has it (needs ``needs_game``)."""
     instead: ClassVar[str] = ""
     """What a game of another kind has in place of ``mornington_step``."""
+    mornington_only: ClassVar[bool] = False
+    """Only Mornington Nomic has it, checked in ``process`` (so ``nomic help`` leaves it out
+    for other kinds); a ``mornington_step`` says so too."""
+    help_usage: ClassVar[str | None] = None
+    """How ``nomic help`` writes the arguments, when not as ``argument_description``."""
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         """Do the command; return a note for the inbox. Raise CommandError to refuse it."""
@@ -233,6 +238,7 @@ class ShowSettings(Command):
 
     name = "settings"
     argument_description = "GAME (for the Speaker; a player writes to the game)"
+    help_usage = ""
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game = ctx.game
@@ -562,6 +568,7 @@ class Timeout(Command):
     argument_description = "PLAYER"
     needs_game = True
     needs_player = True
+    mornington_only = True
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         _need(arguments, 1, f"nomic {self.name} {self.argument_description}")
@@ -714,15 +721,20 @@ class Help(Command):
                     "name": ctx.player.name if ctx.player is not None else "YOUR NAME",
                     "kind": kind,
                     "commands": [
-                        f"nomic {name} {c.argument_description}".strip()
+                        f"nomic {name} {_usage(c)}".strip()
                         for name, c in PLAYER_COMMANDS.items()
                         if not isinstance(c, NotHandled)
+                        and not (kind and (c.mornington_step or c.mornington_only))
                     ],
                 },
                 subject=game.tag.subject("Help"),
             )
         )
         return f"sent help about {game.tag}"
+
+
+def _usage(command: Command) -> str:
+    return command.argument_description if command.help_usage is None else command.help_usage
 
 
 PLAYER_COMMANDS: dict[str, Command] = {
