@@ -242,6 +242,11 @@ class ShowSettings(Command):
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game = ctx.game
+        if len(arguments) > 1:  # a stored setting never changes (README: Settings per game)
+            raise CommandError(
+                "a game's settings are fixed when the game is created, so no game changes "
+                f"under way; write: {self.name} {self.argument_description}"
+            )
         if arguments:
             game = speaker.find(ctx.session, _number(arguments[0]))
         if game is None:
