@@ -154,3 +154,18 @@ def test_only_changed_settings_are_shown_and_full_lists_all() -> None:
     settings = GameSettings.parse(["route_choice=first", "route_revisits=false"])
     assert settings.changed().lines() == ["route_choice = first (default best)"]
     assert len(settings.full().lines()) == len(catalogue(Ruleset))
+
+
+@pytest.mark.parametrize("ruleset", VARIANTS, ids=lambda r: r.__name__)
+def test_the_readmes_table_gives_every_setting_with_its_default(ruleset: type[Ruleset]) -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = {
+        line.split("`")[1]: line.split("|")[2].strip()
+        for line in readme.splitlines()
+        if line.startswith("| `") and not line.startswith("| `REFEREE_")
+    }
+    for name, setting in catalogue(ruleset).items():
+        assert name in rows, f"{name} is not in the README's table of settings"
+        assert rows[name] == f"`{setting.render(setting.default)}`", name
