@@ -289,7 +289,8 @@ class Identify:
                 work.handling.notes.append(f"{claimed.name} proved by the code for this turn")
                 return None
         if identity.doubt == "not-seated" and claimed is not None:
-            _answer(work, "sender.not-seated", player=claimed.name)
+            joinable = work.the_game.status in (GameStatus.FORMING, GameStatus.RUNNING)
+            _answer(work, "sender.not-seated", player=claimed.name, joinable=joinable)
             return work.finish(
                 InboxStatus.QUARANTINED, f"{claimed.name} is not seated in this game"
             )

@@ -174,3 +174,19 @@ def test_a_known_player_naming_no_game_is_told_the_games_e_plays_in(seeded: Seed
         run_chain(classify.CHAIN, work)
         [(_, reply)] = _outbox(work)
         assert "[MC 12] (lounge mc12@lounge.example.org)" in _body(reply).replace("\n", " ")
+
+
+def test_a_registered_player_not_seated_in_the_game_is_told_how_to_join_it(
+    seeded: Seeded,
+) -> None:
+    from referee.store import games
+
+    raw = _mail("hello", sender="carol@example.org", to=REFEREE)
+    with _work(seeded, raw) as work:
+        work.letter.inbound.recipients[:] = [REFEREE]
+        games.add_player(work.session, "Carol", "carol@example.org")
+        run_chain(classify.CHAIN, work)
+        [(to, reply)] = _outbox(work)
+        assert to == ["carol@example.org"]
+        assert "You are not seated in game MC 12" in _body(reply)
+        assert '"nomic join YOUR NAME"' in _body(reply)
