@@ -151,7 +151,7 @@ class NewGame(Command):
     name = "new-game"
     argument_description = (
         "LOUNGE [normal | special VARIANT ...] [set NAME=VALUE ...] [buzz-mode=players], "
-        "or LOUNGE KIND for another kind of game (one-day-in-london)"
+        "or LOUNGE KIND for another kind of game (one-day-in-london, ifmud-nomic)"
     )
 
     def process(self, ctx: Context, arguments: list[str]) -> str:

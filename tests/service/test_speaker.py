@@ -362,3 +362,13 @@ def test_1_1_3_and_1_1_8_proposals_are_answered_as_not_handled_by_name(
     assert rcpt == ["alice@example.org"]
     assert named in text(answer) and "recognised but not handled by this referee" in text(answer)
 
+
+def test_new_games_usage_names_every_other_kind_the_referee_hosts() -> None:
+    from referee.games import MORNINGTON
+    from referee.service.commands import NewGame
+    from referee.service.dealt import console_kinds
+
+    kinds = console_kinds(datetime(2026, 11, 20, 9, 0))
+    for name in kinds:
+        if name != MORNINGTON:
+            assert name in NewGame.argument_description, name
