@@ -18,16 +18,19 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from referee.engine.comments import note_of, write_note
 from referee.engine.context import TurnContext
 from referee.engine.history import Position, piece_key
 from referee.engine.pegged import is_pegged
 from referee.engine.registry import VANILLA
+from referee.engine.sections.line_states import SOAPED, state_of
 from referee.engine.sections.obstacles import sinkhole
 from referee.engine.sections.packages import quadrant_of
 from referee.engine.sections.sinkholes import sink
 from referee.engine.sections.special_stations import holy
 from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.errors import NotationError
+from referee.notation.notes import NoteKind, RefereeNote
 from referee.notation.places import Destination
 from referee.notation.plays import Play
 from referee.notation.podumes import PODUMES
@@ -311,6 +314,8 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
         _move_player(ctx, kind, rule, target, end)
         if sinks:
             sink(ctx, target, Position(end.station, end.line))
+    if state_of(ctx, dest.line) == SOAPED:
+        _skid(ctx, target, end)
     if kind != "Power-Shunting" and kind != "Double-Shunting":
         ctx.set_lv(0)
     if kind == "Double-Shunting":
@@ -324,6 +329,25 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
     elif target.casefold() in _claims(ctx):
         ctx.violate(rule, f"a {_SHUNT_NAMES[kind]} claims no Token or Possession; take "
                           f"'claim: ... from {target}' out of your comment")  # fmt: skip
+
+
+def _skid(ctx: TurnContext, target: str, end: Destination) -> None:
+    """Rule 1.20.6 - Soap on the Tracks: a Shunt along a Soaped Line carries the Shunter with
+    the Shunted, both ending at the same Station; noted in the comment, since whether the Line
+    was Soaped is not in the play."""
+    ctx.place(piece_key(ctx.player), Position(end.station, end.line))
+    write_note(ctx, RefereeNote.skidded(end.render()))
+    ctx.event("skid", f"{ctx.player} skids along the Soaped {end.line.value if end.line else ''} "
+                      f"with {target} to {end.station}", station=end.station)  # fmt: skip
+
+
+@VANILLA.reads_plays("1.20.6")
+def skids(positions: dict[str, Position], play: Play) -> None:
+    """Rule 1.20.6: put a Shunter who skidded along a Soaped Line where the referee noted."""
+    note = note_of(play, NoteKind.SKIDDED)
+    if note is not None:
+        where = Destination.parse(note.place)
+        positions[piece_key(play.player)] = Position(where.station, where.line)
 
 
 _SHUNT_NAMES = {
