@@ -127,10 +127,6 @@ class NotedComment(BaseModel):
     notes: tuple[RefereeNote, ...] = ()
 
     @classmethod
-    def skidded(cls, place: str) -> RefereeNote:
-        return cls(kind=NoteKind.SKIDDED, place=place)
-
-    @classmethod
     def parse(cls, comment: str | None) -> NotedComment:
         """Split ``comment``: the segments labelled as notes are the referee's (one that does
         not read as a note is dropped, never left among the words), the rest the player's."""

@@ -167,7 +167,8 @@ def test_1_20_6_a_shunt_on_a_soaped_line_skids_the_shunter_along() -> None:
     assert soaped.legal, soaped.messages()
     cryer = play(soaped.state, "Cryer : Pass")
     assert cryer.legal, cryer.messages()
-    shunt = play(cryer.state, "Rushton : Tottenham Court Road (CN) [Shunting Cryer to Holborn (CN)]")
+    shunt = play(cryer.state,
+                 "Rushton : Tottenham Court Road (CN) [Shunting Cryer to Holborn (CN)]")
     assert shunt.legal, shunt.messages()
     where = derive(shunt.state).positions
     assert where["Cryer"].station == where["Rushton"].station == "Holborn"
