@@ -113,6 +113,23 @@ def _why_unhandled(rule: str) -> str | None:
     return None
 
 
+PAYMENTS = frozenset({"Toll", "Rent", "Giving Tokens"})
+"""Actions that name a player only to pay em (rules 1.12.3, 1.7.27): targets or not by the
+setting ``payments_target``."""
+
+
+def aimed_at(ctx: TurnContext, action: Action) -> list[str]:
+    """The other players ``action`` names in its pattern's ``{player}`` (rule 1.11.7's
+    "Actions which target a Player"): not the player emself, nor a Stack or Package standing
+    in for a player (the Drone is a player, rule 1.15.1)."""
+    if action.name in PAYMENTS and not ctx.ruleset.settings.payments_target:
+        return []
+    spec = ctx.spec(action.name)
+    return [str(value) for kind, value in zip(spec.placeholders, action.args, strict=False)
+            if kind == "player" and str(value) != ctx.player and str(value) not in STAND_INS
+            and str(value) in ctx.players]  # fmt: skip
+
+
 def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> None:
     """One Action: phase and repetition (rule 1.3.4), fixed cost (rule 1.7.1), the index's
     Fosdyke Requirement (rule 1.17.9; the handler is skipped when it fails), handler,
@@ -126,10 +143,8 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
                              + ("s (rule 1.7.42)" if moved else ""))  # fmt: skip
     if not spec.repeatable and ctx.has_done(action.name) and action.name != "Line Change":
         ctx.violate("1.3.4", f"{written} may be played once a Turn; remove the repeat")
-    if ctx.time is not None and in_small_hours(ctx.time) and any(
-        kind == "player" and value != ctx.player and value not in STAND_INS
-        for kind, value in zip(spec.placeholders, action.args, strict=False)
-    ):
+    targets = aimed_at(ctx, action)
+    if ctx.time is not None and in_small_hours(ctx.time) and targets:
         ctx.violate("1.13.1", f"{written} targets another player, which no one may do between "
                               "0000 and 0500 Game Time")  # fmt: skip
     handler = ctx.ruleset.registry().handlers.get(action.name)
@@ -140,7 +155,9 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
     cost = _cost(spec.cost)
     if cost.fixed():
         ctx.pay(cost.fixed(), written, "1.7.1", spec)
-    if requirement_met(ctx, action):
+    allowed = all([check(ctx, action, target)
+                   for target in targets for check in ctx.ruleset.registry().target_checks])
+    if requirement_met(ctx, action) and allowed:
         handler(ctx, action)
     for hook in ctx.ruleset.registry().after_action:
         hook(ctx)

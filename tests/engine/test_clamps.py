@@ -74,6 +74,15 @@ def test_1_4_47_a_prisoner_may_not_be_targeted() -> None:
     assert rules_broken(result) == ["1.4.47"]
 
 
+def test_1_4_47_no_action_of_any_family_targets_a_prisoner() -> None:
+    """Rule 1.4.47: "by Actions", so not by a Huff or a Blonk (section 1.10) either, nor
+    paid a Toll (rule 1.12.3 names the cited player)."""
+    gsd = with_luggage(together(), {"Garden": "Prison Clamp"})
+    assert rules_broken(play(gsd, "Rushton : Pass [Huffing Garden] {huff: 0}")) == ["1.4.47"]
+    assert "1.4.47" in rules_broken(play(gsd, "Rushton : Pass [Blonking Garden]"))
+    assert "1.4.47" in rules_broken(play(gsd, "Rushton : [Toll to Garden] Pass"))
+
+
 def test_1_11_7_no_clamping_at_a_holy_station() -> None:
     """Rule 1.11.7: a player at a Holy Station is no one's target."""
     gsd = together(rushton="Charing Cross (NT)", garden="Charing Cross (NT)")

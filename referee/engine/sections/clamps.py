@@ -16,11 +16,11 @@ in its own way, and is shed by an Action at a kind of Station its rule names:
   fewest Stations) to where e began eir last Turn before being Toffed; [De-Toffing] sheds it
   there. That Station is read from the record.
 
-Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted; rule 1.11.7 -
-Sanctuary: no one at a Holy Station may target or be targeted. A Clamp works while carried
-(a Nantucketed one is not, rule 1.4.15); one shed mid-Turn stops binding from that Action on.
-The Velocity Bomb, the Narg Clamp (narg.py), the Magno-Clamp (magno.py) and the Radio Clamp
-(radiation.py) have their own modules.
+Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted (a target check
+the pipeline asks for every Action naming a player, as it asks rule 1.11.7's Sanctuary). A
+Clamp works while carried (a Nantucketed one is not, rule 1.4.15); one shed mid-Turn stops
+binding from that Action on. The Velocity Bomb, the Narg Clamp (narg.py), the Magno-Clamp
+(magno.py) and the Radio Clamp (radiation.py) have their own modules.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import derive
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
-from referee.engine.sections.special_stations import holy
 from referee.engine.sections.targeting import SHUNTS
 from referee.network.categories import Category
 from referee.network.mapfile import StationKind
@@ -81,23 +80,26 @@ def _done_while_carrying(ctx: TurnContext, clamp: str, shed_by: str) -> list[str
 
 def may_fasten(ctx: TurnContext, action: Action, rule: str) -> str | None:
     """The player ``action`` fastens a Cursed Possession on, if e may be: another player on
-    the Map; rule 1.11.7: neither at a Holy Station; rule 1.4.47: not a prisoner."""
+    the Map (Sanctuary, rule 1.11.7, and the Prison Clamp, rule 1.4.47, are the pipeline's
+    target checks, so a handler never sees a protected target)."""
     target = str(action.args[0])
     written = action.render(ctx.index)
     there = ctx.position(target) if target in ctx.players else None
     if target == ctx.player or there is None:
         ctx.violate(rule, f"{written} names another player whose Piece is on the Map")
         return None
-    here = ctx.position()
-    for who, where in ((ctx.player, here), (target, there)):
-        if where is not None and holy(ctx, where.station):
-            ctx.violate("1.11.7", f"{who} is at {where.station}, a Holy Station: no Action "
-                                  "may target a player there or be played from there")  # fmt: skip
-            return None
-    if carrying(ctx, PRISON, target):
-        ctx.violate("1.4.47", f"{target} carries a Prison Clamp and may not be targeted")
-        return None
     return target
+
+
+@VANILLA.target_check("1.4.47")
+def prisoners_untargeted(ctx: TurnContext, action: Action, target: str) -> bool:
+    """Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted; asked
+    by the pipeline for every Action naming a player (``turn.aimed_at``)."""
+    if carrying(ctx, PRISON, target):
+        ctx.violate("1.4.47", f"{target} carries a Prison Clamp and may not be targeted by "
+                              f"{action.render(ctx.index)}")  # fmt: skip
+        return False
+    return True
 
 
 @VANILLA.action(*GIVEN_BY)

@@ -3,7 +3,8 @@
 Rule 1.10.0 - Target Practice: a targeting Action needs the target on the player's Station and
 Line, and must be the first Post-Move Action of the Turn unless its rule says otherwise
 (Double-Shunting is the second). Rule 1.11.7 - Sanctuary: no one at a Holy Station may be
-targeted or target. Rule 1.13.1's small hours are the core's (``turn._perform``).
+targeted or target (``special_stations.sanctuary``, a target check the pipeline asks for every
+Action naming a player). Rule 1.13.1's small hours are the core's (``turn._perform``).
 
 Choices a targeting Action leaves to the player are written in the play's comment, one
 ``key: value`` each, separated by ``;`` (rules/vanilla/readings.md#r1-10-0): ``claim: <Colour> from
@@ -27,7 +28,6 @@ from referee.engine.sections.line_states import SOAPED, state_of
 from referee.engine.sections.obstacles import sinkhole
 from referee.engine.sections.packages import quadrant_of
 from referee.engine.sections.sinkholes import sink
-from referee.engine.sections.special_stations import holy
 from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.errors import NotationError
 from referee.notation.notes import NoteKind, RefereeNote
@@ -100,7 +100,7 @@ def may_target(
     stand-in name): the first Post-Move Action, the same Station and Line (unless ``beside``
     is false: a Double-Shunt's target stands where the Shunt before it ended; an Action whose
     index entry gives it a Fosdyke Requirement had it checked by the pipeline, rule 1.17.9,
-    with any Magnifier, rule 1.4.48), no Sanctuary."""
+    with any Magnifier, rule 1.4.48). Sanctuary (rule 1.11.7) is the pipeline's target check."""
     written = action.render(ctx.index)
     if beside and post_move_index(ctx, action) != 0:
         ctx.violate("1.10.0", f"{written} must be the first Post-Move Action of your Turn")
@@ -111,10 +111,6 @@ def may_target(
         return False
     if target in STACK_MARKERS:
         return True
-    if holy(ctx, me.station):
-        ctx.violate("1.11.7", f"you are at {me.station}, a Holy Station, where no one may "
-                              "target another player")  # fmt: skip
-        return False
     if target == ctx.player or target not in ctx.players:
         ctx.violate("1.10.0", f"{written} must target another player of this game")
         return False
@@ -128,10 +124,6 @@ def may_target(
         place = there.render() if there else "off the Map"
         ctx.violate("1.10.0", f"{target} ({place}) does not share your Station and Line "
                               f"({me.render()}); {written} needs that")  # fmt: skip
-        return False
-    if holy(ctx, there.station):
-        ctx.violate("1.11.7", f"{target} is at {there.station}, a Holy Station, and has "
-                              "Sanctuary")  # fmt: skip
         return False
     return True
 
