@@ -32,13 +32,14 @@ from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import derive
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
+from referee.engine.sections.lost_and_found import sent_to_the_tower
 from referee.engine.sections.targeting import SHUNTS
 from referee.network.categories import Category
 from referee.network.mapfile import StationKind
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
-from referee.notation.plays import Play
+from referee.notation.plays import MoveKind, Play
 from referee.notation.possessions import Possession
 from referee.notation.tokens import ORDER, Colour
 
@@ -52,6 +53,7 @@ GIVEN_BY: dict[str, tuple[str, str]] = {
     "Knidding": (KNID, "1.4.43"),
     "Toffing": (TOFF, "1.4.44"),
 }
+_NOT_CHOSEN = frozenset({MoveKind.TIMEOUT, MoveKind.FARKLE})
 SPOON_LV = 4
 SPOONED_COLOURS = (Colour.BU, Colour.RE, Colour.SI, Colour.GO)
 FREEM_LINES = 2
@@ -89,6 +91,41 @@ def may_fasten(ctx: TurnContext, action: Action, rule: str) -> str | None:
         ctx.violate(rule, f"{written} names another player whose Piece is on the Map")
         return None
     return target
+
+
+PRISON_ROUNDS = 2
+"""Rule 1.4.47: a Prison Clamp carried for more than this many Rounds is destroyed."""
+
+
+@VANILLA.move_check("1.4.47")
+def prisoners_pass(ctx: TurnContext, moving: MoveContext) -> None:
+    """Rule 1.4.47 - Number Six: a player carrying a Prison Clamp plays no Move but a Pass (a
+    Timeout or Farkle is not played by em, so it stands)."""
+    if moving.move.kind in _NOT_CHOSEN or not carrying(ctx, PRISON):
+        return
+    if moving.route is not None or moving.special:
+        ctx.violate("1.4.47", "you carry a Prison Clamp, so your Move must be a Pass")
+
+
+@VANILLA.at_start("1.4.47")
+def prison_term_served(ctx: TurnContext) -> None:
+    """Rule 1.4.47: at the start of eir Turn, a Prison Clamp its carrier has held for more
+    than two Rounds is destroyed. One gained in a Turn (a [Finding] that Sent em to the
+    Tower) is held less than two Rounds when each of eir next two Turns starts, and more when
+    the third starts; so it goes once e has played two Turns since."""
+    plays = ctx.before.plays
+    expired = 0
+    for number, entry in enumerate(plays):
+        if entry.player == ctx.player and sent_to_the_tower(entry):
+            since = sum(p.player == ctx.player for p in plays[number + 1 :])
+            expired += since == PRISON_ROUNDS
+    for _ in range(expired):
+        item = next((i for i in carried(ctx) if i.name == PRISON), None)
+        if item is None:
+            return
+        take(ctx, item)
+        ctx.event("clamp_shed", f"{ctx.player}'s Prison Clamp is destroyed after two Rounds",
+                  clamp=PRISON)  # fmt: skip
 
 
 @VANILLA.target_check("1.4.47")
