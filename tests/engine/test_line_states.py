@@ -4,6 +4,7 @@ Soaped (rules 1.20.0 to 1.20.6)."""
 from __future__ import annotations
 
 from referee.engine.history import derive
+from referee.engine.ruleset import VANILLA
 from referee.notation.gsd import GSD
 from tests.engine.builder import game, play, row, rules_broken
 
@@ -155,6 +156,21 @@ def test_1_3_0_a_one_round_state_outlives_a_later_one_by_another_player() -> Non
     assert soaped.legal and states(soaped.state) == ["CN: Soaped"], soaped.messages()
     back = play(soaped.state, "Rushton : Pass")
     assert back.legal and states(back.state) == ["CN: Soaped"]
+
+
+def test_1_3_0_a_resigned_makers_state_ends_where_eir_turn_would_have_been() -> None:
+    """Rule 1.3.0: if the maker Resigns, a one-Round State stops at the point after which eir
+    Turn would have been: Rushton, Cryer, Garden play in turn; Rushton fails the Central and
+    resigns; it still fails after Cryer's Turn and is over after Garden's."""
+    gsd = game({"Cryer": "Euston (NT)", "Garden": "Bank (NT)", **TCR}, lv={"Rushton": 2},
+               tokens=PLASTIC)  # fmt: skip
+    failed = play(gsd, "Rushton : Bond Street (CN) [CN: Power Failure!]")
+    assert failed.legal, failed.messages()
+    gone = VANILLA.resign(failed.state, "Rushton")
+    cryer = play(gone, "Cryer : Pass")
+    assert cryer.legal and states(cryer.state) == ["CN: Power Failure!"]
+    garden = play(cryer.state, "Garden : Pass")
+    assert garden.legal and states(garden.state) == []
 
 
 def test_1_20_6_a_shunt_on_a_soaped_line_skids_the_shunter_along() -> None:

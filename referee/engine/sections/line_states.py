@@ -169,22 +169,31 @@ def one_round_states_end(ctx: TurnContext) -> None:
     """Rules 1.3.0, 1.20.5 and 1.20.6: a Power Failure or Soaping lasts one Round. Both are
     made after the Move, so each lasts to the end of the Post-Move phase of its maker's next
     Turn: at the end of a Turn, a one-Round State its player set in an earlier Turn ends,
-    unless someone has set that Line's State since (the State is then theirs)."""
+    unless someone has set that Line's State since (the State is then theirs). If its maker
+    has Resigned or gone Inactive, it ends where eir Turn would have come: once every Active
+    player has played since."""
+    active = {name for name, row in ctx.players.items() if not row.inactive}
     for line in {d.line for d in ctx.disruptions if d.line is not None and d.state in ONE_ROUND}:
-        if _state_setter(ctx, line) == ctx.player:
+        found = _state_setter(ctx, line)
+        if found is None:
+            continue
+        setter, since = found
+        if setter == ctx.player or (setter not in active and since >= len(active)):
             _set(ctx, line, None)
 
 
-def _state_setter(ctx: TurnContext, line: LineCode) -> str | None:
-    """Who set ``line``'s State in an earlier Turn (None: set this Turn, or not in the record)."""
+def _state_setter(ctx: TurnContext, line: LineCode) -> tuple[str, int] | None:
+    """Who set ``line``'s State in an earlier Turn, and how many plays have been made since,
+    this one included (None: set this Turn, or not in the record)."""
     def sets(action: Action) -> bool:
         return action.name in STATE_ACTIONS and _line(action) == line
 
     if any(sets(a) for a in ctx.play.actions):
         return None
-    for play in reversed(ctx.before.plays):
+    plays = ctx.before.plays
+    for back, play in enumerate(reversed(plays), start=1):
         if any(sets(a) for a in play.actions):
-            return play.player
+            return play.player, back
     return None
 
 
