@@ -31,8 +31,9 @@ from referee.engine.proximity import requirement_met
 from referee.engine.result import TurnResult
 from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.tables.costs import TokenCost
+from referee.engine.targets import aimed_at
 from referee.notation.action_index import VOLUME_0_RULES, Phase
-from referee.notation.actions import SPECIAL_TARGETS, Action
+from referee.notation.actions import Action
 from referee.notation.gsd import GSD
 from referee.notation.plays import Move, Play
 
@@ -93,12 +94,6 @@ def turn_dice(gsd: GSD) -> RecordingDice:
     return RecordingDice(random.Random(f"{gsd.game}:{gsd.turn}:{len(gsd.record)}"))
 
 
-STAND_INS = frozenset(SPECIAL_TARGETS) - {"Drone"}
-"""Names a targeting Action may take that are no player (rules 1.10.1, 1.4.7, 1.4.24): the
-small hours of rule 1.13.1 forbid targeting players, so these stay allowed; the Drone is a
-player (rule 1.15.1)."""
-
-
 @cache
 def _cost(text: str) -> TokenCost:
     return TokenCost.parse(text)
@@ -111,23 +106,6 @@ def _why_unhandled(rule: str) -> str | None:
         return (f"it is defined by rule {rule}, in Volume 0 (Nomic Mechanics), whose text this "
                 "referee does not have and which acts on the Nomic, not on the Game State")
     return None
-
-
-PAYMENTS = frozenset({"Toll", "Rent", "Giving Tokens"})
-"""Actions that name a player only to pay em (rules 1.12.3, 1.7.27): targets or not by the
-setting ``payments_target``."""
-
-
-def aimed_at(ctx: TurnContext, action: Action) -> list[str]:
-    """The other players ``action`` names in its pattern's ``{player}`` (rule 1.11.7's
-    "Actions which target a Player"): not the player emself, nor a Stack or Package standing
-    in for a player (the Drone is a player, rule 1.15.1)."""
-    if action.name in PAYMENTS and not ctx.ruleset.settings.payments_target:
-        return []
-    spec = ctx.spec(action.name)
-    return [str(value) for kind, value in zip(spec.placeholders, action.args, strict=False)
-            if kind == "player" and str(value) != ctx.player and str(value) not in STAND_INS
-            and str(value) in ctx.players]  # fmt: skip
 
 
 def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> None:

@@ -131,7 +131,7 @@ def prison_term_served(ctx: TurnContext) -> None:
 @VANILLA.target_check("1.4.47")
 def prisoners_untargeted(ctx: TurnContext, action: Action, target: str) -> bool:
     """Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted; asked
-    by the pipeline for every Action naming a player (``turn.aimed_at``)."""
+    by the pipeline for every Action naming a player (``targets.aimed_at``)."""
     if carrying(ctx, PRISON, target):
         ctx.violate("1.4.47", f"{target} carries a Prison Clamp and may not be targeted by "
                               f"{action.render(ctx.index)}")  # fmt: skip

@@ -323,7 +323,7 @@ def holy(ctx: TurnContext, station: str) -> bool:
 def sanctuary(ctx: TurnContext, action: Action, target: str) -> bool:
     """Rule 1.11.7 - Sanctuary: no Action may name a player who stands at a Holy Station, and
     no player standing at one may play an Action that names another player. The pipeline asks
-    this for every Action naming a player (``turn.aimed_at``), before its handler runs."""
+    this for every Action naming a player (``targets.aimed_at``), before its handler runs."""
     here = ctx.position()
     if here is not None and holy(ctx, here.station):
         ctx.violate("1.11.7", f"you are at {here.station}, a Holy Station, where no one may "
