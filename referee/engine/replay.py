@@ -7,6 +7,11 @@ rolls what the original adjudication rolled; recorded rolls can be passed instea
 whose rules were amended mid-game (:mod:`referee.engine.amended`) is replayed with
 ``judged_by``, the ruleset each play was judged under when it was made: a play is judged by
 the rules of its day, never by those of the replay's.
+
+A replay may also start from a state the record passed through (``since``): a GSD whose
+tables are the state after its own record's plays, as a GSD posted mid-game holds, or a test
+builder's that places Pieces by Passes it never judged. Judging those plays again against
+tables that already include them would judge them twice, out of their order of play.
 """
 
 from __future__ import annotations
@@ -48,13 +53,21 @@ def replay(
     ruleset: Ruleset | None = None,
     rolls: Sequence[Sequence[Roll]] | None = None,
     judged_by: Callable[[int], Ruleset] | None = None,
+    *,
+    since: GSD | None = None,
 ) -> ReplayReport:
     """Judge every play of ``gsd``'s record from the state its tables give, in order: play n
-    (from 1) under ``judged_by(n)`` when given, else under ``ruleset``."""
+    (from 1) under ``judged_by(n)`` when given, else under ``ruleset``. With ``since``, only
+    the plays of ``gsd``'s record after ``since``'s own are judged, from ``since``, and n
+    counts from the first of them (as ``rolls`` does)."""
     ruleset = ruleset or VANILLA
-    state = start_of(gsd)
+    state = start_of(gsd) if since is None else since
+    made = len(state.plays)
+    if gsd.plays[:made] != state.plays:
+        raise ValueError("the record does not begin with the plays of the state it is replayed "
+                         "from")  # fmt: skip
     winner: str | None = None
-    for number, play in enumerate(gsd.plays):
+    for number, play in enumerate(gsd.plays[made:]):
         dice = ReplayDice.of(rolls[number]) if rolls is not None else None
         judging = judged_by(number + 1) if judged_by is not None else ruleset
         result = adjudicate(state, play, judging, dice)
@@ -62,4 +75,4 @@ def replay(
             return ReplayReport(number, state, play, result, winner)
         state = result.state
         winner = winner or result.winner
-    return ReplayReport(len(gsd.plays), state, winner=winner)
+    return ReplayReport(len(gsd.plays) - made, state, winner=winner)
