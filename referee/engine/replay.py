@@ -3,7 +3,8 @@
 :func:`replay` takes a starting GSD (its tables are the state before the first play of its
 record) and judges each play of the record in turn, stopping at the first that is not legal.
 Dice default to each Turn's seeded dice (:func:`referee.engine.turn.turn_dice`), so a replay
-rolls what the original adjudication rolled; recorded rolls can be passed instead. A game
+rolls what the original adjudication rolled; recorded rolls can be passed instead (those of
+the first plays: a play after the last recorded one rolls its seeded dice). A game
 whose rules were amended mid-game (:mod:`referee.engine.amended`) is replayed with
 ``judged_by``, the ruleset each play was judged under when it was made: a play is judged by
 the rules of its day, never by those of the replay's.
@@ -68,7 +69,7 @@ def replay(
                          "from")  # fmt: skip
     winner: str | None = None
     for number, play in enumerate(gsd.plays[made:]):
-        dice = ReplayDice.of(rolls[number]) if rolls is not None else None
+        dice = ReplayDice.of(rolls[number]) if rolls is not None and number < len(rolls) else None
         judging = judged_by(number + 1) if judged_by is not None else ruleset
         result = adjudicate(state, play, judging, dice)
         if not result.legal:

@@ -6,6 +6,7 @@ turn's version: tests/service/test_rulebook_chamber.py.)"""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -104,6 +105,23 @@ def _replays_in_the_store_and_by_the_command(table: Table, url: str) -> Turn:
     return last
 
 
+def _replays_from_its_file(table: Table, url: str, tmp_path: Path) -> dict[str, object]:
+    """``referee replay FILE --game 1 --json`` on the game's opening GSD carrying the record
+    posted last (each play judged with the dice its turn threw): what it reports."""
+    live = GSD.parse(_game(table).state or "")
+    with table.factory() as session:
+        opening = session.scalars(select(Turn).where(Turn.number == 1)).one().state_before
+    game_file = tmp_path / "mc1.txt"
+    start = GSD.parse(opening or "")
+    game_file.write_text(start.model_copy(update={"record": live.record}).render(), "utf-8")
+    replayed = CliRunner(env={"REFEREE_DATABASE_URL": url}).invoke(
+        main, ["replay", str(game_file), "--game", "1", "--json"]
+    )
+    report: dict[str, object] = json.loads(replayed.output)
+    assert report["final_state"] == live.state_hash(), report
+    return report
+
+
 def _checked(url: str, tmp_path: Path, before: str, play: str) -> str:
     """``referee check BEFORE --play PLAY --game 1``: the GSD it prints."""
     posted = tmp_path / "before.txt"
@@ -130,6 +148,7 @@ def test_rule_1_20_6_a_game_with_a_skid_replays_and_check_agrees(
     assert mailed[-1] + " {skidded: Bethnal Green (CN)}" in after
     assert _disrupted(before) == ["CN: Soaped"] and _disrupted(after) == []
     _replays_in_the_store_and_by_the_command(table, sqlite_url)
+    assert _replays_from_its_file(table, sqlite_url, tmp_path)["legal_turns"] == 7
     assert _checked(sqlite_url, tmp_path, before, mailed[-1]) == after
 
 
@@ -150,6 +169,7 @@ def test_rule_1_20_5_a_power_failure_through_its_makers_next_turn_replays_by_mai
     mailed += _by_mail(table, POWER_FAILURE, 6)
     last = _replays_in_the_store_and_by_the_command(table, sqlite_url)
     assert _disrupted(last.state_before or "") == _disrupted(last.state or "") == []
+    assert _replays_from_its_file(table, sqlite_url, tmp_path)["legal_turns"] == 9
     assert _checked(sqlite_url, tmp_path, last.state_before or "", mailed[-1]) == last.state
 
 
@@ -172,6 +192,7 @@ def test_rule_1_4_47_a_prison_clamp_expiring_at_the_third_turn_replays_by_mail(
     assert any("1.4.47" in str(message.get_payload()) for _, message in refused)
     mailed += _by_mail(table, PRISON, 6)
     last = _replays_in_the_store_and_by_the_command(table, sqlite_url)
+    assert _replays_from_its_file(table, sqlite_url, tmp_path)["legal_turns"] == 10
     assert "Prison Clamp" in (last.state_before or "") and "Prison Clamp" not in (last.state or "")
     assert _checked(sqlite_url, tmp_path, last.state_before or "", mailed[-1]) == last.state
 
