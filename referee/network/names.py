@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
+from referee.quoting import excerpt
 from referee.resources import data_dir
 
 
@@ -23,7 +24,7 @@ class UnknownStationError(ValueError):
     def __init__(self, text: str, suggestions: tuple[str, ...]) -> None:
         self.text = text
         self.suggestions = suggestions
-        message = f"'{text}' is not a station"
+        message = f"'{excerpt(text)}' is not a station"
         if suggestions:
             message += "; did you mean " + " or ".join(suggestions) + "?"
         super().__init__(message)

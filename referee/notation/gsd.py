@@ -41,6 +41,7 @@ from referee.notation.possessions import Possession, split_items
 from referee.notation.source import Line, clean_lines, read_rows
 from referee.notation.stacks import TokenStack, parse_stacks, render_stacks
 from referee.notation.table import PlayerRow, parse_table, render_table
+from referee.quoting import excerpt
 from referee.resources import data_dir
 
 
@@ -267,8 +268,8 @@ class _Reader:
     def _element(self) -> None:
         if self.stray is not None:
             raise NotationError(
-                f"I cannot read '{self.stray.stripped()}' as part of the GSD; put remarks in "
-                "braces {like this} (rule 1.3.1)",
+                f"I cannot read '{excerpt(self.stray.stripped())}' as part of the GSD; put remarks "
+                "in braces {like this} (rule 1.3.1)",
                 line=self.stray.number,
                 column=self.stray.column_of(len(self.stray.text) - len(self.stray.text.lstrip())),
             )
@@ -510,7 +511,9 @@ class _Reader:
         else:  # Bridges: Up / Down (rule 1.8.3), recorded canonically in Disruptions
             state = value.strip().lower()
             if state not in ("up", "down"):
-                raise NotationError(f"Bridges are Up or Down, not '{value.strip()}'", column=1)
+                raise NotationError(
+                    f"Bridges are Up or Down, not '{excerpt(value.strip())}'", column=1
+                )
             found = self.fields.get("disruptions", ())
             current = tuple(d for d in found if isinstance(d, Disruption))  # type: ignore[attr-defined]
             has = any(d.flag == "Bridges Up" for d in current)

@@ -33,6 +33,7 @@ from referee.notation.gametime import Day
 from referee.notation.places import parse_station
 from referee.notation.podumes import podume_name
 from referee.notation.possession_names import load_possession_names
+from referee.quoting import excerpt
 
 
 class HatType(StrEnum):
@@ -62,7 +63,7 @@ class HatType(StrEnum):
             return cls.BRITISH_RAIL if key == "br" else cls.A_Z
         names = ", ".join(h.value for h in cls)
         raise NotationError(
-            f"'{text.strip()}' is not a type of Hat; the types are {names}", column=1
+            f"'{excerpt(text.strip())}' is not a type of Hat; the types are {names}", column=1
         )
 
 
@@ -114,14 +115,14 @@ class Possession(BaseModel):
         stripped = item.rstrip("*")
         fill, item = len(item) - len(stripped), stripped.rstrip()
         if not item:
-            raise NotationError(f"'{text.strip()}' names no Possession", column=1)
+            raise NotationError(f"'{excerpt(text.strip())}' names no Possession", column=1)
         fields: dict[str, object] = {"worn": worn, "nantucketed": nantucketed, "fill": fill}
         state_match = _STATE.match(item)
         if state_match and _HATS.match(state_match.group("base")):
             initials = re.sub(r"[\s,]", "", state_match.group("state")).upper()
             if not initials.isalpha():
                 raise NotationError(
-                    f"'{state_match.group('state')}' is not a list of Hat initials; "
+                    f"'{excerpt(state_match.group('state'))}' is not a list of Hat initials; "
                     "write e.g. 'Hats (ACT)'",
                     column=1,
                 )

@@ -22,6 +22,7 @@ from referee.notation.actions import Action
 from referee.notation.disruptions import NEXT_WEEK, Disruption
 from referee.notation.gametime import Day
 from referee.notation.tokens import Colour
+from referee.quoting import excerpt
 
 MINUTES_PER_HOUR = 60
 WAIT_MIN = 5
@@ -67,8 +68,8 @@ def waiting(ctx: TurnContext, action: Action) -> None:
         return
     minutes = _span(spans[number])
     if minutes is None:
-        ctx.violate("1.7.52", f"'{spans[number]}' is not a time to wait; write it like 45m, "
-                              "2h30m, 1d or 1w")  # fmt: skip
+        ctx.violate("1.7.52", f"'{excerpt(spans[number])}' is not a time to wait; write it "
+                              "like 45m, 2h30m, 1d or 1w")  # fmt: skip
         return
     if not WAIT_MIN <= minutes <= WAIT_MAX:
         ctx.violate("1.7.52", f"a wait lasts from five minutes to one week, not {minutes} "
