@@ -10,6 +10,7 @@ headers, signatures, secrets, colons) and compares the turn text, secret and pla
 from __future__ import annotations
 
 import re
+import sys
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -161,6 +162,18 @@ LINES = [
     "x" * 401 + ":",
     "On " + "1" * 398 + ":",
     "Mornington Crescent - Game 12 - Turn 3 - State 1a2b3c4d",
+    "ON WED, 25 NOV 2026, REFEREE WROTE:",
+    "Am 25.11.2026 \u017fchrieb Referee:",
+    "Bob wrİtes:",
+    "Bob wr\u0131tes:",
+    "Le 25 nov. 2026, Referee a",
+    "écrit :",
+    "ÉCRIT:",
+    "* Bob [1]:",
+    "\u017fecret: \u017f",
+    "SECRET: x",
+    " Playing As: Bob",
+    "Bob: Euston (VC)",
 ]
 
 
@@ -197,3 +210,25 @@ def test_1_3_1_pasted_headers_after_blank_lines_are_left_out_each_time() -> None
     searched for again in every blank line so far, which was quadratic)."""
     body = "\n".join(["", "From: a", "Sent: b", ""] * 2000 + ["Bob : Euston (VC)"])
     assert _turn_text(body) == ("Bob : Euston (VC)", None, None)
+
+
+def test_the_cheap_filters_let_through_every_line_the_patterns_could_match() -> None:
+    """A line is matched for a secret, playing-as or pasted From: header only when its first
+    character may start one, and for an attribution only when its lower-cased text holds one
+    of the words: every character that ignoring case matches to such a character must pass."""
+    every = [chr(code) for code in range(sys.maxunicode + 1)]
+    firsts = (
+        (message._SECRET_FIRST, "s"),
+        (message._PLAYING_AS_FIRST, "p"),
+        (message._HEADER_FROM_FIRST, "[*fvdo]"),
+    )
+    for allowed, letter in firsts:
+        pattern = re.compile(letter, re.IGNORECASE)
+        assert {c for c in every if pattern.fullmatch(c)} <= allowed
+    words = message._ATTRIBUTION_WORD.pattern.split("|")
+    letters = sorted(set("".join(words)))
+    pattern = re.compile(f"[{''.join(letters)}]", re.IGNORECASE)
+    for character in filter(pattern.fullmatch, every):
+        folded = message._folded(character)
+        assert folded in letters and pattern.fullmatch(folded), character
+        assert re.fullmatch(folded, character, re.IGNORECASE), character
