@@ -38,7 +38,14 @@ from referee.notation.luggage import (
 from referee.notation.places import parse_station
 from referee.notation.plays import Play
 from referee.notation.possessions import Possession, split_items
-from referee.notation.source import Line, clean_lines, read_rows
+from referee.notation.source import (
+    Line,
+    clean_lines,
+    collector_paused,
+    first_characters,
+    first_holding,
+    read_rows,
+)
 from referee.notation.stacks import TokenStack, parse_stacks, render_stacks
 from referee.notation.table import PlayerRow, parse_table, render_table
 from referee.quoting import excerpt
@@ -218,6 +225,8 @@ _LABEL = re.compile(
 )
 _HEADER_FIRST = frozenset("mM")
 _BLOCK_FIRST = frozenset("+|")
+_NOT_BLOCK = re.compile(r"[^+|]")
+_EDGE = re.compile(r"\+")
 _LABEL_FIRST = frozenset("tTlLdDpP")
 _KEY_FIRST = frozenset("gGtTwWcCbB")
 """The characters a stripped line can start with to match :data:`_HEADER`, a box, :data:`_LABEL`
@@ -256,6 +265,8 @@ class _Reader:
         self.stray: Line | None = None
         self.label: str | None = None
         self.started = False
+        self.firsts = first_characters(lines)
+        """Each line's first character: where a run of rows and borders ends is searched for."""
         self.not_a_block = -1
         """Where the last run of ``+``/``|`` lines without a border ended: none inside it
         starts a box, so they are not scanned again one by one."""
@@ -321,11 +332,10 @@ class _Reader:
         Every line of such a run starts with ``+`` or ``|``, so it is no header, box, comment,
         label or key; without a colon it is no play either, only text that is no part of the
         GSD (the first such line after the GSD started is the one an error names)."""
-        start, end = self.position, self.not_a_block
-        lines = self.lines
-        stop = next((i for i in range(start, end) if ":" in lines[i].text), end)
+        start = self.position
+        stop = first_holding(self.lines, start, self.not_a_block, ":")
         if stop > start and self.started and self.stray is None:
-            self.stray = lines[start]
+            self.stray = self.lines[start]
         self.position = stop
 
     def _try_header(self, line: Line) -> bool:
@@ -345,18 +355,15 @@ class _Reader:
     def _try_block(self, line: Line) -> bool:
         if self.position < self.not_a_block or not line.stripped().startswith(("+", "|")):
             return False
-        block: list[Line] = []
-        while self.position < len(self.lines):
-            current = self.lines[self.position]
-            if not current.stripped().startswith(("+", "|")):
-                break
-            block.append(current)
-            self.position += 1
-        edges = (b.text for b in block if b.text.lstrip().startswith("+"))
+        start = self.position
+        after = _NOT_BLOCK.search(self.firsts, start)
+        end = after.start() if after else len(self.lines)
+        edges = (self.lines[edge.start()].text for edge in _EDGE.finditer(self.firsts, start, end))
         if not any(is_border(edge) or box_title(edge) for edge in edges):
-            self.not_a_block = self.position
-            self.position -= len(block)
+            self.not_a_block = end
             return False
+        block = self.lines[start:end]
+        self.position = end
         self._element()
         self._read_block(block)
         return True
@@ -655,10 +662,11 @@ def read_posting(
     Raises :class:`NotationError` (and nothing else) for anything unreadable.
     """
     try:
-        lines = clean_lines(text)
-        if _PLAYER.search(text) or "\ufeff" in text:  # no table head without the word
-            lines = _newest_gsd(lines)
-        return _Reader(lines, index, players, kept=kept).read()
+        with collector_paused():
+            lines = clean_lines(text)
+            if _PLAYER.search(text) or "\ufeff" in text:  # no table head without the word
+                lines = _newest_gsd(lines)
+            return _Reader(lines, index, players, kept=kept).read()
     except NotationError:
         raise
     except (ValueError, LookupError, TypeError) as error:
