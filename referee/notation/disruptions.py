@@ -31,6 +31,7 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Sequence
 
@@ -255,10 +256,19 @@ def parse_disruptions(text: str) -> tuple[Disruption, ...]:
     result = []
     for column, item in split_items(text):
         try:
-            result.append(Disruption.parse(item))
+            result.append(_entry(item))
         except NotationError as error:
             raise error.shifted(column) from None
     return tuple(result)
+
+
+@functools.lru_cache(maxsize=4096)
+def _entry(item: str) -> Disruption:
+    """:meth:`Disruption.parse`, once for each entry as written: a box repeats its entries (a
+    Pegged station in every GSD of a game, the same marker on many stations), and a read entry
+    is a frozen value, so the one read is handed out again. An entry that does not read raises
+    each time."""
+    return Disruption.parse(item)
 
 
 def render_disruptions(entries: Sequence[Disruption]) -> list[str]:

@@ -23,6 +23,8 @@ names (:mod:`referee.notation.possession_names`); what a GSD already records is 
 
 from __future__ import annotations
 
+import itertools
+import operator
 import re
 from enum import StrEnum
 
@@ -184,8 +186,33 @@ def _read_name(item: str) -> dict[str, object]:
     return {"name": podume_name(item) or _CANONICAL.get(item.lower(), item)}
 
 
+_FLAT = re.compile(r"(?:[^()]++|\([^(),]*+\))*+")
+"""A list none of whose brackets holds a comma or another bracket, and every bracket closed."""
+
+
 def split_items(text: str) -> list[tuple[int, str]]:
-    """Split a comma-separated list at bracket depth zero: (0-based start column, item) pairs."""
+    """Split a comma-separated list at bracket depth zero: (0-based start column, item) pairs.
+
+    A list whose brackets are all :data:`_FLAT` (every list the referee writes) has every comma
+    at depth zero and is cut at each at once, rather than by a look at every character: a
+    Disruptions box may hold some 58,000 entries."""
+    if _FLAT.fullmatch(text):
+        pieces = text.split(",")
+        # Each piece starts after the pieces and commas before it.
+        starts = map(
+            operator.add, itertools.accumulate(map(len, pieces), initial=0), itertools.count()
+        )
+        items = list(zip(starts, pieces, strict=False))  # one start more than pieces
+    else:
+        items = _split_by_depth(text)
+    return [
+        (column + len(item) - len(item.lstrip()), item.strip())
+        for column, item in items
+        if item.strip()
+    ]
+
+
+def _split_by_depth(text: str) -> list[tuple[int, str]]:
     items: list[tuple[int, str]] = []
     depth, start = 0, 0
     for index, char in enumerate(text):
@@ -197,11 +224,7 @@ def split_items(text: str) -> list[tuple[int, str]]:
             items.append((start, text[start:index]))
             start = index + 1
     items.append((start, text[start:]))
-    result = []
-    for column, item in items:
-        if item.strip():
-            result.append((column + len(item) - len(item.lstrip()), item.strip()))
-    return result
+    return items
 
 
 def parse_possessions(text: str) -> tuple[Possession, ...]:
