@@ -252,9 +252,12 @@ class _Reader:
         known: Sequence[str] | None,
         *,
         kept: bool = False,
+        colons: bool = True,
     ) -> None:
         self.lines = lines
         self.kept = kept
+        self.colons = colons
+        """Whether any line may hold a colon (``False`` when the posting holds none)."""
         self.index = index
         self.known = None if known is None else list(known)
         self.position = 0
@@ -333,7 +336,8 @@ class _Reader:
         label or key; without a colon it is no play either, only text that is no part of the
         GSD (the first such line after the GSD started is the one an error names)."""
         start = self.position
-        stop = first_holding(self.lines, start, self.not_a_block, ":")
+        end = self.not_a_block
+        stop = first_holding(self.lines, start, end, ":") if self.colons else end
         if stop > start and self.started and self.stray is None:
             self.stray = self.lines[start]
         self.position = stop
@@ -666,7 +670,7 @@ def read_posting(
             lines = clean_lines(text)
             if _PLAYER.search(text) or "\ufeff" in text:  # no table head without the word
                 lines = _newest_gsd(lines)
-            return _Reader(lines, index, players, kept=kept).read()
+            return _Reader(lines, index, players, kept=kept, colons=":" in text).read()
     except NotationError:
         raise
     except (ValueError, LookupError, TypeError) as error:

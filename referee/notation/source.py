@@ -85,14 +85,18 @@ def _unquoted(written: list[str], count: int) -> list[Line]:
     A line that starts with neither a space nor ``>`` after no gap is kept as it is, and a run
     of such lines is made in one go; only the others are looked at one by one."""
     nonempty = list(filter(None, written))
-    numbers = list(itertools.compress(itertools.count(1), written))
     special = itertools.compress(
         itertools.count(), map(_NOT_PLAIN.__contains__, map(_FIRST, nonempty))
     )
-    gaps = itertools.compress(  # where blank lines come before a line
-        itertools.count(1), map((1).__ne__, map(operator.sub, numbers[1:], numbers))
-    )
-    looked_at = sorted({*special, *gaps, *([0] if numbers and numbers[0] > 1 else [])})
+    if len(nonempty) == len(written):  # no empty line: no gaps
+        numbers = list(range(1, len(written) + 1))
+        looked_at = list(special)
+    else:
+        numbers = list(itertools.compress(itertools.count(1), written))
+        gaps = itertools.compress(  # where blank lines come before a line
+            itertools.count(1), map((1).__ne__, map(operator.sub, numbers[1:], numbers))
+        )
+        looked_at = sorted({*special, *gaps, *([0] if numbers and numbers[0] > 1 else [])})
     raw: list[Line] = []
     append = raw.append
     blank_depth = -1  # the quote depth of the line kept last, when that line is blank
