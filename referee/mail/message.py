@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from email import errors, policy
 from email.message import EmailMessage
@@ -294,8 +294,7 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
     lines = body.split("\n")
     marks = _marked_lines(body)
     marked = set(marks)
-    folded = _folded(body)
-    worded = set(_line_numbers(folded, _ATTRIBUTION_WORD.finditer(folded)))
+    holds_word = _word_finder(body, lines, len(marks))
     kept: list[str] = []
     wrote = False
     quoted: list[str] = []
@@ -319,8 +318,10 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
         if line == "--":
             break
         colon = ":" in line or _next_ends_with_colon(lines, index)
-        maybe = index in worded or index + 1 in worded or line.lstrip().startswith("*")
-        attribution = _attribution_length(lines, index) if colon and maybe else 0
+        maybe = colon and (
+            line.lstrip().startswith("*") or holds_word(index) or holds_word(index + 1)
+        )
+        attribution = _attribution_length(lines, index) if maybe else 0
         if _history_starts(lines, index, attribution):
             if wrote or not _HEADER_FROM.match(line.strip()):
                 break
@@ -350,6 +351,28 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
     if not own:
         own = "\n".join(_quoted_turn(quoted)).strip()
     return own, secret, playing_as
+
+
+_SCAN_BYTES_A_LINE = 100
+"""Below this many characters of body a line looked at, the body is searched once for
+:data:`_ATTRIBUTION_WORD`; above it (a long letter with few lines worth a look) each line
+looked at is searched on its own when asked about."""
+
+
+def _word_finder(body: str, lines: list[str], looked_at: int) -> Callable[[int], bool]:
+    """Whether line ``index`` may hold an :data:`_ATTRIBUTION_WORD`, for the lines
+    :func:`_turn_text` looks at: ``False`` only where it holds none (a line longer than any
+    attribution is never one, so it is not searched)."""
+    if looked_at * _SCAN_BYTES_A_LINE > len(body):
+        folded = _folded(body)
+        return set(_line_numbers(folded, _ATTRIBUTION_WORD.finditer(folded))).__contains__
+
+    def holds_word(index: int) -> bool:
+        if index >= len(lines) or len(line := lines[index].strip()) > _ATTRIBUTION_LIMIT:
+            return False
+        return _ATTRIBUTION_WORD.search(_folded(line)) is not None
+
+    return holds_word
 
 
 def _folded(body: str) -> str:

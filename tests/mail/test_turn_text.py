@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -181,6 +182,18 @@ LINES = [
 @given(st.lists(st.sampled_from(LINES), max_size=25).map("\n".join))
 def test_1_3_1_the_turn_text_is_found_as_line_by_line(body: str) -> None:
     assert _turn_text(body) == reference_turn_text(body)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=25).map("\n".join), st.sampled_from([0, 10**9]))
+def test_1_3_1_attribution_words_searched_by_line_or_in_the_body_read_alike(
+    body: str, bytes_a_line: int
+) -> None:
+    """The body is searched once for the attribution words when many of its lines need a look,
+    else each such line alone: both ways (forced here) find the turn text as before."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(message, "_SCAN_BYTES_A_LINE", bytes_a_line)
+        assert _turn_text(body) == reference_turn_text(body)
 
 
 @settings(max_examples=1500, deadline=None)
