@@ -78,7 +78,9 @@ class CastVote(_ChamberCommand):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         word = arguments[0].lower() if arguments else ""
         if word not in ("aye", "nay"):
-            raise CommandError(f"write 'vote aye NAME' or 'vote nay NAME', not 'vote {word}'")
+            raise CommandError(
+                f"write 'vote aye NAME' or 'vote nay NAME', not 'vote {excerpt(word)}'"
+            )
         title = _name(arguments[1:], f"vote {word} NAME")
         me = ctx.the_player.name
         self._act(ctx, lambda c: c.vote(me, title, Vote(word), ctx.now))

@@ -72,7 +72,7 @@ def run_command(
         with work.session.begin_nested():
             note = commands.run(table, ctx, words, prefix)
     except (CommandError, GSDUnreadable) as error:
-        return _refused(work, " ".join(words[:2]), error)
+        return _refused(work, excerpt(" ".join(words[:2])), error)
     work.game = ctx.game
     work.send_all(ctx.notices)
     return work.finish(InboxStatus.DONE, note)

@@ -747,7 +747,9 @@ def run(table: dict[str, Command], ctx: Context, words: list[str], prefix: str) 
         known = ", ".join(
             f"{prefix} {name} {c.argument_description}".strip() for name, c in table.items()
         )
-        raise CommandError(f"{verb or 'nothing'!r} is not a command; the commands are: {known}")
+        raise CommandError(
+            f"{excerpt(verb or 'nothing')!r} is not a command; the commands are: {known}"
+        )
     return _checked(command, ctx).process(ctx, words[2:])
 
 

@@ -44,7 +44,9 @@ def registered(session: Session, name: str, address: str, secret: str | None) ->
     player = games.player_by_address(session, address)
     if player is None:
         if games.player_by_name(session, name) is not None:
-            raise CommandError(f"the name {name} is taken by another address; choose another")
+            raise CommandError(
+                f"the name {excerpt(name)} is taken by another address; choose another"
+            )
         player = games.add_player(session, name.strip(), address, secret)
     return player
 
