@@ -56,11 +56,13 @@ _FOLDS = (("\u017f", "s"), ("\u0131", "i"), ("i\u0307", "i"))
 not make that letter: the long s, the dotless i, and the dotted capital I, which lower-cases
 to ``i`` and a combining dot."""
 _DIGIT = re.compile(r"\d")
-_TRAILING_SPACE = re.compile(r"(?<![^\S\n])[^\S\n]++$", re.MULTILINE)
+_TRAILING_SPACE = re.compile(r"[^\S\n](?<![^\S\n]{2})[^\S\n]*+$", re.MULTILINE)
 """The spaces ending a line, matched only from the start of a run of spaces (a run tried from
-each of its spaces would be quadratic)."""
-_LOOKED_AT = re.compile(r"^(?:[^\S\n]*[>\-_bB]|[^\n:]*:)", re.MULTILINE)
-"""The start of a line :func:`_turn_text` must look at: see :func:`_marked_lines`."""
+each of its spaces would be quadratic). The pattern starts with its space, not with the
+look back, so the search skips to each space instead of trying every character."""
+_LOOKED_AT = re.compile(r"^(?=[^\n])(?:[^\S\n]*+[>\-_bB]|[^\n:]*+:)", re.MULTILINE)
+"""The start of a line :func:`_turn_text` must look at: see :func:`_marked_lines`. An empty
+line is given up on at its first character (a million of them took five times as long)."""
 _DATED = re.compile(r"^(?:on|am|op|le|el|il|em|den|på|\*)\s.*\d", re.IGNORECASE)
 """An attribution that starts as clients write one (``On <date>``, ``Am <date>`` ...) and
 holds a date: only such a line, not a player's own "here is what I wrote:", cuts what follows."""

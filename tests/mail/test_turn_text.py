@@ -245,3 +245,28 @@ def test_the_cheap_filters_let_through_every_line_the_patterns_could_match() -> 
         folded = message._folded(character)
         assert folded in letters and pattern.fullmatch(folded), character
         assert re.fullmatch(folded, character, re.IGNORECASE), character
+
+
+OLD_TRAILING_SPACE = re.compile(r"(?<![^\S\n])[^\S\n]++$", re.MULTILINE)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", " ", "\t", "\n", "\u3000", "\r", "b "]), max_size=40).map(
+        "".join
+    )
+)
+def test_trailing_spaces_are_cut_as_by_the_look_back_first_pattern(text: str) -> None:
+    assert message._TRAILING_SPACE.sub("", text) == OLD_TRAILING_SPACE.sub("", text)
+
+
+OLD_LOOKED_AT = re.compile(r"^(?:[^\S\n]*[>\-_bB]|[^\n:]*:)", re.MULTILINE)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.text(st.sampled_from("a \t\n>:-_bB"), max_size=40))
+def test_the_lines_looked_at_are_marked_as_before(text: str) -> None:
+    def starts(pattern: re.Pattern[str]) -> list[int]:
+        return [match.start() for match in pattern.finditer(text)]
+
+    assert starts(message._LOOKED_AT) == starts(OLD_LOOKED_AT)
