@@ -132,6 +132,7 @@ def test_a_stalemate_shows_the_lounge_view_and_archives_it_not_the_racks(
     assert "Setup: cards placed" in over and "Rack " not in over and "Deck:" not in over
     with table.factory() as session:
         [entry] = archive(session)
+    assert str(entry.tag) == "ODL 1", "the archive names the game as its mail does"
     assert "Setup: cards placed" in entry.final_gsd and "Deck:" not in entry.final_gsd
     assert not named(over) and not named(entry.final_gsd)  # no card at all before the piles
 

@@ -24,7 +24,6 @@ from referee.notation.gametime import Day
 from referee.notation.tokens import Colour
 from referee.quoting import excerpt
 
-MINUTES_PER_HOUR = 60
 WAIT_MIN = 5
 WAIT_MAX = 7 * 24 * 60
 _WAIT = re.compile(r"\bwait\s*:\s*(?P<span>[^;{}]+?)\s*(?:;|$)", re.I)
