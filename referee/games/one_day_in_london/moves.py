@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from referee.games.one_day_in_london.network import GameNetwork, load_game_network
 from referee.network.names import UnknownStationError
+from referee.quoting import excerpt
 
 
 class MoveSyntaxError(ValueError):
@@ -96,7 +97,9 @@ _SPACE = re.compile(r"\s+")
 
 def _number(word: str, action: str) -> int:
     if not word.isdigit():
-        raise MoveSyntaxError(f"{action!r}: {word!r} is not a number; write e.g. {FORMS}")
+        raise MoveSyntaxError(
+            f"{excerpt(action)!r}: {excerpt(word)!r} is not a number; write e.g. {FORMS}"
+        )
     return int(word)
 
 
