@@ -250,14 +250,7 @@ def _place(state: GameState, action: Place | Exchange, recorded: list[Action]) -
         )
     mover = state.mover
     if isinstance(action, Exchange):
-        if action.card not in mover.rack:
-            raise MoveRefused(
-                "The Play",
-                f"{action.card} is not in your rack; name a card you hold, or give its slot "
-                "with 'place N'",
-                private=True,
-            )
-        slot = mover.rack.index(action.card) + 1
+        slot = mover.rack.index(_rack_card(mover, action)) + 1
     else:
         slot = action.slot
         _check_slot(slot)
@@ -266,6 +259,28 @@ def _place(state: GameState, action: Place | Exchange, recorded: list[Action]) -
     recorded.append(Place(slot))
     state = state.with_seat(replace(mover, rack=tuple(rack)))
     return replace(state, hand=out, phase=Phase.DISCARD)
+
+
+def _rack_card(mover: Seat, action: Exchange) -> str:
+    """The rack card ``action`` names: a name that fits several stations means the one of
+    them the rack holds. Refusals name rack cards, so they go to the player alone."""
+    held = sorted({card for card in action.among or (action.card,) if card in mover.rack})
+    if len(held) == 1:
+        return held[0]
+    if held:
+        raise MoveRefused(
+            "The Play",
+            f"{action.card!r} fits {' and '.join(held)}, and your rack holds both; name one "
+            "in full, or give its slot with 'place N'",
+            private=True,
+        )
+    fits = f" ({' or '.join(action.among)})" if action.among else ""
+    raise MoveRefused(
+        "The Play",
+        f"{action.card}{fits} is not in your rack; name a card you hold, or give its slot "
+        "with 'place N'",
+        private=True,
+    )
 
 
 def _discard(state: GameState, action: Discard, recorded: list[Action]) -> GameState:
