@@ -30,8 +30,11 @@ SETTING = "deck_edition"
 
 
 def _settings(value: object) -> dict[str, str]:
+    """A row's settings, which a database without a JSON type hands back as text."""
     stored = json.loads(value) if isinstance(value, str) else value
-    return dict(stored or {})
+    if not isinstance(stored, dict):
+        return {}
+    return {str(name): str(text) for name, text in stored.items()}
 
 
 def upgrade() -> None:
