@@ -12,8 +12,9 @@ import hmac
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import ColumnElement, exists, select, update
+from sqlalchemy import ColumnElement, Table, exists, insert, select, update
 from sqlalchemy.orm import Session
 
 from referee.store.models import (
@@ -254,8 +255,9 @@ def record_turn(
         .returning(Game.turn_number)
     )
     number = result.scalar_one_or_none()
-    session.add(
-        Turn(
+    # Written at once as a row, not as an object for the flush: nothing reads it back as one.
+    session.execute(
+        insert(cast(Table, Turn.__table__)).values(
             game_id=game_id,
             player_id=player_id,
             inbox_id=inbox_id,
@@ -271,7 +273,6 @@ def record_turn(
             created_at=now,
         )
     )
-    session.flush()
     return Recorded(applied=number is not None, number=number)
 
 
