@@ -40,6 +40,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import func, select
 
+from referee.config import Settings
 from referee.store.models import InboxMessage, OutboxMessage
 from referee.store.status import InboxStatus, OutboxStatus
 
@@ -76,6 +77,10 @@ LOOK = 1.0
 """Seconds between looks at whether anything moved, to tell a stalled wait."""
 CEILING = 600.0
 """The most any wait lasts, however busy the lists: mail that moves for ever is a loop."""
+SERVED_POLL: float = Settings.model_fields["worker_poll_seconds"].default
+"""How often a referee behind the lists looks for work nobody told it of: as ``referee serve``
+does. Each message wakes its workers at once, so the tests' usual fast polling would only
+spend the CPU the lists need (five referees' two workers, twenty looks a second each)."""
 WRAPPED_TEXT = (
     "This message was wrapped by the list because the sender's domain publishes a DMARC"
     " policy; the original is attached."

@@ -17,7 +17,7 @@ from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import InboxMessage, Turn
 from tests.conftest import free_port, make_settings, seed_game
 from tests.mail.corpus.build import ALICE_PLAY, BOB_PLAY
-from tests.mailman import REFEREE, Mailman, Router
+from tests.mailman import REFEREE, SERVED_POLL, Mailman, Router
 from tests.service.harness import engine_desk
 
 PLAY = ALICE_PLAY
@@ -41,6 +41,7 @@ def behind_the_list(mailman: Mailman, sqlite_url: str) -> Iterator[Service]:
         smtp_port=port,
         relay_port=mailman.smtp_port,
         address=REFEREE,
+        worker_poll_seconds=SERVED_POLL,
     )
     service = Service(settings, desk=engine_desk())
     service.start()

@@ -37,7 +37,7 @@ from referee.store.status import InboxStatus
 from referee.store.wall_clock import utcnow
 from tests.conftest import free_port, make_settings, seed_game
 from tests.mail.corpus.build import ALICE_PLAY, BOB_PLAY
-from tests.mailman import REFEREE, Delivery, Mailman, Router, progress
+from tests.mailman import REFEREE, SERVED_POLL, Delivery, Mailman, Router, progress
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 SHAPES = sorted(p.name for p in CORPUS.glob("*.eml") if p.name != "referee-post.eml")
@@ -185,6 +185,7 @@ def lounges(
                 smtp_port=free_port(),
                 relay_port=mailman.smtp_port,
                 address=REFEREE,
+                worker_poll_seconds=SERVED_POLL,
             )
             service = Service(settings, desk=EngineDesk())
             service.start()
