@@ -449,13 +449,13 @@ resolver_lifetime: 0.2s
 org_domain_data_url: http://127.0.0.1:9/public_suffix_list.dat
 
 [archiver.mhonarc]
-enable: no
+class:
 
 [archiver.mail_archive]
-enable: no
+class:
 
 [archiver.prototype]
-enable: no
+class:
 
 {runners}{fast}"""
     path = folder / "mailman.cfg"
