@@ -1,13 +1,13 @@
 """The referee behind a real GNU Mailman 3 list (tests/mailman.py): a player's turn posted to
 the lounge list reaches the referee, is judged, and the referee's post goes back through the
-list to every member, with no loop."""
+list to every member, with no loop. Replies in every corpus shape, through every kind of list,
+are tests/mail/test_mailman_lists.py's."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
 from email.message import EmailMessage
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -16,13 +16,12 @@ from referee.service.app import Service
 from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import InboxMessage, Turn
 from tests.conftest import free_port, make_settings, seed_game
-from tests.mail.corpus.build import ALICE_PLAY, BOB_PLAY
+from tests.mail.corpus.build import ALICE_PLAY
 from tests.mailman import REFEREE, SERVED_POLL, Mailman, Router
 from tests.service.harness import engine_desk
 
 PLAY = ALICE_PLAY
 """Alice's first Turn, declaring her Home as rule 1.12.2 requires."""
-BOB = BOB_PLAY
 WAIT = 60.0
 """Seconds a wait goes on with nothing moving (tests/mailman.py's waits move with the mail)."""
 
@@ -126,34 +125,3 @@ def test_the_lists_are_set_up_as_their_names_say(mailman: Mailman) -> None:
         ]
     assert all(len(d.rcpt_tos) == 1 for d in personal_deliveries), "one copy per member"
     assert str(personal["To"]) == mailman.lists["personal"]
-
-
-CORPUS = Path(__file__).resolve().parent / "corpus"
-THROUGH_THE_LIST = [
-    "gmail-en-bottom.eml",
-    "outlook-de-top.eml",
-    "thunderbird-fr-top.eml",
-    "inline-after-gsd.eml",
-    "play-inside-quote.eml",
-]
-"""Reply shapes from tests/mail/corpus sent through the real list, which adds its footer
-under Bob's own words and its prefix to his subject."""
-
-
-@pytest.mark.parametrize("name", THROUGH_THE_LIST)
-def test_1_3_1_a_reply_through_the_list_is_read_and_applied(
-    mailman: Mailman, behind_the_list: Service, name: str
-) -> None:
-    lounge = mailman.lists["default"]
-    router = mailman.router
-    mailman.post(_turn(lounge), "alice@example.org", lounge)
-    router.wait(lambda r: _posted(r, f"Turn 1: {PLAY}"), timeout=WAIT)
-    mailman.post((CORPUS / name).read_bytes(), "bob@example.org", lounge)
-    router.wait(lambda r: _posted(r, f"Turn 2: {BOB}"), timeout=WAIT)
-    with behind_the_list.factory() as session:
-        turns = list(session.scalars(select(Turn).order_by(Turn.id)))
-    assert [(t.play, t.status) for t in turns] == [(PLAY, "applied"), (BOB, "applied")]
-
-
-def _posted(router: Router, words: str) -> bool:
-    return any(words in str(m["Subject"]) for m in router.copies("bob@example.org"))
