@@ -4,15 +4,17 @@ Mailman lives in its own throwaway venv (``.venv-mailman``, made by scripts/test
 ``REFEREE_MAILMAN_VENV``): it pins its own SQLAlchemy, aiosmtpd and more, so it never shares
 the project's. One Mailman is started per test session: posts go in by LMTP, as a mail server
 hands them over, and everything Mailman sends goes out by SMTP to :class:`Router`, an aiosmtpd
-server of the test that hands mail for a list to Mailman, mail for the referee to the
-referee's listener, and records every member's copy. Without Mailman's venv the fixture FAILS:
-a test that needs a list manager never skips quietly.
+server of the test that takes each message at once, as a mail server would, then hands mail
+for a list to Mailman and mail for the referee to the referee's listener in the background,
+and records every member's copy. Without Mailman's venv the fixture FAILS: a test that needs
+a list manager never skips quietly.
 
 Lists (domain ``lounge.example.org``), each with Alice, Bob and the referee as members:
 ``mc12`` default (subject prefix, footer), ``mc13`` From-munging (DMARC ``munge_from``,
 unconditionally), ``mc14`` personalised (one copy per member), ``mc15`` plain (no prefix,
 no header or footer), ``mc16`` wrapping (DMARC ``wrap_message``: the post goes out as an
-attachment of the list's own message, with a sentence saying why).
+attachment of the list's own message, with a sentence saying why). None keeps an archive or
+a digest: the tests judge the members' copies.
 """
 
 from __future__ import annotations
@@ -60,8 +62,8 @@ LISTS = {
 }
 RUNNER_QUEUES = ("in", "pipeline", "out", "virgin", "command", "retry", "bad", "shunt")
 """Queues a message can wait in between a post and its copies (and ``bad``/``shunt``, where
-Mailman puts what it failed on, so a failure is never mistaken for quiet). The ``archive``
-and ``digest`` queues fill up with no runner reading them; they are no mail in flight."""
+Mailman puts what it failed on, so a failure is never mistaken for quiet). The lists keep no
+archive and no digest, so nothing goes to those queues."""
 RUNNER_SLEEP = {"in": "0.05s", "pipeline": "0.05s", "out": "0.05s", "virgin": "0.05s"}
 """How long each runner sleeps when its queue is empty (Mailman's default is a second): an
 idle list passes a post on in a fraction of a second. Only these runners and LMTP's start:
