@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
+from referee.identity import Identity
 from referee.network.lines import LineCode
 from referee.notation.action_index import (
     ActionIndex,
@@ -232,28 +233,27 @@ def _key(text: str) -> str:
     return "".join(c for c in text[:12] if c.isalnum())[:2].lower()
 
 
-_MATCHERS: dict[int, Matcher] = {}
-
-
 def matcher_of(index: ActionIndex) -> Matcher:
-    # Keyed by identity: hashing a whole index on every Action would cost more than matching.
-    found = _MATCHERS.get(id(index))
-    if found is None or found.index is not index:
-        compiled = tuple(
-            _compile(spec, pattern) for spec in index for pattern in (spec.pattern, *spec.aliases)
-        )
-        by_key: dict[str, list[tuple[int, _Compiled]]] = {}
-        anywhere: list[tuple[int, _Compiled]] = []
-        for order, item in enumerate(compiled):
-            prefix = item.skeleton.split("<", 1)[0]
-            if sum(c.isalnum() for c in prefix) >= 2:
-                by_key.setdefault(_key(prefix), []).append((order, item))
-            else:
-                anywhere.append((order, item))
-        found = Matcher(index, compiled, {k: tuple(v) for k, v in by_key.items()},
-                         tuple(anywhere))  # fmt: skip
-        _MATCHERS[id(index)] = found
-    return found
+    """``index`` compiled, once per index read: keyed by identity, since hashing a whole index
+    on every Action would cost more than matching."""
+    return _matcher(Identity(index))
+
+
+@lru_cache(maxsize=64)
+def _matcher(key: Identity[ActionIndex]) -> Matcher:
+    index = key.value
+    compiled = tuple(
+        _compile(spec, pattern) for spec in index for pattern in (spec.pattern, *spec.aliases)
+    )
+    by_key: dict[str, list[tuple[int, _Compiled]]] = {}
+    anywhere: list[tuple[int, _Compiled]] = []
+    for order, item in enumerate(compiled):
+        prefix = item.skeleton.split("<", 1)[0]
+        if sum(c.isalnum() for c in prefix) >= 2:
+            by_key.setdefault(_key(prefix), []).append((order, item))
+        else:
+            anywhere.append((order, item))
+    return Matcher(index, compiled, {k: tuple(v) for k, v in by_key.items()}, tuple(anywhere))
 
 
 def _compiled(index: ActionIndex) -> tuple[_Compiled, ...]:

@@ -75,7 +75,6 @@ Luggage writes with a mark of their own (Hats, Stubs, stamped papers): used to w
 rules' capitalisation."""
 
 _CANONICAL = {re.sub(r"\s+", " ", n.lower()): n for n in KNOWN_NAMES}
-_NUMBERED = ("Remote Control", "Radio Clamp")
 
 _STATE = re.compile(r"^(?P<base>.*?)\s*\((?P<state>[^()]*)\)$")
 _ROVER = re.compile(r"^(?P<day>[A-Za-z]+)\s+rover\s+card$", re.IGNORECASE)

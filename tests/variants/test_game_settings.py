@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from referee.engine.life.deadlines import DeadlinePolicy
 from referee.network.categories import NameMatching
 from referee.network.routes import CoLocatedDirection
-from referee.variants import VARIANTS, Knightsbridge1965, Ruleset
+from referee.variants import VARIANTS, EarlyDraft, Knightsbridge1965, Ruleset
 from referee.variants.game_settings import (
     GameSettings,
     Setting,
@@ -136,6 +136,18 @@ def test_a_knightsbridge_setting_reaches_its_settings() -> None:
     assert rules.settings.fuse_burns_when_created is False  # type: ignore[attr-defined]
     with pytest.raises(SettingError):
         GameSettings.parse(["fuse_burns_when_created=false"], Ruleset)
+
+
+def test_an_early_draft_setting_reaches_its_settings_beside_the_drafts_own() -> None:
+    """Rule 5's reading is set per game; the draft's own defaults (rules 4 and 5: no
+    revisits, paid Tokens discarded) stay as they were."""
+    rules = GameSettings.parse(["black_over_ten_discarded=false"], EarlyDraft).rules()
+    assert isinstance(rules, EarlyDraft)
+    assert rules.settings.black_over_ten_discarded is False  # type: ignore[attr-defined]
+    assert rules.settings.paid_token_default == "discard"
+    assert rules.settings.route_revisits is False
+    with pytest.raises(SettingError):
+        GameSettings.parse(["black_over_ten_discarded=false"], Knightsbridge1965)
 
 
 def test_only_changed_settings_are_shown_and_full_lists_all() -> None:

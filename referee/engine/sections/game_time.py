@@ -23,7 +23,6 @@ from referee.notation.disruptions import NEXT_WEEK, Disruption
 from referee.notation.gametime import Day
 from referee.notation.tokens import Colour
 
-MINUTES_PER_HOUR = 60
 WAIT_MIN = 5
 WAIT_MAX = 7 * 24 * 60
 _WAIT = re.compile(r"\bwait\s*:\s*(?P<span>[^;{}]+?)\s*(?:;|$)", re.I)

@@ -2,13 +2,15 @@
 
 The rules ("Features of the Cards") give one card per intersection at a station on several
 lines, and their examples fix what an intersection is: King's Cross St. Pancras, on five lines
-of which the Metropolitan and the Hammersmith & City run together, has 3 copies; Embankment on
-three lines has 2; Sloane Square on one has 1. So lines running together through a station
-count once, and a station on ``n`` such groups has ``max(1, n - 1)`` cards. Two lines run
-together through a station when they share its track on both sides: the same neighbours at
-the station and the same neighbours at each of those (the Bakerloo and the Northern meet at
-Embankment between the same two stations but part at both, so they are two lines there).
-Each card shows its lines and, per line, how many stations come before and after it.
+of which the Metropolitan and the Hammersmith & City run concurrently, has 3 copies;
+Embankment on three lines has 2; Sloane Square on one has 1. So lines that run concurrently
+count once, and a station on ``n`` such groups has ``max(1, n - 1)`` cards. The rules say the
+two lines run concurrently, not that they do so at King's Cross only, and in the game they do
+everywhere: the Metropolitan's whole zone-1 run lies along the Hammersmith & City's. So two
+lines run concurrently when one's run is a stretch of the other's, which pairs those two at
+every Metropolitan station (Baker Street included) and no other lines, and gives the rules'
+72 cards for 62 stations. Each card shows its lines and, per line, how many stations come
+before and after it.
 """
 
 from __future__ import annotations
@@ -46,18 +48,30 @@ class CardFace:
         return f"{self.station}: " + ", ".join(line.render() for line in self.lines)
 
 
+def runs_along(network: GameNetwork, inner: LineCode, outer: LineCode) -> bool:
+    """Does ``inner`` run concurrently with ``outer``: is its whole run, in order, one
+    stretch of consecutive stations of ``outer`` (in either direction)?"""
+    run, along = network.line(inner).stations, network.line(outer).stations
+    if inner == outer or len(run) > len(along):
+        return False
+    for way in (along, along[::-1]):
+        for at in range(len(way) - len(run) + 1):
+            if way[at : at + len(run)] == run:
+                return True
+    return False
+
+
 def concurrent_groups(network: GameNetwork, station: str) -> tuple[frozenset[LineCode], ...]:
-    """The lines at ``station`` grouped so lines that run together through it share a group."""
-
-    def track(code: LineCode) -> tuple[frozenset[str], ...]:
-        line = network.line(code)
-        near = line.neighbours(station)
-        return (near, *(line.neighbours(name) for name in sorted(near)))
-
-    groups: dict[tuple[frozenset[str], ...], set[LineCode]] = {}
+    """The lines at ``station`` grouped so lines that run concurrently share a group."""
+    groups: list[set[LineCode]] = []
     for code in network.lines_at(station):
-        groups.setdefault(track(code), set()).add(code)
-    return tuple(frozenset(group) for group in groups.values())
+        for group in groups:
+            if any(runs_along(network, code, o) or runs_along(network, o, code) for o in group):
+                group.add(code)
+                break
+        else:
+            groups.append({code})
+    return tuple(frozenset(group) for group in groups)
 
 
 def card_face(network: GameNetwork, station: str) -> CardFace:

@@ -20,12 +20,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
 
 from referee.games.one_day_in_london.network import GameNetwork, load_game_network
 from referee.network.names import UnknownStationError
-
-Source = Literal["deck", "pile"]
 
 
 class MoveSyntaxError(ValueError):

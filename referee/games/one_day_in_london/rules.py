@@ -135,7 +135,9 @@ def _setup(
 
 def _finish_setup_if_done(state: GameState) -> GameState:
     """Setup: once every rack is full, one card face up on each discard pile; the rest is the
-    draw pile. Then the first player's turn begins."""
+    draw pile. Then the first player's turn begins, unless a rack is already a journey: Game
+    End lets play go on only until some player has one, so that player has won before anyone
+    plays (R4: when several have, the first of them in the order of play)."""
     if state.phase is not Phase.SETUP or any(
         seat.dealt for seat in state.seats if not seat.resigned
     ):
@@ -144,14 +146,9 @@ def _finish_setup_if_done(state: GameState) -> GameState:
     state = replace(state, piles=piles, deck=state.deck[PILES:], phase=Phase.TAKE, turn=0)
     if state.mover.resigned:
         state = replace(state, turn=_next_seat(state, 0))
-    return _start_turn(state)
-
-
-def _start_turn(state: GameState) -> GameState:
-    """R4: a player whose rack is a journey when their turn begins has won (this catches a
-    rack completed during setup, as the source implementation does at its start)."""
-    if check_journey(_full_rack(state.mover), rules=state.rules).journey:
-        return replace(state, phase=Phase.OVER, winner=state.mover.name)
+    for seat in state.seats:
+        if not seat.resigned and check_journey(_full_rack(seat), rules=state.rules).journey:
+            return replace(state, phase=Phase.OVER, winner=seat.name, turn=state.index(seat.name))
     return state
 
 
@@ -175,9 +172,7 @@ def _act(state: GameState, player: str, action: Action, recorded: list[Action]) 
     mover = state.mover
     if isinstance(action, Resign):
         if player == mover.name and state.phase is not Phase.TAKE:
-            raise MoveRefused(
-                "Resignation, reading R6", "finish your turn with a discard before resigning"
-            )
+            state = _put_back(state)
         recorded.append(action)
         return _resign(state, state.seat(player))
     if player != mover.name:
@@ -281,7 +276,7 @@ def _discard(state: GameState, action: Discard, recorded: list[Action]) -> GameS
     if check_journey(_full_rack(state.mover), rules=state.rules).journey:
         return replace(state, phase=Phase.OVER, winner=state.mover.name)
     state = _reshuffle_if_empty(state)
-    return _start_turn(replace(state, phase=Phase.TAKE, turn=_next_seat(state, state.turn)))
+    return replace(state, phase=Phase.TAKE, turn=_next_seat(state, state.turn))
 
 
 def _reshuffle_if_empty(state: GameState) -> GameState:
@@ -296,6 +291,23 @@ def _reshuffle_if_empty(state: GameState) -> GameState:
     deck = shuffled(under, state.seed, f"reshuffle/{count}")
     piles = tuple(pile[-1:] for pile in state.piles)
     return replace(state, deck=deck, piles=piles, reshuffles=count)
+
+
+def _put_back(state: GameState) -> GameState:
+    """R6: the card a resigning mover holds goes back where the card taken came from (the
+    top of the draw pile or of its discard pile), so only their rack leaves play with them."""
+    held = state.hand
+    assert held is not None
+    if state.taken == "deck":
+        state = replace(state, deck=(held, *state.deck))
+    else:
+        pile = int(str(state.taken).removeprefix("pile "))
+        piles = tuple(
+            (*cards, held) if n == pile else cards
+            for n, cards in enumerate(state.piles, start=1)
+        )
+        state = replace(state, piles=piles)
+    return replace(state, hand=None, taken=None, phase=Phase.TAKE)
 
 
 def _next_seat(state: GameState, after: int) -> int:
@@ -315,7 +327,7 @@ def _resign(state: GameState, seat: Seat) -> GameState:
     if len(left) == 1:
         return replace(state, phase=Phase.OVER, winner=left[0].name)
     if state.phase is not Phase.SETUP and state.mover.name == seat.name:
-        return _start_turn(replace(state, turn=_next_seat(state, state.turn)))
+        return replace(state, turn=_next_seat(state, state.turn))
     return state
 
 

@@ -45,7 +45,7 @@ from referee.variants.knightsbridge.podumes import (
     aggressive,
     create,
     destroy,
-    holder,
+    in_play,
     may_create,
     podumes_of,
     possesses,
@@ -174,9 +174,10 @@ def podume_limit(ctx: TurnContext) -> tuple[int, str] | None:
 
 
 def speed_podume_passes(ctx: TurnContext) -> None:
-    """Rule 4.2.1.1: a Pass made by the Speed Podume's holder destroys it at once."""
+    """Rule 4.2.1.1: a Pass made by the Speed Podume's holder destroys it "immediatly", so
+    wherever it went after the Pass (dropped in the Post-Move phase) it is gone."""
     passed = any(move.kind is MoveKind.PASS for move in ctx.play.moves)
-    if passed and held_at_move(ctx, SPEED_PODUME) and holder(ctx, SPEED_PODUME) == ctx.player:
+    if passed and held_at_move(ctx, SPEED_PODUME) and in_play(ctx, SPEED_PODUME):
         destroy(ctx, SPEED_PODUME, f"{ctx.player}, its holder, played Pass")
 
 
