@@ -30,6 +30,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from referee.notation.errors import NotationError
+from referee.quoting import excerpt
 
 
 class NoteKind(StrEnum):
@@ -88,7 +89,7 @@ class RefereeNote(BaseModel):
         """Read one note, ``destroyed: Rushton's B (upkeep unpaid)`` or ``found: 47 (...)``."""
         labelled = _LABEL.match(text)
         if labelled is None:
-            raise NotationError(f"{text!r} is not a referee's note")
+            raise NotationError(f"{excerpt(text)!r} is not a referee's note")
         body = labelled.group("body")
         if labelled.group("label").casefold() == NoteKind.SKIDDED:
             if not body:
@@ -97,13 +98,13 @@ class RefereeNote(BaseModel):
         if labelled.group("label").casefold() == NoteKind.FOUND:
             found = _FOUND.fullmatch(body)
             if found is None:
-                raise NotationError(f"a find is noted as 'found: 47 (what)', not {text!r}")
+                raise NotationError(f"a find is noted as 'found: 47 (what)', not {excerpt(text)!r}")
             return cls.finding(int(found.group("roll")), found.group("what"))
         items = body.split(", ")
         lost = [_LOST.fullmatch(item) for item in items]
         if not body or any(m is None for m in lost):
             raise NotationError(f"a destruction is noted as \"destroyed: Rushton's B (why)\", "
-                                f"not {text!r}")  # fmt: skip
+                                f"not {excerpt(text)!r}")  # fmt: skip
         return cls.destroyed(tuple(
             LostPiece(player=m.group("player"), piece=m.group("piece"),
                       why=m.group("why"))

@@ -42,6 +42,7 @@ from referee.notation.errors import NotationError
 from referee.notation.plays import MoveKind, Play
 from referee.notation.possessions import Possession
 from referee.notation.tokens import ORDER, Colour
+from referee.quoting import excerpt
 
 SPOON, GREEN, FREEM, KNID, TOFF, PRISON = (
     "Spoon Clamp", "Green Clamp", "Freem Clamp", "Knid Clamp", "Toff Clamp", "Prison Clamp",
@@ -198,7 +199,7 @@ def _any_colour(ctx: TurnContext, label: str) -> Colour | None:
         try:
             return Colour.parse(text)
         except NotationError:
-            ctx.violate("1.4.39", f"'{text}' in your comment's '{label}:' is not a colour")
+            ctx.violate("1.4.39", f"'{excerpt(text)}' in your comment's '{label}:' is not a colour")
             return None
     held = next((c for c in ORDER if ctx.me.tokens[c] > 0), None)
     if held is None:

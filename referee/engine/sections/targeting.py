@@ -37,6 +37,7 @@ from referee.notation.podumes import PODUMES
 from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import ORDER, Colour
+from referee.quoting import excerpt
 
 STACK_MARKERS: dict[str, str | None] = {
     "Token Stack": None, "Suspect Package": "Susp Package", "PoID": "PoID",
@@ -81,7 +82,7 @@ def colour_choice(ctx: TurnContext, key: str, rule: str) -> Colour | None:
     try:
         return Colour.parse(text)
     except NotationError:
-        ctx.violate(rule, f"'{text}' in your comment's '{key}:' is not a Token colour")
+        ctx.violate(rule, f"'{excerpt(text)}' in your comment's '{key}:' is not a Token colour")
         return None
 
 
@@ -191,7 +192,7 @@ def _claim_possession(
     try:
         wanted = Possession.parse(text)
     except NotationError:
-        ctx.violate(rule, f"'{text}' is neither a Token colour nor a Possession")
+        ctx.violate(rule, f"'{excerpt(text)}' is neither a Token colour nor a Possession")
         return
     theirs = ctx.luggage(target)
     found = next((p for p in theirs
