@@ -2,7 +2,9 @@
 own changes of the GSD between turns: a resignation (rule 1.1.3) is no play, so the turn after
 it is judged from the state it was judged on then, and every turn must still reach the very
 state the referee posted after it. (A game amended mid-way by its chamber, replayed under each
-turn's version: tests/service/test_rulebook_chamber.py.)"""
+turn's version: tests/service/test_rulebook_chamber.py.) Games whose plays leave facts the
+record does not show (a skid, a one-Round Line State, a Prison Clamp's term) replay the same
+way, by the service and by `referee replay`."""
 
 from __future__ import annotations
 
@@ -65,7 +67,8 @@ def _by_mail(table: Table, script: Sequence[str], start: int = 0) -> list[str]:
     """Play ``script`` from play ``start`` (from 0) on by mail: its parts are Rushton, Cryer
     and Garden in that order of play (tests/engine/test_replay_line_states_and_prison.py),
     taken by the seated players in theirs, each declaring eir own Home; every play must be
-    applied. The plays as mailed."""
+    applied. The plays as written for them (without the Home declaration ``_play`` adds to a
+    first play)."""
     names = dict(zip(PLAYERS, _people_in_order(table), strict=True))
     mailed = []
     for number, line in enumerate(script[start:], start + 1):
