@@ -38,6 +38,7 @@ from referee.notation.podumes import PODUMES
 from referee.notation.possession_names import load_possession_names
 from referee.notation.possessions import HatType, Possession
 from referee.notation.tokens import Colour, TokenCounts
+from referee.quoting import excerpt
 
 
 class Direction(StrEnum):
@@ -58,7 +59,7 @@ class Direction(StrEnum):
                 return direction
         names = ", ".join(d.value for d in cls)
         raise NotationError(
-            f"'{text.strip()}' is not a One Way direction; write one of {names}", column=1
+            f"'{excerpt(text.strip())}' is not a One Way direction; write one of {names}", column=1
         )
 
 
@@ -76,7 +77,9 @@ class Compass(StrEnum):
         for point in cls:
             if key in (point.value.lower(), point.value[0].lower()):
                 return point
-        raise NotationError(f"'{text.strip()}' is not North, South, East or West", column=1)
+        raise NotationError(
+            f"'{excerpt(text.strip())}' is not North, South, East or West", column=1
+        )
 
 
 ArgValue = (
@@ -97,7 +100,7 @@ def _words(text: str) -> str:
 def _whole_number(text: str) -> int:
     stripped = text.strip()
     if not stripped.isdigit():
-        raise NotationError(f"'{stripped}' is not a whole number", column=1)
+        raise NotationError(f"'{excerpt(stripped)}' is not a whole number", column=1)
     return int(stripped)
 
 
@@ -109,7 +112,7 @@ def _hours(text: str) -> int:
     match = _HOURS.match(text)
     if match is None or match.group(2) != "00":
         raise NotationError(
-            f"'{text.strip()}' is not a number of hours; write it like '+0200'", column=1
+            f"'{excerpt(text.strip())}' is not a number of hours; write it like '+0200'", column=1
         )
     return int(match.group(1))
 
@@ -419,7 +422,7 @@ def parse_player(text: str, players: Sequence[str] | None, *, strict: bool = Tru
         return name
     close = difflib.get_close_matches(name.lower(), list(folded), n=3, cutoff=0.6)
     hint = "; did you mean " + " or ".join(folded[c] for c in close) + "?" if close else ""
-    raise NotationError(f"'{name}' is not a player in this game{hint}", column=1)
+    raise NotationError(f"'{excerpt(name)}' is not a player in this game{hint}", column=1)
 
 
 def _unknown(text: str, index: ActionIndex) -> str:

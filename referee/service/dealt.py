@@ -29,6 +29,7 @@ from referee.engine.life.deadlines import VANILLA_DEADLINES
 from referee.games import MORNINGTON, Kinds, Unregistered, hosted
 from referee.games.kind import GameKind, Silence
 from referee.games.one_day_in_london.kind import OneDayInLondon
+from referee.quoting import excerpt
 from referee.service import chamber, deadlines, game_dice, kind_time
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
@@ -76,7 +77,7 @@ def chosen(kind: GameKind, texts: Sequence[str]) -> dict[str, str]:
         name, value = name.strip().lower(), value.strip().lower()
         if not equals or name not in offered or value not in offered[name]:
             raise CommandError(
-                f"{text!r} is not a setting of {kind.title}; it has: {known} "
+                f"{excerpt(text)!r} is not a setting of {kind.title}; it has: {known} "
                 "(the first value is the default)"
             )
         values[name] = value

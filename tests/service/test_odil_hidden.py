@@ -5,6 +5,7 @@ discard pile's top) or the reader's own (their rack, the card they are to place 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from email.message import Message
 
 from sqlalchemy import Engine, select
@@ -88,3 +89,46 @@ def test_a_swap_by_name_over_three_mails_reaches_only_public_and_own_cards(
     _dealt_and_set_up(table)
     _one_turn_in_three_mails(table)
     _one_turn_in_three_mails(table, to=LOUNGE, headers=LIST_HEADERS)
+
+
+def _rack_holds(table: Table, name: str, cards: dict[int, str]) -> None:
+    """Put ``cards`` in ``name``'s rack by slot, in the stored state (each card taken out of
+    wherever else it lay, so the deck stays whole)."""
+    with table.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        state = GameState.parse(game.state or "")
+        wanted = set(cards.values())
+        seats = []
+        for seat in state.seats:
+            rack = [None if card in wanted else card for card in seat.rack]
+            if seat.name == name:
+                out = [rack[slot - 1] for slot in cards]
+                for slot, card in cards.items():
+                    rack[slot - 1] = card
+            seats.append(replace(seat, rack=tuple(rack)))
+        deck = [card for card in state.deck if card not in wanted]
+        deck += [card for card in out if card is not None]
+        piles = tuple(tuple(c for c in pile if c not in wanted) for pile in state.piles)
+        game.state = replace(state, seats=tuple(seats), deck=tuple(deck), piles=piles).render()
+        session.commit()
+
+
+EDGWARE = ("Edgware Road (Bakerloo)", "Edgware Road (Circle)")
+
+
+def test_an_exchange_naming_a_shared_name_is_decided_by_the_rack_and_refused_privately(
+    sqlite_engine: Engine,
+) -> None:
+    table = Table(sessions(sqlite_engine), HandClock(FRIDAY_10AM))
+    mover = _dealt_and_set_up(table).mover.name
+    _rack_holds(table, mover, {4: EDGWARE[0], 6: EDGWARE[1]})
+    before = _state(table)
+    sent = table.mail(PEOPLE[mover], "take deck, exchange Edgware Road", subject="[ODL 1] m")
+    assert _state(table) == before
+    [(rcpt, answer)] = sent
+    assert rcpt == [PEOPLE[mover]] and "holds both" in text(answer)
+    _rack_holds(table, mover, {6: "Bank"})
+    sent = table.mail(PEOPLE[mover], "take deck, swap edgware road", subject="[ODL 1] m")
+    after = _state(table)
+    assert after.hand == EDGWARE[0] and after.record[-1] == f"{mover}: take deck, place 4"
+    _only_public_or_own(sent, after)

@@ -142,6 +142,7 @@ def test_the_play_a_running_london_page_shows_only_the_lounges_view(kinds_played
     assert state.phase is not Phase.OVER and state.record
     text = _text(html)
     assert f"Draw pile {len(state.deck)} cards" in text
+    assert f"Deck the {state.edition}-card edition" in text
     for number, top in enumerate(state.pile_tops(), start=1):
         assert f"{number} {top or 'empty'}" in text
         if top:

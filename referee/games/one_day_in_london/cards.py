@@ -11,16 +11,45 @@ lines run concurrently when one's run is a stretch of the other's, which pairs t
 every Metropolitan station (Baker Street included) and no other lines, and gives the rules'
 72 cards for 62 stations. Each card shows its lines and, per line, how many stations come
 before and after it.
+
+Until the audit (rules/one-day-in-london/audit.md) the referee paired lines only where they
+shared a station's track on both sides, which gave Baker Street 3 copies and the deck 73
+cards. Each game keeps the :class:`Edition` it was dealt from, so a game dealt from the 73
+cards is dealt, replayed and checked from them to its end, whatever the referee now counts.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import cache
 
 from referee.games.one_day_in_london.network import GameNetwork, load_game_network
 from referee.network.lines import LineCode
+
+
+class Edition(StrEnum):
+    """A deck as the referee has dealt it, named by its number of cards."""
+
+    FIRST = "73"
+    """Until the audit: Baker Street 3 copies, every other station as now."""
+    AUDITED = "72"
+    """The rules' count, dealt to every game opened since the audit."""
+
+
+CURRENT = Edition.AUDITED
+_FIRST_EXTRA = {"Baker Street": 1}
+"""What the first edition dealt beyond the audited one."""
+
+
+def edition_of(text: str) -> Edition:
+    """The edition named ``text`` (its number of cards), or ``ValueError`` naming them all."""
+    try:
+        return Edition(text.strip())
+    except ValueError:
+        known = ", ".join(edition.value for edition in Edition)
+        raise ValueError(f"{text!r} is not a deck edition; the editions are {known}") from None
 
 
 @dataclass(frozen=True)
@@ -84,21 +113,28 @@ def card_face(network: GameNetwork, station: str) -> CardFace:
 
 
 @cache
-def card_faces(network: GameNetwork | None = None) -> dict[str, CardFace]:
-    """Every station's card face, by station name."""
+def card_faces(
+    network: GameNetwork | None = None, edition: Edition = CURRENT
+) -> dict[str, CardFace]:
+    """Every station's card face in ``edition``, by station name."""
     network = network or load_game_network()
-    return {station: card_face(network, station) for station in network.stations}
+    faces = {station: card_face(network, station) for station in network.stations}
+    if edition is Edition.FIRST:
+        for station, extra in _FIRST_EXTRA.items():
+            faces[station] = replace(faces[station], copies=faces[station].copies + extra)
+    return faces
 
 
 @cache
-def full_deck(network: GameNetwork | None = None) -> tuple[str, ...]:
-    """The unshuffled deck: each station's name once per copy, stations in name order.
+def full_deck(network: GameNetwork | None = None, edition: Edition = CURRENT) -> tuple[str, ...]:
+    """The unshuffled deck of ``edition``: each station's name once per copy, stations in
+    name order, which is the order the deal shuffles.
 
     Copies of a station are interchangeable (same face), so a card is named by its station.
     """
-    faces = card_faces(network)
+    faces = card_faces(network, edition)
     return tuple(name for name in sorted(faces) for _ in range(faces[name].copies))
 
 
-def deck_counts(network: GameNetwork | None = None) -> Counter[str]:
-    return Counter(full_deck(network))
+def deck_counts(network: GameNetwork | None = None, edition: Edition = CURRENT) -> Counter[str]:
+    return Counter(full_deck(network, edition))

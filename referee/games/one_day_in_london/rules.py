@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from referee.games.one_day_in_london.cards import full_deck
+from referee.games.one_day_in_london.cards import CURRENT, Edition, full_deck
 from referee.games.one_day_in_london.journey import (
     DEFAULT_RULES,
     RACK_SIZE,
@@ -47,21 +47,28 @@ class MoveRefused(ValueError):
         super().__init__(f"{message} ({section})")
 
 
-def new_game(players: Sequence[str], seed: str, rules: JourneyRules = DEFAULT_RULES) -> GameState:
-    """Shuffle the deck by ``seed`` (purpose ``deal``) and deal each player, in seat order, the
-    next 10 cards to place during setup (R2). The discard piles are dealt when setup ends."""
+def new_game(
+    players: Sequence[str],
+    seed: str,
+    rules: JourneyRules = DEFAULT_RULES,
+    edition: Edition = CURRENT,
+) -> GameState:
+    """Shuffle the deck of ``edition`` by ``seed`` (purpose ``deal``) and deal each player, in
+    seat order, the next 10 cards to place during setup (R2). The discard piles are dealt
+    when setup ends."""
     names = [name.strip() for name in players]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ValueError(f"One Day in London is for 2-4 players, not {len(names)}")
     if len(set(names)) != len(names) or any(not name or set(name) & set(",;:\n") for name in names):
         raise ValueError("each player needs a distinct name without commas, semicolons or colons")
-    deck = shuffled(full_deck(), check_seed(seed), "deal")
+    deck = shuffled(full_deck(edition=edition), check_seed(seed), "deal")
     seats = tuple(
         Seat(name, dealt=deck[at * RACK_SIZE : (at + 1) * RACK_SIZE])
         for at, name in enumerate(names)
     )
     rest = deck[len(names) * RACK_SIZE :]
-    return GameState(seed=seed, seats=seats, deck=rest, piles=((),) * PILES, rules=rules)
+    piles = ((),) * PILES
+    return GameState(seed=seed, seats=seats, deck=rest, piles=piles, rules=rules, edition=edition)
 
 
 def apply(state: GameState, player: str, move: Move) -> GameState:
@@ -86,10 +93,15 @@ def apply(state: GameState, player: str, move: Move) -> GameState:
 
 
 def replay(
-    players: Sequence[str], seed: str, record: Iterable[str], rules: JourneyRules = DEFAULT_RULES
+    players: Sequence[str],
+    seed: str,
+    record: Iterable[str],
+    rules: JourneyRules = DEFAULT_RULES,
+    edition: Edition = CURRENT,
 ) -> GameState:
-    """Deal again from the seed and apply every recorded move: the same game, card for card."""
-    state = new_game(players, seed, rules)
+    """Deal again from the seed and the game's own deck ``edition``, and apply every
+    recorded move: the same game, card for card."""
+    state = new_game(players, seed, rules, edition)
     for line in record:
         player, _, text = line.partition(":")
         state = apply(state, player.strip(), parse_move(text))
@@ -238,14 +250,7 @@ def _place(state: GameState, action: Place | Exchange, recorded: list[Action]) -
         )
     mover = state.mover
     if isinstance(action, Exchange):
-        if action.card not in mover.rack:
-            raise MoveRefused(
-                "The Play",
-                f"{action.card} is not in your rack; name a card you hold, or give its slot "
-                "with 'place N'",
-                private=True,
-            )
-        slot = mover.rack.index(action.card) + 1
+        slot = mover.rack.index(_rack_card(mover, action)) + 1
     else:
         slot = action.slot
         _check_slot(slot)
@@ -254,6 +259,28 @@ def _place(state: GameState, action: Place | Exchange, recorded: list[Action]) -
     recorded.append(Place(slot))
     state = state.with_seat(replace(mover, rack=tuple(rack)))
     return replace(state, hand=out, phase=Phase.DISCARD)
+
+
+def _rack_card(mover: Seat, action: Exchange) -> str:
+    """The rack card ``action`` names: a name that fits several stations means the one of
+    them the rack holds. Refusals name rack cards, so they go to the player alone."""
+    held = sorted({card for card in action.among or (action.card,) if card in mover.rack})
+    if len(held) == 1:
+        return held[0]
+    if held:
+        raise MoveRefused(
+            "The Play",
+            f"{action.card!r} fits {' and '.join(held)}, and your rack holds both; name one "
+            "in full, or give its slot with 'place N'",
+            private=True,
+        )
+    fits = f" ({' or '.join(action.among)})" if action.among else ""
+    raise MoveRefused(
+        "The Play",
+        f"{action.card}{fits} is not in your rack; name a card you hold, or give its slot "
+        "with 'place N'",
+        private=True,
+    )
 
 
 def _discard(state: GameState, action: Discard, recorded: list[Action]) -> GameState:

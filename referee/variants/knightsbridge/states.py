@@ -40,6 +40,7 @@ from referee.notation.disruptions import Disruption
 from referee.notation.errors import NotationError
 from referee.notation.plays import MoveKind
 from referee.notation.tokens import ORDER, Colour, TokenCounts
+from referee.quoting import excerpt
 from referee.variants.knightsbridge import hyde, powers
 from referee.variants.knightsbridge.layer import LAYER
 from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
@@ -284,8 +285,8 @@ def _plastic_price(ctx: TurnContext) -> dict[Colour, int] | None:
             chosen = TokenCounts()
         named = {c: chosen[c] for c in ORDER if chosen[c]}
         if sum(named.values()) != UNSPOONING_PRICE or any(c.metallic for c in named):
-            ctx.violate("4.1.1.3", f"'{text}' in your comment's 'unspooning:' must be four "
-                                   "Plastic Tokens (Black, Blue, Green, Red)")  # fmt: skip
+            ctx.violate("4.1.1.3", f"'{excerpt(text)}' in your comment's 'unspooning:' must be "
+                                   "four Plastic Tokens (Black, Blue, Green, Red)")  # fmt: skip
             return None
         return named
     counts: dict[Colour, int] = {}

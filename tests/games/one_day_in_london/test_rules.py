@@ -122,6 +122,41 @@ def test_exchange_names_the_rack_card() -> None:
     assert state.record[-1] == "Alice: take deck, place 3, discard pile 1"
 
 
+EDGWARE = ("Edgware Road (Bakerloo)", "Edgware Road (Circle)")
+PLAIN = tuple(sorted(set(full_deck()) - set(EDGWARE)))[:10]
+
+
+def racked(cards: dict[int, str]) -> GameState:
+    """A started game with Alice's rack ten cards of neither Edgware Road but ``cards``."""
+    rack = list(PLAIN)
+    for slot, card in cards.items():
+        rack[slot - 1] = card
+    return started({"Alice": tuple(rack)})
+
+
+@pytest.mark.parametrize("held", EDGWARE)
+def test_exchange_by_a_name_two_stations_share_means_the_one_the_rack_holds(held: str) -> None:
+    after = play(racked({4: held}), "Alice", "take deck, exchange Edgware Road, discard 1")
+    assert after.piles[0][-1] == held
+    assert after.record[-1] == "Alice: take deck, place 4, discard pile 1"
+
+
+def test_exchange_by_a_shared_name_refused_privately_when_the_rack_holds_both() -> None:
+    state = racked({4: EDGWARE[0], 6: EDGWARE[1]})
+    refused(state, "Alice", "take deck, exchange Edgware Road", "holds both")
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Alice", "take deck, exchange Edgware Road")
+    assert caught.value.private
+
+
+def test_exchange_by_a_shared_name_refused_privately_when_the_rack_holds_neither() -> None:
+    state = racked({})
+    refused(state, "Alice", "take deck, exchange Edgware Road", "is not in your rack")
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Alice", "take deck, exchange Edgware Road")
+    assert caught.value.private
+
+
 def test_refusals_leave_the_state_untouched() -> None:
     state = started()
     refused(state, "Bob", "take deck", "it is Alice's turn")
