@@ -27,7 +27,7 @@ from referee.store.models import (
     Turn,
 )
 from referee.store.session_cache import cached, prime
-from referee.store.status import MembershipStatus, TurnStatus
+from referee.store.status import GameStatus, MembershipStatus, TurnStatus
 
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
 
@@ -159,6 +159,23 @@ def game_by_number(session: Session, number: int) -> Game | None:
 def player_by_address(session: Session, address: str) -> Player | None:
     """The player registered at ``address``."""
     return session.scalars(select(Player).where(Player.address == address.lower())).first()
+
+
+def games_played_by(session: Session, address: str) -> list[Game]:
+    """The games the player registered at ``address`` is seated in and playing, by number:
+    what to name to someone who wrote without saying which game."""
+    query = (
+        select(Game)
+        .join(Membership, Membership.game_id == Game.id)
+        .join(Player, Player.id == Membership.player_id)
+        .where(
+            Player.address == address.lower(),
+            Membership.status == MembershipStatus.ACTIVE,
+            Game.status.in_((GameStatus.FORMING, GameStatus.RUNNING, GameStatus.WINNING)),
+        )
+        .order_by(Game.number)
+    )
+    return list(session.scalars(query))
 
 
 def members(session: Session, game: Game) -> list[Player]:
