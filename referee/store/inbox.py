@@ -35,9 +35,7 @@ class Enqueued:
     duplicate: bool
 
 
-_HEADER_BLOCK = re.compile(
-    rb"(?:(?:From |[\x21-\x39\x3b-\x7e]*:|[ \t])[^\r\n]*(?:\r\n|\r|\n|\Z))*"
-)
+_HEADER_BLOCK = re.compile(rb"(?:(?:From |[\x21-\x39\x3b-\x7e]*:|[ \t])[^\r\n]*(?:\r\n|\r|\n|\Z))*")
 """The lines the standard library's parser reads as headers: each a field name and a colon, a
 continuation, or an mbox ``From `` line, up to the first line that is none of these."""
 
@@ -118,12 +116,26 @@ def enqueue_many(
     also: Stored | None = None,
 ) -> list[Enqueued]:
     """Commit several messages in one transaction (one disk flush), each at most once.
+    Either all of them are committed or none is."""
+    engine: Engine = factory.kw["bind"]
+    with engine.begin() as connection:
+        return store_many(connection, arrivals, clock=clock, also=also)
+
+
+def store_many(
+    connection: Connection,
+    arrivals: list[Arrival],
+    *,
+    clock: Clock = utcnow,
+    also: Stored | None = None,
+) -> list[Enqueued]:
+    """Store several messages, each at most once, in the transaction ``connection`` is in
+    (the caller commits: the listener's writer keeps one connection for all its batches).
 
     One ``INSERT ... ON CONFLICT DO NOTHING`` for the whole batch, on a plain connection
     rather than an ORM session, keeps the work before each 250 small; only a duplicate costs
-    a second look-up. Either all of them are committed or none is.
+    a second look-up.
     """
-    engine: Engine = factory.kw["bind"]
     rows = [
         {
             "message_id": message_id_of(arrival.raw),
@@ -139,26 +151,24 @@ def enqueue_many(
         for arrival in arrivals
     ]
     results = []
-    with engine.begin() as connection:
-        # One statement for the whole batch; a row the database already had (or that an
-        # earlier message of the batch became) comes back from no RETURNING, and is found.
-        inserted = {
-            digest: id_
-            for id_, digest in connection.execute(_insert(engine.dialect.name), rows)
-        }
-        for arrival, values in zip(arrivals, rows, strict=True):
-            new = inserted.pop(str(values["digest"]), None)
-            if new is not None:
-                if also is not None:
-                    also(connection, arrival, new)
-                results.append(Enqueued(new, duplicate=False))
-                continue
-            message_id = values["message_id"]
-            known = _find(connection, message_id if isinstance(message_id, str) else None,
-                          str(values["digest"]))  # fmt: skip
-            if known is None:  # pragma: no cover - a conflict means a row exists
-                raise RuntimeError("inbox: a conflicting message vanished")
-            results.append(Enqueued(known, duplicate=True))
+    # One statement for the whole batch; a row the database already had (or that an
+    # earlier message of the batch became) comes back from no RETURNING, and is found.
+    inserted = {
+        digest: id_ for id_, digest in connection.execute(_insert(connection.dialect.name), rows)
+    }
+    for arrival, values in zip(arrivals, rows, strict=True):
+        new = inserted.pop(str(values["digest"]), None)
+        if new is not None:
+            if also is not None:
+                also(connection, arrival, new)
+            results.append(Enqueued(new, duplicate=False))
+            continue
+        message_id = values["message_id"]
+        known = _find(connection, message_id if isinstance(message_id, str) else None,
+                      str(values["digest"]))  # fmt: skip
+        if known is None:  # pragma: no cover - a conflict means a row exists
+            raise RuntimeError("inbox: a conflicting message vanished")
+        results.append(Enqueued(known, duplicate=True))
     return results
 
 
