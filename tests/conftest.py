@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
+from hypothesis import HealthCheck, settings
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
@@ -36,6 +37,11 @@ from sqlalchemy.pool import NullPool
 from referee.store.db import make_engine, sessions, upgrade
 
 PG_SERVER = os.environ.get("REFEREE_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432")
+
+# Speed is measured by bench/, never by a test: on a shared machine a property's time says
+# nothing about the code, so no property fails for being slow to run or to draw its inputs.
+settings.register_profile("referee", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("referee")
 
 
 def free_port() -> int:
@@ -67,15 +73,15 @@ def _pg_available() -> bool:
 NO_POSTGRES = (
     "no PostgreSQL answers at {server} (REFEREE_TEST_PG): start one (apt-get install "
     "postgresql, or `docker compose up db`) and point REFEREE_TEST_PG at it, or deselect "
-    "these tests with -m \"not postgres\""
+    'these tests with -m "not postgres"'
 )
 NO_DOVECOT = (
     "dovecot is not installed: apt-get install dovecot-imapd (scripts/test does), or deselect "
-    "these tests with -m \"not imap\""
+    'these tests with -m "not imap"'
 )
 DOVECOT_NOT_ROOT = (
     "dovecot needs root to start here: run the suite as root (as CI does), or deselect these "
-    "tests with -m \"not imap\""
+    'tests with -m "not imap"'
 )
 
 

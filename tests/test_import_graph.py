@@ -2,12 +2,14 @@
 
 Layers, lowest first (a module may import its own layer and those below it, never above):
 
-    resources < network < notation < engine < chamber < variants < games < config < store
-    < mail < service < web < commands < cli (and the package's own ``__init__``)
+    identity < quoting < resources < network < notation < engine < chamber < variants < games
+    < config < store < mail < service < web < commands < cli (and the package's own
+    ``__init__``)
 
-``resources`` finds the data folders; ``config`` is the operator's settings, read by the
-store, mail and service. network, notation, engine and chamber are pure (no mail, database
-or clock). Every import counts, at module level, inside a function or under
+``identity`` is the cache key every layer may use; ``quoting`` cuts the player's text an
+answer quotes; ``resources`` finds the data folders; ``config`` is the operator's settings,
+read by the store, mail and service. network, notation, engine and chamber are pure (no
+mail, database or clock). Every import counts, at module level, inside a function or under
 ``TYPE_CHECKING``: each is a dependency a reader must follow.
 
 Also: no cycle of imports joins modules of different packages (a package's modules may lean
@@ -30,6 +32,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "referee"
 
 LAYERS = (
+    "identity",
+    "quoting",
     "resources",
     "network",
     "notation",

@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from referee.chamber.errors import ChamberError
 from referee.chamber.proposals import Standing
+from referee.quoting import excerpt
 
 _WHEN_LINE = re.compile(r"(?i)^\s*+(at|in)\s++((?:.*\S)?)\s*:\s*$")
 _IF_LINE = re.compile(r"(?i)^\s*+if\s++((?:.*\S)?)\s*:\s*$")
@@ -72,7 +73,7 @@ class When:
                 moment = datetime.strptime(f"{match[1]} {match[2]}", "%Y-%m-%d %H:%M")
             except ValueError:
                 raise ChamberError(
-                    146, f"'{rest}' is not a date and time of the calendar"
+                    146, f"'{excerpt(rest)}' is not a date and time of the calendar"
                 ) from None
             return cls(at=moment)
         spans = _SPAN.findall(rest)
@@ -249,7 +250,7 @@ def holds(condition: Condition, facts: Facts) -> tuple[bool, str]:
         return False, "this game has no chamber, so it has no proposals"
     entry = facts.proposals.get(_key(condition.subject))
     if entry is None:
-        return False, f"there was no proposal named {condition.subject!r}"
+        return False, f"there was no proposal named {excerpt(condition.subject)!r}"
     standing, voters = entry
     if condition.test is Ask.VOTED:
         voted = _key(condition.value) in {_key(v) for v in voters}

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from referee.chamber.errors import ChamberError
+from referee.quoting import excerpt
 
 _NAME = re.compile(
     r"^(?P<title>.*?\S)\s*\["
@@ -36,7 +37,8 @@ class ProposalName:
         if match is None:
             raise ChamberError(
                 34,
-                f"{text.strip()!r} is not a proposal name: a name must end with your name, "
+                f"{excerpt(text.strip())!r} is not a proposal name: a name must end with your "
+                "name, "
                 "initials or another referent to you in square brackets, e.g. "
                 "'Cheaper fares [AB]'",
             )

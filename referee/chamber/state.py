@@ -29,6 +29,7 @@ from referee.chamber.proposals import (
     tally,
 )
 from referee.chamber.settings import ChamberSettings
+from referee.quoting import excerpt
 
 SILENT_WEEK = timedelta(weeks=1)
 """Rule 24: a week without posting incurs a demerit, and each further week another."""
@@ -140,7 +141,7 @@ class Chamber:
             if proposal.name.key == key:
                 return proposal
         raise ChamberError(
-            10, f"there is no proposal named {name.strip()!r}; 'proposals' lists them"
+            10, f"there is no proposal named {excerpt(name.strip())!r}; 'proposals' lists them"
         )
 
     def electorate(self, proposal: Proposal) -> tuple[str, ...]:

@@ -121,7 +121,7 @@ def archive(number: int | None) -> None:
             click.echo("The Game Archive is empty: no game has ended.")
         for entry in found:
             who = f", won by {entry.winner}" if entry.winner else ""
-            click.echo(f"MC {entry.number}: {entry.status}{who}, ended {entry.ended_at:%Y-%m-%d}")
+            click.echo(f"{entry.tag}: {entry.status}{who}, ended {entry.ended_at:%Y-%m-%d}")
         return
     match = [entry for entry in found if entry.number == number]
     if not match:

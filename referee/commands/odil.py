@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 import click
 
-from referee.games.one_day_in_london.cards import card_faces
+from referee.games.one_day_in_london.cards import CURRENT, Edition, card_faces
 from referee.games.one_day_in_london.journey import JourneyRules, check_journey
 from referee.games.one_day_in_london.network import load_game_network
 from referee.games.one_day_in_london.rules import new_game
@@ -22,6 +22,13 @@ from referee.games.one_day_in_london.shuffle import SeedError, commitment, verif
 from referee.network.names import UnknownStationError, game_station_names
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+EDITION_OPTION = click.option(
+    "--edition",
+    type=click.Choice([edition.value for edition in Edition]),
+    default=CURRENT.value,
+    show_default=True,
+    help="The deck's edition, by its cards; a game's settings and final post name its own.",
+)
 
 
 @click.group("odil")
@@ -83,10 +90,11 @@ def journey_command(stations: tuple[str, ...], turn_back_alongside: bool, as_jso
 
 
 @odil.command("cards")
+@EDITION_OPTION
 @JSON_OPTION
-def cards_command(as_json: bool) -> None:
+def cards_command(edition: str, as_json: bool) -> None:
     """Every card: its station, its lines with the stations before and after, its copies."""
-    faces = card_faces()
+    faces = card_faces(edition=Edition(edition))
     if as_json:
         rows = [
             {
@@ -111,11 +119,12 @@ def cards_command(as_json: bool) -> None:
 @click.argument("seed")
 @click.option("--player", "players", multiple=True, required=True, help="In seat order.")
 @click.option("--commitment", "committed", default=None, help="The hash posted at the start.")
-def deal_command(seed: str, players: tuple[str, ...], committed: str | None) -> None:
+@EDITION_OPTION
+def deal_command(seed: str, players: tuple[str, ...], committed: str | None, edition: str) -> None:
     """Deal a game again from its revealed SEED, to check the referee's shuffle."""
     try:
         digest = commitment(seed)
-        state = new_game(players, seed)
+        state = new_game(players, seed, edition=Edition(edition))
     except (SeedError, ValueError) as error:
         raise click.UsageError(str(error)) from None
     if committed is not None and not verify(seed, committed):

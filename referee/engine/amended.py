@@ -73,6 +73,7 @@ from referee.notation.amendments import (
     SetStackCapacity,
     SetStackLimit,
     SetStackReward,
+    TableAmendment,
     amendment_paragraphs,
     parse_amendment,
     render_schedule,
@@ -303,7 +304,7 @@ class _Apply:
                 raise AmendmentRefused(_why(error)) from None
             tables = replace(version.tables, figures=figures)
             return self.touched(replace(version, tables=tables), amendment.rule)
-        if isinstance(amendment, TABLE_AMENDMENTS):
+        if isinstance(amendment, TableAmendment):
             self.changeable(amendment.rule)
             try:
                 tables = _table_change(version.tables, amendment, self.stations)
@@ -381,31 +382,6 @@ class _Apply:
             )
         changed = self.touched(self.version, amendment.rule, text=amendment.text)
         return self.unread(changed, amendment.rule, "changed")
-
-
-TABLE_AMENDMENTS = (
-    SetCollectionBonus,
-    SetBuskingGain,
-    SetStackReward,
-    SetStackCapacity,
-    SetStackLimit,
-    SetOpening,
-    SetSegmentOpening,
-    SetPeakHours,
-)
-"""The amendments of a table the engine reads whole from ``RulesetTables`` (rules 1.4.20,
-1.7.20, 1.13.5, 1.13.6, 1.14.2 and 1.14.3)."""
-
-TableAmendment = (
-    SetCollectionBonus
-    | SetBuskingGain
-    | SetStackReward
-    | SetStackCapacity
-    | SetStackLimit
-    | SetOpening
-    | SetSegmentOpening
-    | SetPeakHours
-)
 
 
 def _why(error: Exception) -> str:

@@ -153,6 +153,9 @@ def _distance_message(
     (for a ruleset allowing several lengths, how many stations it could have gone)."""
     assert move.destination is not None
     if not ctx.ruleset.moves_by_lv:
+        if move.destination.station == start.station:
+            return (f"a Move may not step back to the Station the Turn started at "
+                    f"({start.station}); to stay there, write Pass")  # fmt: skip
         reach = f"at most {max(lengths)}" if lengths else "no"
         return (f"no route to {move.destination.station} by the lines named from "
                 f"{start.station} is within reach: you may go {reach} stations")  # fmt: skip

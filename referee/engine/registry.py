@@ -75,6 +75,10 @@ RouteSource = Callable[["TurnContext", "Position", "Move", int], "list[Route]"]
 MoveHook = Callable[["TurnContext", "MoveContext"], None]
 """Runs once an ordinary Move has been made along its chosen route (a variant's cost of the
 steps taken)."""
+TargetCheck = Callable[["TurnContext", Action, str], bool]
+"""Judges an Action naming a player (its index pattern's ``{player}``) aimed at that player,
+before its handler runs: reports through ``ctx.violate`` and returns False to refuse it
+(Sanctuary, rule 1.11.7; the Prison Clamp, rule 1.4.47)."""
 BonusRule = Callable[["TurnContext", "MoveContext"], "Mapping[Colour, int]"]
 """What one Move earns in the Token Collection phase, replacing rule 1.4.20's table."""
 
@@ -93,6 +97,7 @@ HOOK_KINDS: tuple[str, ...] = (
     "after_placement",
     "after_action",
     "after_move",
+    "target_checks",
 )
 """Every kind of list hook, by the Registry field its resolved functions are read from."""
 
@@ -167,6 +172,8 @@ class Registry:
     """Run after each Move of the play that moved a Piece, with that Move (what a Move does
     at once: to the other Piece of a Bifurcated player, rule 1.7.42; a variant's cost per
     step)."""
+    target_checks: list[TargetCheck] = field(default_factory=list)
+    """Run before the handler of each Action that names another player (see TargetCheck)."""
     collection: BonusRule | None = None
     """A ruleset's own Token Collection; None keeps rule 1.4.20's table."""
 
@@ -367,6 +374,12 @@ class Registry:
     def lv_rule(self, rule: str, name: str | None = None) -> Callable[[LvRule], LvRule]:
         """Register a rule that bounds a player's LV whenever it is set."""
         return self.hook("lv_rules", rule, name)
+
+    def target_check(
+        self, rule: str, name: str | None = None
+    ) -> Callable[[TargetCheck], TargetCheck]:
+        """Register a check every Action naming another player must pass before it runs."""
+        return self.hook("target_checks", rule, name)
 
     def after_each_move(self, rule: str, name: str | None = None) -> Callable[[MoveHook], MoveHook]:
         """Register an effect run after every Move that moved a Piece, in written order."""

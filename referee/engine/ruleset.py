@@ -88,6 +88,12 @@ class RuleSettings:
     (case-sensitive, anywhere)."""
     co_located_direction: CoLocatedDirection = CoLocatedDirection.TRACK
     """Rule 1.5.4: what "not changing Line Direction" means at a Co-Located station."""
+    payments_target: bool = True
+    """Rules 1.11.7, 1.4.47 and 1.13.1: whether an Action that names a player only to pay em
+    (Toll and Rent, rule 1.12.3; a Token Gift, rule 1.7.27) targets em. On, rule 1.11.7's
+    letter (a target is the Player any Action names): no one at a Holy Station, no prisoner,
+    and no one in the small hours is paid so, and no one pays from a Holy Station. Off: only
+    the Actions done to a player target em (rules/vanilla/readings.md#r1-11-7)."""
 
 
 STARTING_SPEED_LIMIT = 10

@@ -31,8 +31,9 @@ from referee.engine.proximity import requirement_met
 from referee.engine.result import TurnResult
 from referee.engine.ruleset import VANILLA, Ruleset
 from referee.engine.tables.costs import TokenCost
+from referee.engine.targets import aimed_at
 from referee.notation.action_index import VOLUME_0_RULES, Phase
-from referee.notation.actions import SPECIAL_TARGETS, Action
+from referee.notation.actions import Action
 from referee.notation.gsd import GSD
 from referee.notation.plays import Move, Play
 
@@ -93,12 +94,6 @@ def turn_dice(gsd: GSD) -> RecordingDice:
     return RecordingDice(random.Random(f"{gsd.game}:{gsd.turn}:{len(gsd.record)}"))
 
 
-STAND_INS = frozenset(SPECIAL_TARGETS) - {"Drone"}
-"""Names a targeting Action may take that are no player (rules 1.10.1, 1.4.7, 1.4.24): the
-small hours of rule 1.13.1 forbid targeting players, so these stay allowed; the Drone is a
-player (rule 1.15.1)."""
-
-
 @cache
 def _cost(text: str) -> TokenCost:
     return TokenCost.parse(text)
@@ -126,10 +121,8 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
                              + ("s (rule 1.7.42)" if moved else ""))  # fmt: skip
     if not spec.repeatable and ctx.has_done(action.name) and action.name != "Line Change":
         ctx.violate("1.3.4", f"{written} may be played once a Turn; remove the repeat")
-    if ctx.time is not None and in_small_hours(ctx.time) and any(
-        kind == "player" and value != ctx.player and value not in STAND_INS
-        for kind, value in zip(spec.placeholders, action.args, strict=False)
-    ):
+    targets = aimed_at(ctx, action)
+    if ctx.time is not None and in_small_hours(ctx.time) and targets:
         ctx.violate("1.13.1", f"{written} targets another player, which no one may do between "
                               "0000 and 0500 Game Time")  # fmt: skip
     handler = ctx.ruleset.registry().handlers.get(action.name)
@@ -140,7 +133,9 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
     cost = _cost(spec.cost)
     if cost.fixed():
         ctx.pay(cost.fixed(), written, "1.7.1", spec)
-    if requirement_met(ctx, action):
+    allowed = all([check(ctx, action, target)
+                   for target in targets for check in ctx.ruleset.registry().target_checks])
+    if requirement_met(ctx, action) and allowed:
         handler(ctx, action)
     for hook in ctx.ruleset.registry().after_action:
         hook(ctx)

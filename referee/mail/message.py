@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from email import errors, policy
 from email.message import EmailMessage
@@ -31,6 +32,11 @@ _SECRET = re.compile(r"^\s*secret\s*:\s*(\S(?:.*\S)?)\s*$", re.IGNORECASE)
 _PLAYING_AS = re.compile(r"^\s*playing\s+as\s*:\s*(\S(?:.*\S)?)\s*$", re.IGNORECASE)
 """The value runs to the line's last non-space character: found by one backward scan, where a
 lazy value before trailing spaces re-scanned every run of spaces inside it (quadratic)."""
+_SECRET_FIRST = frozenset("sS\u017f")
+_PLAYING_AS_FIRST = frozenset("pP")
+"""The characters a line can start with (after spaces) to match :data:`_SECRET` and
+:data:`_PLAYING_AS` (the long s, U+017F, folds to ``s``), so most lines with a colon are
+not matched against them."""
 _ATTRIBUTION_LIMIT = 400
 """Longest line looked at as an attribution or a history header: they are short, and a long
 line is never matched against the patterns below (reading stays linear in the message)."""
@@ -39,12 +45,24 @@ _ATTRIBUTION = re.compile(
     r"|napisał)\b[^:]{0,200}:$",  # "On <date>, <name> wrote:", "Am <date> schrieb <name>:", ...
     re.IGNORECASE,
 )
+_ATTRIBUTION_WORD = re.compile(
+    r"wrote|writes|schrieb|schreef|écrit|escribió|scritto|escreveu|skrev|napisał"
+)
+"""A word every :data:`_ATTRIBUTION` holds, whole on one line when a client wrapped it: only
+lines holding one (or mutt's, starting with ``*``) are matched against the pattern. Searched
+for in the lower-cased body (:func:`_folded`), many times faster than ignoring case."""
+_FOLDS = (("\u017f", "s"), ("\u0131", "i"), ("i\u0307", "i"))
+"""What ignoring case matches to a letter of :data:`_ATTRIBUTION_WORD` and lower-casing does
+not make that letter: the long s, the dotless i, and the dotted capital I, which lower-cases
+to ``i`` and a combining dot."""
 _DIGIT = re.compile(r"\d")
-_TRAILING_SPACE = re.compile(r"(?<![^\S\n])[^\S\n]++$", re.MULTILINE)
+_TRAILING_SPACE = re.compile(r"[^\S\n](?<![^\S\n]{2})[^\S\n]*+$", re.MULTILINE)
 """The spaces ending a line, matched only from the start of a run of spaces (a run tried from
-each of its spaces would be quadratic)."""
-_LOOKED_AT = re.compile(r"^(?:[^\S\n]*[>\-_bB]|[^\n:]*:)", re.MULTILINE)
-"""The start of a line :func:`_turn_text` must look at: see :func:`_marked_lines`."""
+each of its spaces would be quadratic). The pattern starts with its space, not with the
+look back, so the search skips to each space instead of trying every character."""
+_LOOKED_AT = re.compile(r"^(?=[^\n])(?:[^\S\n]*+[>\-_bB]|[^\n:]*+:)", re.MULTILINE)
+"""The start of a line :func:`_turn_text` must look at: see :func:`_marked_lines`. An empty
+line is given up on at its first character (a million of them took five times as long)."""
 _DATED = re.compile(r"^(?:on|am|op|le|el|il|em|den|på|\*)\s.*\d", re.IGNORECASE)
 """An attribution that starts as clients write one (``On <date>``, ``Am <date>`` ...) and
 holds a date: only such a line, not a player's own "here is what I wrote:", cuts what follows."""
@@ -59,6 +77,8 @@ _ORIGINAL = re.compile(
 _RULE = re.compile(r"^_{10,}$")
 _GSD_HEADER = re.compile(r"mornington\s+crescent\b.{0,40}\bgame\b.{0,40}\bturn\b", re.IGNORECASE)
 _HEADER_FROM = re.compile(r"^\*?(?:from|von|de|van|da|od|från|fra)\s*+\*?+\s*+:", re.IGNORECASE)
+_HEADER_FROM_FIRST = frozenset("*fFvVdDoO")
+"""The characters a line can start with to match :data:`_HEADER_FROM`."""
 _HEADER_NEXT = re.compile(
     r"^\*?(?:sent|date|to|gesendet|datum|an|envoyé|date|à|enviado(?:\s+el)?|fecha|para"
     r"|verzonden|aan|inviato|data|a|skickat|sendt|wysłano)\s*+\*?+\s*+:",
@@ -276,6 +296,7 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
     lines = body.split("\n")
     marks = _marked_lines(body)
     marked = set(marks)
+    holds_word = _word_finder(body, lines, len(marks))
     kept: list[str] = []
     wrote = False
     quoted: list[str] = []
@@ -299,7 +320,10 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
         if line == "--":
             break
         colon = ":" in line or _next_ends_with_colon(lines, index)
-        attribution = _attribution_length(lines, index) if colon else 0
+        maybe = colon and (
+            line.lstrip().startswith("*") or holds_word(index) or holds_word(index + 1)
+        )
+        attribution = _attribution_length(lines, index) if maybe else 0
         if _history_starts(lines, index, attribution):
             if wrote or not _HEADER_FROM.match(line.strip()):
                 break
@@ -316,10 +340,11 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
         if attribution and _quote_follows(lines, index - 1 + attribution):
             index += attribution - 1
             continue
-        if match := _SECRET.match(line):
+        first = line.lstrip()[:1]
+        if first in _SECRET_FIRST and (match := _SECRET.match(line)):
             secret = match.group(1)
             continue
-        if match := _PLAYING_AS.match(line):
+        if first in _PLAYING_AS_FIRST and (match := _PLAYING_AS.match(line)):
             playing_as = match.group(1)
             continue
         kept.append(line)
@@ -330,6 +355,47 @@ def _turn_text(body: str) -> tuple[str, str | None, str | None]:
     return own, secret, playing_as
 
 
+_SCAN_BYTES_A_LINE = 100
+"""Below this many characters of body a line looked at, the body is searched once for
+:data:`_ATTRIBUTION_WORD`; above it (a long letter with few lines worth a look) each line
+looked at is searched on its own when asked about."""
+
+
+def _word_finder(body: str, lines: list[str], looked_at: int) -> Callable[[int], bool]:
+    """Whether line ``index`` may hold an :data:`_ATTRIBUTION_WORD`, for the lines
+    :func:`_turn_text` looks at: ``False`` only where it holds none (a line longer than any
+    attribution is never one, so it is not searched)."""
+    if looked_at * _SCAN_BYTES_A_LINE > len(body):
+        folded = _folded(body)
+        return set(_line_numbers(folded, _ATTRIBUTION_WORD.finditer(folded))).__contains__
+
+    def holds_word(index: int) -> bool:
+        if index >= len(lines) or len(line := lines[index].strip()) > _ATTRIBUTION_LIMIT:
+            return False
+        return _ATTRIBUTION_WORD.search(_folded(line)) is not None
+
+    return holds_word
+
+
+def _folded(body: str) -> str:
+    """``body`` lower-cased, with the letters :data:`_FOLDS` names made plain, and with as many
+    newlines in the same order (lower-casing never adds or drops one)."""
+    folded = body.lower()
+    for letter, plain in _FOLDS:
+        if letter in folded:
+            folded = folded.replace(letter, plain)
+    return folded
+
+
+def _line_numbers(body: str, matches: Iterator[re.Match[str]]) -> Iterator[int]:
+    """The line (0-based) of each match, in order, counting newlines once."""
+    line = position = 0
+    for match in matches:
+        line += body.count("\n", position, match.start())
+        position = match.start()
+        yield line
+
+
 def _marked_lines(body: str) -> list[int]:
     """The lines (0-based, in order) :func:`_turn_text` looks at one by one: those that are
     quoted, start like a rule, a signature or a forwarded message (``-``, ``_``, ``b``), or hold
@@ -337,10 +403,7 @@ def _marked_lines(body: str) -> list[int]:
     Every other line is the player's own; finding these with one pattern over the whole body
     lets a long letter or a pasted page be kept without a look at each of its lines."""
     marks: list[int] = []
-    line = position = 0
-    for match in _LOOKED_AT.finditer(body):
-        line += body.count("\n", position, match.start())
-        position = match.start()
+    for line in _line_numbers(body, _LOOKED_AT.finditer(body)):
         if line and (not marks or marks[-1] < line - 1):
             marks.append(line - 1)
         marks.append(line)
@@ -388,7 +451,7 @@ def _history_starts(lines: list[str], index: int, attribution: int) -> bool:
         return True
     if ":" not in line and not _next_ends_with_colon(lines, index):
         return False
-    if _HEADER_FROM.match(line):
+    if line[0] in _HEADER_FROM_FIRST and _HEADER_FROM.match(line):
         following = [each.strip() for each in lines[index + 1 : index + 4] if each.strip()]
         return bool(following) and _HEADER_NEXT.match(following[0]) is not None
     if attribution and _DATED.match(line):

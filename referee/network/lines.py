@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from referee.quoting import excerpt
+
 
 class LineCode(StrEnum):
     """A line of the Underground by its two-letter code (rule 1.17.4)."""
@@ -63,5 +65,5 @@ def parse_line_code(text: str) -> LineCode:
     except ValueError:
         valid = ", ".join(c.value for c in LineCode)
         raise UnknownLineError(
-            f"'{text.strip()}' is not a line code; the codes of rule 1.17.4 are {valid}"
+            f"'{excerpt(text.strip())}' is not a line code; the codes of rule 1.17.4 are {valid}"
         ) from None

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
+from referee.quoting import excerpt
 from referee.resources import data_dir
 
 
@@ -23,7 +24,7 @@ class UnknownStationError(ValueError):
     def __init__(self, text: str, suggestions: tuple[str, ...]) -> None:
         self.text = text
         self.suggestions = suggestions
-        message = f"'{text}' is not a station"
+        message = f"'{excerpt(text)}' is not a station"
         if suggestions:
             message += "; did you mean " + " or ".join(suggestions) + "?"
         super().__init__(message)
@@ -39,7 +40,9 @@ def normalise(name: str) -> str:
     "King's Cross St Pancras", "kings cross st. pancras" and "KINGS-CROSS ST PANCRAS" share
     one key.
     """
-    text = _AND.sub(" and ", name.lower())
+    text = name.lower()
+    if "&" in text:  # the pattern tries every position of a long name for its spaces
+        text = _AND.sub(" and ", text)
     return _NON_WORD.sub("", text)
 
 
@@ -71,9 +74,10 @@ class StationNames:
 
     def resolve(self, text: str) -> str:
         """Return the canonical spelling of ``text`` or raise :class:`UnknownStationError`."""
-        found = self._by_key.get(normalise(text))
+        key = normalise(text)
+        found = self._by_key.get(key)
         if found is None:
-            raise UnknownStationError(text.strip(), self.suggest(text))
+            raise UnknownStationError(text.strip(), self._suggest(key))
         return found
 
     def suggest(self, text: str, limit: int = 3) -> tuple[str, ...]:
@@ -83,7 +87,10 @@ class StationNames:
         (the similarity is at most twice the shorter length over both lengths), so it is
         answered at once instead of being compared in time growing with its length: a play
         pasted with a whole letter on its line has its destination looked up in one."""
-        key, cutoff = normalise(text), 0.6
+        return self._suggest(normalise(text), limit)
+
+    def _suggest(self, key: str, limit: int = 3) -> tuple[str, ...]:
+        cutoff = 0.6
         if len(key) * cutoff > 2 * max(map(len, self._by_key), default=0):
             return ()
         keys = difflib.get_close_matches(key, self._by_key.keys(), n=limit, cutoff=cutoff)

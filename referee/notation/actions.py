@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
+from referee.identity import Identity
 from referee.network.lines import LineCode
 from referee.notation.action_index import (
     ActionIndex,
@@ -37,6 +38,7 @@ from referee.notation.podumes import PODUMES
 from referee.notation.possession_names import load_possession_names
 from referee.notation.possessions import HatType, Possession
 from referee.notation.tokens import Colour, TokenCounts
+from referee.quoting import excerpt
 
 
 class Direction(StrEnum):
@@ -57,7 +59,7 @@ class Direction(StrEnum):
                 return direction
         names = ", ".join(d.value for d in cls)
         raise NotationError(
-            f"'{text.strip()}' is not a One Way direction; write one of {names}", column=1
+            f"'{excerpt(text.strip())}' is not a One Way direction; write one of {names}", column=1
         )
 
 
@@ -75,7 +77,9 @@ class Compass(StrEnum):
         for point in cls:
             if key in (point.value.lower(), point.value[0].lower()):
                 return point
-        raise NotationError(f"'{text.strip()}' is not North, South, East or West", column=1)
+        raise NotationError(
+            f"'{excerpt(text.strip())}' is not North, South, East or West", column=1
+        )
 
 
 ArgValue = (
@@ -96,7 +100,7 @@ def _words(text: str) -> str:
 def _whole_number(text: str) -> int:
     stripped = text.strip()
     if not stripped.isdigit():
-        raise NotationError(f"'{stripped}' is not a whole number", column=1)
+        raise NotationError(f"'{excerpt(stripped)}' is not a whole number", column=1)
     return int(stripped)
 
 
@@ -108,7 +112,7 @@ def _hours(text: str) -> int:
     match = _HOURS.match(text)
     if match is None or match.group(2) != "00":
         raise NotationError(
-            f"'{text.strip()}' is not a number of hours; write it like '+0200'", column=1
+            f"'{excerpt(text.strip())}' is not a number of hours; write it like '+0200'", column=1
         )
     return int(match.group(1))
 
@@ -232,28 +236,27 @@ def _key(text: str) -> str:
     return "".join(c for c in text[:12] if c.isalnum())[:2].lower()
 
 
-_MATCHERS: dict[int, Matcher] = {}
-
-
 def matcher_of(index: ActionIndex) -> Matcher:
-    # Keyed by identity: hashing a whole index on every Action would cost more than matching.
-    found = _MATCHERS.get(id(index))
-    if found is None or found.index is not index:
-        compiled = tuple(
-            _compile(spec, pattern) for spec in index for pattern in (spec.pattern, *spec.aliases)
-        )
-        by_key: dict[str, list[tuple[int, _Compiled]]] = {}
-        anywhere: list[tuple[int, _Compiled]] = []
-        for order, item in enumerate(compiled):
-            prefix = item.skeleton.split("<", 1)[0]
-            if sum(c.isalnum() for c in prefix) >= 2:
-                by_key.setdefault(_key(prefix), []).append((order, item))
-            else:
-                anywhere.append((order, item))
-        found = Matcher(index, compiled, {k: tuple(v) for k, v in by_key.items()},
-                         tuple(anywhere))  # fmt: skip
-        _MATCHERS[id(index)] = found
-    return found
+    """``index`` compiled, once per index read: keyed by identity, since hashing a whole index
+    on every Action would cost more than matching."""
+    return _matcher(Identity(index))
+
+
+@lru_cache(maxsize=64)
+def _matcher(key: Identity[ActionIndex]) -> Matcher:
+    index = key.value
+    compiled = tuple(
+        _compile(spec, pattern) for spec in index for pattern in (spec.pattern, *spec.aliases)
+    )
+    by_key: dict[str, list[tuple[int, _Compiled]]] = {}
+    anywhere: list[tuple[int, _Compiled]] = []
+    for order, item in enumerate(compiled):
+        prefix = item.skeleton.split("<", 1)[0]
+        if sum(c.isalnum() for c in prefix) >= 2:
+            by_key.setdefault(_key(prefix), []).append((order, item))
+        else:
+            anywhere.append((order, item))
+    return Matcher(index, compiled, {k: tuple(v) for k, v in by_key.items()}, tuple(anywhere))
 
 
 def _compiled(index: ActionIndex) -> tuple[_Compiled, ...]:
@@ -419,7 +422,7 @@ def parse_player(text: str, players: Sequence[str] | None, *, strict: bool = Tru
         return name
     close = difflib.get_close_matches(name.lower(), list(folded), n=3, cutoff=0.6)
     hint = "; did you mean " + " or ".join(folded[c] for c in close) + "?" if close else ""
-    raise NotationError(f"'{name}' is not a player in this game{hint}", column=1)
+    raise NotationError(f"'{excerpt(name)}' is not a player in this game{hint}", column=1)
 
 
 def _unknown(text: str, index: ActionIndex) -> str:

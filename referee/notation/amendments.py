@@ -315,13 +315,8 @@ class AmendText:
         return f"Amend rule {self.rule} to read: {self.text}"
 
 
-Amendment = (
-    SetPrice
-    | SetActionCost
-    | SetActionDuration
-    | SetCurrent
-    | AddGambit
-    | SetCollectionBonus
+TableAmendment = (
+    SetCollectionBonus
     | SetBuskingGain
     | SetStackReward
     | SetStackCapacity
@@ -329,15 +324,23 @@ Amendment = (
     | SetOpening
     | SetSegmentOpening
     | SetPeakHours
+)
+"""The amendments of a table the engine reads whole (rules 1.4.20, 1.7.20, 1.13.5, 1.13.6,
+1.14.2 and 1.14.3)."""
+
+Amendment = (
+    SetPrice
+    | SetActionCost
+    | SetActionDuration
+    | SetCurrent
+    | AddGambit
+    | TableAmendment
     | SetFigure
     | Repeal
     | Enact
     | AmendText
 )
 """One change a proposal makes to a game's rules."""
-
-FREE_TEXT = (Enact, AmendText)
-"""The amendments whose text the referee records but does not read."""
 
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (

@@ -31,6 +31,7 @@ Entries keep their order and their duplicates, as rule 1.2.2 requires. The forms
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Sequence
 
@@ -43,6 +44,7 @@ from referee.notation.gametime import Day
 from referee.notation.places import Destination, parse_line, parse_station
 from referee.notation.possessions import split_items
 from referee.notation.tokens import Colour
+from referee.quoting import excerpt
 
 FLAGS: tuple[str, ...] = (
     "Bridges Up", "In Knip", "Gapminding", "Parks and Greens", "Venbacker Ladder", "Charge In",
@@ -176,8 +178,8 @@ class Disruption(BaseModel):
                 )
             return cls(station=parse_station(what), marker=marker)
         raise NotationError(
-            f"'{item}' is not a disruption I can read; write a station with its marker, e.g. "
-            "'Euston (Peg)', a segment, e.g. 'Angel to Bank (NT) (Peg)', a line state, e.g. "
+            f"'{excerpt(item)}' is not a disruption I can read; write a station with its marker, "
+            "e.g. 'Euston (Peg)', a segment, e.g. 'Angel to Bank (NT) (Peg)', a line state, e.g. "
             "'NT: Soaped', or one of: " + ", ".join(FLAGS),
             column=1,
         )
@@ -222,11 +224,11 @@ def _marker(text: str, allowed: Sequence[str]) -> str:
                                       cutoff=0.6)  # fmt: skip
     hint = f"did you mean ({_MARKERS[close[0]]})? " if close else ""
     if allowed == SEGMENT_MARKERS:
-        reason = f"'({written})' is not a Line Segment's marker; {hint}a Segment is only Pegged, "
-        reason += "(Peg) (rule 1.11.5)"
+        reason = f"'({excerpt(written)})' is not a Line Segment's marker; {hint}"
+        reason += "a Segment is only Pegged, (Peg) (rule 1.11.5)"
     else:
         every = ", ".join(f"({m}) (rule {MARKER_RULES[m]})" for m in allowed)
-        reason = f"'({written})' is not a station marker; {hint}write one of {every}"
+        reason = f"'({excerpt(written)})' is not a station marker; {hint}write one of {every}"
     raise NotationError(reason, column=1)
 
 
@@ -243,7 +245,7 @@ def _line_state(text: str) -> str:
     if simple is not None:
         return simple
     raise NotationError(
-        f"'{text}' is not a line state of section 1.20; write One Way: N-S, Electrified, "
+        f"'{excerpt(text)}' is not a line state of section 1.20; write One Way: N-S, Electrified, "
         "Speed Limit: 6, Power Failure! or Soaped",
         column=1,
     )
@@ -254,10 +256,19 @@ def parse_disruptions(text: str) -> tuple[Disruption, ...]:
     result = []
     for column, item in split_items(text):
         try:
-            result.append(Disruption.parse(item))
+            result.append(_entry(item))
         except NotationError as error:
             raise error.shifted(column) from None
     return tuple(result)
+
+
+@functools.lru_cache(maxsize=4096)
+def _entry(item: str) -> Disruption:
+    """:meth:`Disruption.parse`, once for each entry as written: a box repeats its entries (a
+    Pegged station in every GSD of a game, the same marker on many stations), and a read entry
+    is a frozen value, so the one read is handed out again. An entry that does not read raises
+    each time."""
+    return Disruption.parse(item)
 
 
 def render_disruptions(entries: Sequence[Disruption]) -> list[str]:

@@ -14,6 +14,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from referee.notation.errors import NotationError
+from referee.quoting import excerpt
 
 
 class Day(StrEnum):
@@ -36,7 +37,8 @@ class Day(StrEnum):
             if key == name or (len(key) >= 2 and name.startswith(key) and _unique_prefix(key)):
                 return day
         raise NotationError(
-            f"'{text.strip()}' is not a day of the week; write e.g. Monday or Mon", column=1
+            f"'{excerpt(text.strip())}' is not a day of the week; write e.g. Monday or Mon",
+            column=1,
         )
 
 
@@ -66,8 +68,8 @@ class GameTime(BaseModel):
         match = _TIME.match(text)
         if match is None:
             raise NotationError(
-                f"'{text.strip()}' is not a Game Time; write the day and the 24-hour time, "
-                "e.g. 'Wednesday 2340'",
+                f"'{excerpt(text.strip())}' is not a Game Time; write the day and the 24-hour "
+                "time, e.g. 'Wednesday 2340'",
                 column=1,
             )
         day = Day.parse(match.group("day"))

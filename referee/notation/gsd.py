@@ -38,9 +38,17 @@ from referee.notation.luggage import (
 from referee.notation.places import parse_station
 from referee.notation.plays import Play
 from referee.notation.possessions import Possession, split_items
-from referee.notation.source import Line, clean_lines, read_rows
+from referee.notation.source import (
+    Line,
+    clean_lines,
+    collector_paused,
+    first_characters,
+    first_holding,
+    read_rows,
+)
 from referee.notation.stacks import TokenStack, parse_stacks, render_stacks
 from referee.notation.table import PlayerRow, parse_table, render_table
+from referee.quoting import excerpt
 from referee.resources import data_dir
 
 
@@ -217,6 +225,8 @@ _LABEL = re.compile(
 )
 _HEADER_FIRST = frozenset("mM")
 _BLOCK_FIRST = frozenset("+|")
+_NOT_BLOCK = re.compile(r"[^+|]")
+_EDGE = re.compile(r"\+")
 _LABEL_FIRST = frozenset("tTlLdDpP")
 _KEY_FIRST = frozenset("gGtTwWcCbB")
 """The characters a stripped line can start with to match :data:`_HEADER`, a box, :data:`_LABEL`
@@ -242,9 +252,12 @@ class _Reader:
         known: Sequence[str] | None,
         *,
         kept: bool = False,
+        colons: bool = True,
     ) -> None:
         self.lines = lines
         self.kept = kept
+        self.colons = colons
+        """Whether any line may hold a colon (``False`` when the posting holds none)."""
         self.index = index
         self.known = None if known is None else list(known)
         self.position = 0
@@ -255,6 +268,8 @@ class _Reader:
         self.stray: Line | None = None
         self.label: str | None = None
         self.started = False
+        self.firsts = first_characters(lines)
+        """Each line's first character: where a run of rows and borders ends is searched for."""
         self.not_a_block = -1
         """Where the last run of ``+``/``|`` lines without a border ended: none inside it
         starts a box, so they are not scanned again one by one."""
@@ -267,8 +282,8 @@ class _Reader:
     def _element(self) -> None:
         if self.stray is not None:
             raise NotationError(
-                f"I cannot read '{self.stray.stripped()}' as part of the GSD; put remarks in "
-                "braces {like this} (rule 1.3.1)",
+                f"I cannot read '{excerpt(self.stray.stripped())}' as part of the GSD; put remarks "
+                "in braces {like this} (rule 1.3.1)",
                 line=self.stray.number,
                 column=self.stray.column_of(len(self.stray.text) - len(self.stray.text.lstrip())),
             )
@@ -320,11 +335,11 @@ class _Reader:
         Every line of such a run starts with ``+`` or ``|``, so it is no header, box, comment,
         label or key; without a colon it is no play either, only text that is no part of the
         GSD (the first such line after the GSD started is the one an error names)."""
-        start, end = self.position, self.not_a_block
-        lines = self.lines
-        stop = next((i for i in range(start, end) if ":" in lines[i].text), end)
+        start = self.position
+        end = self.not_a_block
+        stop = first_holding(self.lines, start, end, ":") if self.colons else end
         if stop > start and self.started and self.stray is None:
-            self.stray = lines[start]
+            self.stray = self.lines[start]
         self.position = stop
 
     def _try_header(self, line: Line) -> bool:
@@ -344,18 +359,15 @@ class _Reader:
     def _try_block(self, line: Line) -> bool:
         if self.position < self.not_a_block or not line.stripped().startswith(("+", "|")):
             return False
-        block: list[Line] = []
-        while self.position < len(self.lines):
-            current = self.lines[self.position]
-            if not current.stripped().startswith(("+", "|")):
-                break
-            block.append(current)
-            self.position += 1
-        edges = (b.text for b in block if b.text.lstrip().startswith("+"))
+        start = self.position
+        after = _NOT_BLOCK.search(self.firsts, start)
+        end = after.start() if after else len(self.lines)
+        edges = (self.lines[edge.start()].text for edge in _EDGE.finditer(self.firsts, start, end))
         if not any(is_border(edge) or box_title(edge) for edge in edges):
-            self.not_a_block = self.position
-            self.position -= len(block)
+            self.not_a_block = end
             return False
+        block = self.lines[start:end]
+        self.position = end
         self._element()
         self._read_block(block)
         return True
@@ -510,7 +522,9 @@ class _Reader:
         else:  # Bridges: Up / Down (rule 1.8.3), recorded canonically in Disruptions
             state = value.strip().lower()
             if state not in ("up", "down"):
-                raise NotationError(f"Bridges are Up or Down, not '{value.strip()}'", column=1)
+                raise NotationError(
+                    f"Bridges are Up or Down, not '{excerpt(value.strip())}'", column=1
+                )
             found = self.fields.get("disruptions", ())
             current = tuple(d for d in found if isinstance(d, Disruption))  # type: ignore[attr-defined]
             has = any(d.flag == "Bridges Up" for d in current)
@@ -652,10 +666,11 @@ def read_posting(
     Raises :class:`NotationError` (and nothing else) for anything unreadable.
     """
     try:
-        lines = clean_lines(text)
-        if _PLAYER.search(text) or "\ufeff" in text:  # no table head without the word
-            lines = _newest_gsd(lines)
-        return _Reader(lines, index, players, kept=kept).read()
+        with collector_paused():
+            lines = clean_lines(text)
+            if _PLAYER.search(text) or "\ufeff" in text:  # no table head without the word
+                lines = _newest_gsd(lines)
+            return _Reader(lines, index, players, kept=kept, colons=":" in text).read()
     except NotationError:
         raise
     except (ValueError, LookupError, TypeError) as error:

@@ -15,6 +15,7 @@ from referee.notation.boxes import border, cells, row, titled_box, wrap_list
 from referee.notation.errors import NotationError
 from referee.notation.possessions import Possession, parse_possessions
 from referee.notation.source import Line, read_rows
+from referee.quoting import excerpt
 
 RACK_WIDTH = 56
 """Minimum inner width of the possessions column, as in rule 1.4.12's example."""
@@ -72,7 +73,7 @@ def _player(name: str, players: Sequence[str] | None, line: Line, column: int) -
     except NotationError as error:
         raise error.located(line.number, line.column_of(column) - 1) from None
     if found not in players:
-        raise NotationError(f"'{clean}' is not a player in this game", line=line.number,
+        raise NotationError(f"'{excerpt(clean)}' is not a player in this game", line=line.number,
                             column=line.column_of(column))
     return found
 

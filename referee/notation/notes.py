@@ -7,7 +7,10 @@ comment of the play that made them, as a summary posted with the Turn would be:
 - ``destroyed: Rushton's B (upkeep unpaid)`` (rule 1.7.42 - Me and My Shadow): the Pieces of
   Bifurcated players the play destroyed, each with why;
 - ``found: 47 (Sent to the Tower)`` (rule 1.7.53 - Lost & Found): the roll at the Lost
-  Property Office and what it found.
+  Property Office and what it found;
+- ``skidded: Bond Street (CN)`` (rule 1.20.6 - Soap on the Tracks): where a Shunter who
+  skidded along a Soaped Line with the Shunted ended, since whether the Line was Soaped then
+  is not in the play.
 
 A note is a segment of the comment (segments are separated by ``;``) that begins with its
 label. :class:`NotedComment` splits a comment into the player's words and the referee's
@@ -27,6 +30,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from referee.notation.errors import NotationError
+from referee.quoting import excerpt
 
 
 class NoteKind(StrEnum):
@@ -34,10 +38,11 @@ class NoteKind(StrEnum):
 
     DESTROYED = "destroyed"
     FOUND = "found"
+    SKIDDED = "skidded"
 
 
-_SEGMENT = re.compile(r"(?:^|;)\s*(?:destroyed|found)\s*:[^;]*", re.I)
-_LABEL = re.compile(r"^\s*(?P<label>destroyed|found)\s*:\s*(?P<body>.*?)\s*$", re.I)
+_SEGMENT = re.compile(r"(?:^|;)\s*(?:destroyed|found|skidded)\s*:[^;]*", re.I)
+_LABEL = re.compile(r"^\s*(?P<label>destroyed|found|skidded)\s*:\s*(?P<body>.*?)\s*$", re.I)
 _LOST = re.compile(r"\s*(?P<player>[^,;:{}()]+?)'s (?P<piece>[AB]) \((?P<why>[^;{}()]*)\)\s*")
 _FOUND = re.compile(r"(?P<roll>\d+)\s*\((?P<what>[^;{}]*)\)")
 
@@ -65,6 +70,7 @@ class RefereeNote(BaseModel):
     lost: tuple[LostPiece, ...] = ()
     roll: int = 0
     found: str = ""
+    place: str = ""
 
     @classmethod
     def destroyed(cls, lost: tuple[LostPiece, ...]) -> RefereeNote:
@@ -75,22 +81,30 @@ class RefereeNote(BaseModel):
         return cls(kind=NoteKind.FOUND, roll=roll, found=found)
 
     @classmethod
+    def skidded(cls, place: str) -> RefereeNote:
+        return cls(kind=NoteKind.SKIDDED, place=place)
+
+    @classmethod
     def parse(cls, text: str) -> RefereeNote:
         """Read one note, ``destroyed: Rushton's B (upkeep unpaid)`` or ``found: 47 (...)``."""
         labelled = _LABEL.match(text)
         if labelled is None:
-            raise NotationError(f"{text!r} is not a referee's note")
+            raise NotationError(f"{excerpt(text)!r} is not a referee's note")
         body = labelled.group("body")
+        if labelled.group("label").casefold() == NoteKind.SKIDDED:
+            if not body:
+                raise NotationError(f"a skid is noted as 'skidded: Bond Street (CN)', not {text!r}")
+            return cls.skidded(body)
         if labelled.group("label").casefold() == NoteKind.FOUND:
             found = _FOUND.fullmatch(body)
             if found is None:
-                raise NotationError(f"a find is noted as 'found: 47 (what)', not {text!r}")
+                raise NotationError(f"a find is noted as 'found: 47 (what)', not {excerpt(text)!r}")
             return cls.finding(int(found.group("roll")), found.group("what"))
         items = body.split(", ")
         lost = [_LOST.fullmatch(item) for item in items]
         if not body or any(m is None for m in lost):
             raise NotationError(f"a destruction is noted as \"destroyed: Rushton's B (why)\", "
-                                f"not {text!r}")  # fmt: skip
+                                f"not {excerpt(text)!r}")  # fmt: skip
         return cls.destroyed(tuple(
             LostPiece(player=m.group("player"), piece=m.group("piece"),
                       why=m.group("why"))
@@ -100,6 +114,8 @@ class RefereeNote(BaseModel):
     def render(self) -> str:
         if self.kind is NoteKind.FOUND:
             return f"found: {self.roll} ({self.found})"
+        if self.kind is NoteKind.SKIDDED:
+            return f"skidded: {self.place}"
         return "destroyed: " + ", ".join(item.render() for item in self.lost)
 
 

@@ -27,6 +27,7 @@ from referee.notation.actions import Action, Matcher, matcher_of, read_action
 from referee.notation.errors import NotationError
 from referee.notation.places import Destination, parse_line, parse_station
 from referee.notation.source import clean_lines, join_parts, read_joined
+from referee.quoting import excerpt
 
 
 class MoveKind(StrEnum):
@@ -67,7 +68,7 @@ class Move(BaseModel):
             return cls(kind=MoveKind.PASS, destination=where, piece=piece)
         if rest:
             raise NotationError(
-                f"'{keyword.group(1)}' takes nothing after it; remove '{rest}'",
+                f"'{excerpt(keyword.group(1))}' takes nothing after it; remove '{excerpt(rest)}'",
                 column=rest_column + 1,
             )
         kind = MoveKind.TIMEOUT if word == "timeout" else MoveKind.FARKLE
@@ -276,7 +277,7 @@ def _play_name(text: str, players: Sequence[str] | None, strict: bool) -> str:
         from referee.notation.actions import parse_player
 
         parse_player(name, list(players))  # raises with suggestions
-        raise NotationError(f"'{name}' is not a player in this game", column=1)
+        raise NotationError(f"'{excerpt(name)}' is not a player in this game", column=1)
     return found
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.notation.errors import NotationError
+from referee.quoting import excerpt
 from referee.resources import data_dir
 
 STRUCTURAL = {"{station} Stub": "Stub"}
@@ -68,7 +69,7 @@ class PossessionNames:
         hint = "; did you mean " + " or ".join(folded[c] for c in close) + "?" if close else (
             "; the Emporium's list is in rule 1.4.18"
         )
-        raise NotationError(f"'{name}' is not a Possession{hint}", column=1)
+        raise NotationError(f"'{excerpt(name)}' is not a Possession{hint}", column=1)
 
     def _by_key(self) -> dict[str, str]:
         return _index(self)

@@ -7,9 +7,13 @@ so an error still names the line and column the player sees in eir own mail.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import gc
 import itertools
+import operator
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, TypeVar
 
 from referee.notation.errors import NotationError
@@ -19,6 +23,15 @@ _T = TypeVar("_T")
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 _QUOTE_FIRST = frozenset(" >")
 """What a line (tabs already spaces) starts with when :data:`_QUOTE` can match it."""
+_NOT_PLAIN = frozenset(">" + "".join(chr(c) for c in range(0x3001) if chr(c).isspace()))
+"""What a line starts with when it may carry a quote prefix or clean to nothing (every space
+character is below U+3001); a line starting with anything else is kept as it is."""
+_BOX = re.compile(r"[+|]")
+_BARRIER = re.compile(r"[ +]")
+"""In :func:`first_characters`, a line a wrapped row cannot go on past: blank, or a border."""
+_LAST = operator.itemgetter(slice(-1, None))
+_FIRST = operator.itemgetter(slice(1))
+_TEXT = operator.itemgetter(2)
 
 
 class Line(NamedTuple):
@@ -41,6 +54,11 @@ class Line(NamedTuple):
         return self.offset + index + 1
 
 
+_LINE = functools.partial(tuple.__new__, Line)
+"""Makes a :class:`Line` of a (number, offset, text, depth) tuple as ``Line._make`` does, without
+a call into Python for each: a pasted page makes a quarter of a million of them."""
+
+
 def clean_lines(text: str) -> list[Line]:
     """Split a posting into lines without quote prefixes, tabs (one space each) or trailing space.
 
@@ -49,20 +67,52 @@ def clean_lines(text: str) -> list[Line]:
     A run of blank lines at one quote depth is kept as its first line: every reader takes a
     blank line as the end of what is above it, and one is as good as many. Only a line that
     can start with a quote marker is matched for one, and only a row or border looks at the
-    lines after it: a long posting costs little more than its splitting.
+    lines after it: the lines that need neither are found and kept a run at a time, so a long
+    posting of short lines costs little more than its splitting.
     """
     written = text.splitlines()
     if "\t" in text or "\u00a0" in text or "\ufeff" in text:
         written = [
             w.replace("\t", " ").replace("\u00a0", " ").replace("\ufeff", "") for w in written
         ]
+    return _joined(_unquoted(written, len(written)))
+
+
+def _unquoted(written: list[str], count: int) -> list[Line]:
+    """Each line without its quote prefix, a run of blank lines at one depth as one line.
+
+    Empty lines are skipped at C speed (compress, filter); each gap they leave is one blank.
+    A line that starts with neither a space nor ``>`` after no gap is kept as it is, and a run
+    of such lines is made in one go; only the others are looked at one by one."""
+    nonempty = list(filter(None, written))
+    special = itertools.compress(
+        itertools.count(), map(_NOT_PLAIN.__contains__, map(_FIRST, nonempty))
+    )
+    if len(nonempty) == len(written):  # no empty line: no gaps
+        numbers = list(range(1, len(written) + 1))
+        looked_at = list(special)
+    else:
+        numbers = list(itertools.compress(itertools.count(1), written))
+        gaps = itertools.compress(  # where blank lines come before a line
+            itertools.count(1), map((1).__ne__, map(operator.sub, numbers[1:], numbers))
+        )
+        looked_at = sorted({*special, *gaps, *([0] if numbers and numbers[0] > 1 else [])})
     raw: list[Line] = []
     append = raw.append
     blank_depth = -1  # the quote depth of the line kept last, when that line is blank
     previous = 0
-    # Empty lines are skipped at C speed (compress, filter); each gap they leave is one blank.
-    numbers = itertools.compress(itertools.count(1), written)
-    for number, plain in zip(numbers, filter(None, written), strict=True):
+    start = 0
+    for at in [*looked_at, len(nonempty)]:
+        if at > start:
+            texts = map(str.rstrip, nonempty[start:at])
+            raw += map(
+                _LINE, zip(numbers[start:at], itertools.repeat(0), texts, itertools.repeat(0))
+            )
+            blank_depth, previous = -1, numbers[at - 1]
+        if at == len(nonempty):
+            break
+        start = at + 1
+        number, plain = numbers[at], nonempty[at]
         if number > previous + 1 and blank_depth != 0:
             append(Line(previous + 1, 0, ""))
             blank_depth = 0
@@ -75,31 +125,39 @@ def clean_lines(text: str) -> list[Line]:
         if cleaned or blank_depth != depth:
             append(Line(number, offset, cleaned, depth))
         blank_depth = -1 if cleaned else depth
-    if len(written) > previous and blank_depth != 0:
+    if count > previous and blank_depth != 0:
         append(Line(previous + 1, 0, ""))
+    return raw
+
+
+def _joined(raw: list[Line]) -> list[Line]:
+    """The lines with wrapped rows and titled borders joined; only the lines that start with
+    ``+`` or ``|`` are looked at, and the runs of lines between them are kept as they are."""
     joined: list[Line] = []
     keep = joined.append
+    firsts = first_characters(raw)
+    lasts = "".join(map(str.ljust, map(_LAST, map(_TEXT, raw)), itertools.repeat(1)))
     index, count = 0, len(raw)
     open_until, can_close = -1, False  # rows left open up to this line: can they be closed?
-    while index < count:
+    while True:
+        box = _BOX.search(firsts, index)
+        if box is None:
+            joined += raw[index:]
+            return joined
+        joined += raw[index : box.start()]
+        index = box.start()
         line = raw[index]
         text = line.text
-        first = text[:1]
-        if first.isspace():
-            first = text.lstrip()[:1]
+        first = text.lstrip()[:1]
         look = index + 1
         if first == "|" and not text.endswith("|"):
             if look > open_until:
-                open_until, can_close = _closing(raw, look)
+                open_until, can_close = _closing(firsts, lasts, look)
             if not can_close:
                 # Up to open_until no line is blank, a border or closes a row: all are kept.
                 joined += raw[index:open_until]
                 index = max(open_until, look)
                 continue
-        if first != "+" and first != "|":
-            keep(line)
-            index = look
-            continue
         if first == "+" and not text.endswith("+"):
             # A titled border ('+- Disruptions ---+') wrapped after its title.
             if look < count and raw[look].text.lstrip().startswith("-"):
@@ -110,7 +168,45 @@ def clean_lines(text: str) -> list[Line]:
             line = Line(line.number, line.offset, text, line.depth)
         keep(line)
         index = look
-    return joined
+
+
+def first_characters(lines: Sequence[Line]) -> str:
+    """The first character (after any spaces) of each line's text, a space for a blank one:
+    one character a line, so a scan for where a run of rows or borders ends, or for the next
+    border, is a string search.
+
+    Made by a chain of iterators that runs without a Python call for each line: a pasted page
+    of rows is a quarter of a million of them."""
+    firsts = map(_FIRST, map(str.lstrip, map(_TEXT, lines)))
+    return "".join(map(str.ljust, firsts, itertools.repeat(1)))
+
+
+def first_holding(lines: Sequence[Line], start: int, stop: int, text: str) -> int:
+    """The index of the first line from ``start`` to ``stop`` whose text holds ``text``, or
+    ``stop``."""
+    texts = map(_TEXT, map(lines.__getitem__, range(start, stop)))
+    found = map(operator.contains, texts, itertools.repeat(text))
+    return next(itertools.compress(itertools.count(start), found), stop)
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Hold the cyclic garbage collector off while a posting is read.
+
+    A :class:`Line` is a tuple subclass, which the collector keeps tracking for as long as it
+    lives (it stops tracking only plain tuples of atoms), so a pasted page of a quarter of a
+    million short lines set off collections of the whole heap (the network, the action index)
+    that cost more than the reading did. Reading makes no cycles worth collecting on the way,
+    and the collector runs again at the first allocation after. When something else turned it
+    off it is left off; reads in two threads at once at worst end the pause early."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 Span = tuple[int, Line, int]
@@ -124,16 +220,20 @@ def join_parts(
 
     With ``separator=", "`` each row is taken as ending its item, unless it ends in a comma.
     """
-    text = ""
+    pieces: list[str] = []
     spans: list[Span] = []
+    length = 0
     for line, column, content in parts:
         if not content:
             continue
-        if text:
-            text += " " if text.endswith(",") else separator
-        spans.append((len(text), line, column))
-        text += content
-    return text, spans
+        if pieces:
+            glue = " " if pieces[-1].endswith(",") else separator
+            pieces.append(glue)
+            length += len(glue)
+        spans.append((length, line, column))
+        pieces.append(content)
+        length += len(content)
+    return "".join(pieces), spans
 
 
 def read_joined(reader: Callable[[str], _T], text: str, spans: Sequence[Span]) -> _T:
@@ -174,20 +274,17 @@ def read_rows(reader: Callable[[str], _T], parts: Sequence[tuple[Line, int, str]
         raise
 
 
-def _closing(raw: Sequence[Line], start: int) -> tuple[int, bool]:
+def _closing(firsts: str, lasts: str, start: int) -> tuple[int, bool]:
     """Whether a row left open just before ``start`` can still be completed: whether a line
     from ``start`` on, before the next blank or ``+`` line, ends with ``|``; and the last line
     looked at. Every line from ``start`` to that one has the same answer, so a run of rows that
-    never close is scanned once, not to its end from each of its lines (which was quadratic)."""
-    look = start
-    while look < len(raw):
-        text = raw[look].text.strip()
-        if not text or text.startswith("+"):
-            return look, False
-        if text.endswith("|"):
-            return look, True
-        look += 1
-    return look, False
+    never close is scanned once, not to its end from each of its lines (which was quadratic).
+    The lines are scanned as their first and last characters (``firsts``, ``lasts``, a space
+    for a blank line), by string searches that stop at the first blank or ``+`` line."""
+    barrier = _BARRIER.search(firsts, start)
+    stop = barrier.start() if barrier else len(firsts)
+    close = lasts.find("|", start, stop)
+    return (close, True) if close >= 0 else (stop, False)
 
 
 def _complete_row(raw: Sequence[Line], index: int) -> tuple[str, int]:

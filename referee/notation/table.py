@@ -19,6 +19,7 @@ from referee.notation.errors import NotationError
 from referee.notation.places import parse_station
 from referee.notation.source import Line
 from referee.notation.tokens import ORDER, Colour, TokenCounts
+from referee.quoting import excerpt
 
 CHARGE_LIMIT = 999
 """Rule 1.19.2 - Charge: a signed whole percentage held between -999% and 999%."""
@@ -64,7 +65,9 @@ def parse_table(lines: Sequence[Line]) -> tuple[PlayerRow, ...]:
         player = _parse_row(line, row_cells, order)
         if player.name.lower() in seen:
             raise NotationError(
-                f"'{player.name}' has two rows in the Token Table", line=line.number, column=1
+                f"'{excerpt(player.name)}' has two rows in the Token Table",
+                line=line.number,
+                column=1,
             )
         seen.add(player.name.lower())
         players.append(player)
@@ -114,7 +117,8 @@ def _parse_row(
         if what == "Charge":
             value = value.removesuffix("%")  # rule 1.19.2: a signed whole percentage
         if not _INT.match(value):
-            raise NotationError(f"the {what} of {name} must be a whole number, not '{text}'",
+            raise NotationError(f"the {what} of {name} must be a whole number, "
+                                f"not '{excerpt(text)}'",
                                 line=line.number, column=line.column_of(column))
         if what == "Charge" and abs(int(value)) > CHARGE_LIMIT:
             raise NotationError(
@@ -126,7 +130,7 @@ def _parse_row(
     if len(counts) != 7 or not all(c.isdigit() for c in counts):
         raise NotationError(
             f"{name}'s Tokens must be seven whole numbers under Bk Bu Br Go Gr Re Si, "
-            f"not '{tokens}'",
+            f"not '{excerpt(tokens)}'",
             line=line.number,
             column=line.column_of(tok_col),
         )

@@ -15,6 +15,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict
 
 from referee.notation.errors import NotationError
+from referee.quoting import excerpt
 
 
 class Colour(StrEnum):
@@ -44,7 +45,7 @@ class Colour(StrEnum):
         found = _ALIASES.get(text.strip().lower())
         if found is None:
             raise NotationError(
-                f"'{text.strip()}' is not a Token colour; write one of "
+                f"'{excerpt(text.strip())}' is not a Token colour; write one of "
                 + " ".join(c.value for c in cls)
                 + " (or the full word)",
                 column=1,
@@ -142,7 +143,7 @@ def parse_token_sequence(text: str) -> tuple[Colour, ...]:
         match = _TOKEN_ITEM.match(stripped, position)
         if match is None or match.end() == position:
             raise NotationError(
-                f"'{stripped[position:].strip()}' is not a list of Tokens; write it like "
+                f"'{excerpt(stripped[position:].strip())}' is not a list of Tokens; write it like "
                 "'2 Bk, 1 Re' or 'BkBkRe'",
                 column=position + 1,
             )
@@ -154,7 +155,8 @@ def parse_token_sequence(text: str) -> tuple[Colour, ...]:
             raise error.shifted(match.start(2)) from None
         if count_text and len(found) != 1:
             raise NotationError(
-                f"a count must be followed by one colour, not '{word}'", column=match.start(2) + 1
+                f"a count must be followed by one colour, not '{excerpt(word)}'",
+                column=match.start(2) + 1,
             )
         colours.extend(found * count)
         position = match.end()
@@ -170,7 +172,8 @@ def _read_word(word: str) -> list[Colour]:
         if all(chunk.lower() in _ALIASES for chunk in chunks):
             return [_ALIASES[chunk.lower()] for chunk in chunks]
     raise NotationError(
-        f"'{word}' is not a Token colour; the codes are " + " ".join(c.value for c in Colour),
+        f"'{excerpt(word)}' is not a Token colour; the codes are "
+        + " ".join(c.value for c in Colour),
         column=1,
     )
 

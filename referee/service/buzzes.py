@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from referee.engine.life import buzzing
 from referee.engine.life.buzzing import Buzz, BuzzError, Stage, Step
 from referee.engine.life.deadlines import VANILLA_DEADLINES, DeadlinePolicy
+from referee.quoting import excerpt
 from referee.service import deadlines, game_dice, gsd_edits
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.roster import WINNING, Timing, active_names
@@ -176,7 +177,7 @@ def step(
         elif verb in {"legal", "illegal"}:
             moved = buzzing.judge(buzz, actor, at, legal=verb == "legal")
         else:
-            raise CommandError(f"{verb!r} is not a step of a buzz")
+            raise CommandError(f"{excerpt(verb)!r} is not a step of a buzz")
     except BuzzError as error:
         raise CommandError(str(error)) from error
     moved = _referee_stands_by(session, game, moved, at, players, rng)

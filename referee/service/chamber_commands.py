@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from referee.chamber import Chamber, Outcome, Vote
 from referee.config import Settings
 from referee.mail.compose import render
+from referee.quoting import excerpt
 from referee.service import chamber, dealt, roster, rulebook
 from referee.service.commands import Command, Context
 from referee.service.enactment import by_kind
@@ -77,7 +78,9 @@ class CastVote(_ChamberCommand):
     def process(self, ctx: Context, arguments: list[str]) -> str:
         word = arguments[0].lower() if arguments else ""
         if word not in ("aye", "nay"):
-            raise CommandError(f"write 'vote aye NAME' or 'vote nay NAME', not 'vote {word}'")
+            raise CommandError(
+                f"write 'vote aye NAME' or 'vote nay NAME', not 'vote {excerpt(word)}'"
+            )
         title = _name(arguments[1:], f"vote {word} NAME")
         me = ctx.the_player.name
         self._act(ctx, lambda c: c.vote(me, title, Vote(word), ctx.now))
@@ -222,7 +225,7 @@ def at_console(
                     )
                 )
             if command.needs_player and ctx.player is None:
-                raise CommandError(f"name the player who '{verb}' is for: --as NAME")
+                raise CommandError(f"name the player who '{excerpt(verb)}' is for: --as NAME")
             note = command.process(ctx, words[1:])
     answers = []
     for notice in ctx.notices:

@@ -15,6 +15,7 @@ from referee.chamber import ChamberError
 from referee.chamber.intents import is_statement
 from referee.games import GameTag
 from referee.mail.loops import is_automatic, is_list_mail, list_addresses, should_not_answer
+from referee.quoting import excerpt
 from referee.service import chamber, commands, intents, proof
 from referee.service.chain import Handling, Rule, Work
 from referee.service.chamber_commands import CHAMBER_COMMANDS, claims
@@ -71,7 +72,7 @@ def run_command(
         with work.session.begin_nested():
             note = commands.run(table, ctx, words, prefix)
     except (CommandError, GSDUnreadable) as error:
-        return _refused(work, " ".join(words[:2]), error)
+        return _refused(work, excerpt(" ".join(words[:2])), error)
     work.game = ctx.game
     work.send_all(ctx.notices)
     return work.finish(InboxStatus.DONE, note)
@@ -374,7 +375,7 @@ class StatedIntent:
                     return intents.post(work)
             except ChamberError as error:
                 first = work.letter.text.strip().splitlines()[0].strip()
-                return _refused(work, f"statement of intent '{first}'", error)
+                return _refused(work, f"statement of intent '{excerpt(first)}'", error)
         if work.letter.verb in intents.INTENT_COMMANDS:
             return run_command(work, intents.INTENT_COMMANDS, list(work.letter.words), "")
         return None

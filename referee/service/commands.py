@@ -21,6 +21,7 @@ from referee.config import Settings
 from referee.engine import amended
 from referee.engine.fair_dice import commitment
 from referee.games import MORNINGTON, GameKind, Kinds, read_tag
+from referee.quoting import excerpt
 from referee.service import (
     admission,
     buzzes,
@@ -133,7 +134,7 @@ def _number(text: str) -> int:
     if tag is not None:
         return tag.number
     if not digits.isdigit():
-        raise CommandError(f"{text!r} is not a game number; write e.g. 12 or MC12")
+        raise CommandError(f"{excerpt(text)!r} is not a game number; write e.g. 12 or MC12")
     return int(digits)
 
 
@@ -738,7 +739,7 @@ def run(table: dict[str, Command], ctx: Context, words: list[str], prefix: str) 
         verb = words[0].lower().strip("[]:!") if words else ""
         command = table.get(verb)
         if command is None:
-            raise CommandError(f"{verb!r} is not a step of a buzz")
+            raise CommandError(f"{excerpt(verb)!r} is not a step of a buzz")
         return _checked(command, ctx).process(ctx, words[1:])
     verb = words[1].lower() if len(words) > 1 else ""
     command = table.get(verb)
@@ -746,7 +747,9 @@ def run(table: dict[str, Command], ctx: Context, words: list[str], prefix: str) 
         known = ", ".join(
             f"{prefix} {name} {c.argument_description}".strip() for name, c in table.items()
         )
-        raise CommandError(f"{verb or 'nothing'!r} is not a command; the commands are: {known}")
+        raise CommandError(
+            f"{excerpt(verb or 'nothing')!r} is not a command; the commands are: {known}"
+        )
     return _checked(command, ctx).process(ctx, words[2:])
 
 

@@ -27,8 +27,9 @@ from referee.chamber.settings import choices as chamber_choices
 from referee.engine.fair_dice import commitment
 from referee.engine.life.deadlines import VANILLA_DEADLINES
 from referee.games import MORNINGTON, Kinds, Unregistered, hosted
-from referee.games.kind import GameKind
+from referee.games.kind import GameKind, Silence
 from referee.games.one_day_in_london.kind import OneDayInLondon
+from referee.quoting import excerpt
 from referee.service import chamber, deadlines, game_dice, kind_time
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, CommandError, Notice
@@ -76,7 +77,7 @@ def chosen(kind: GameKind, texts: Sequence[str]) -> dict[str, str]:
         name, value = name.strip().lower(), value.strip().lower()
         if not equals or name not in offered or value not in offered[name]:
             raise CommandError(
-                f"{text!r} is not a setting of {kind.title}; it has: {known} "
+                f"{excerpt(text)!r} is not a setting of {kind.title}; it has: {known} "
                 "(the first value is the default)"
             )
         values[name] = value
@@ -220,9 +221,9 @@ def start(
     game.status, game.started_at = GameStatus.RUNNING, now
     game.version += 1
     session.flush()
-    owing = owe(session, game, kind, now, timing)
     for name in people:
         deadlines.heard(session, game, kind.silence, name, now, reminder_lead=SILENCE_REMINDER)
+    owing = owe(session, game, kind, now, timing)
     view = view_of(session, game)
     secrets = private_views(session, kind, game, "the deal")
     started = [
@@ -269,11 +270,26 @@ def owe(session: Session, game: Game, kind: GameKind, now: datetime, timing: Tim
     for row in deadlines.open_deadlines(session, game, kind=deadlines.TURN):
         if row.owed_by not in owed:
             row.closed_at = now
+    if kind.silence is Silence.RESIGNS:
+        _silence_while_owing(session, game, owed, now)
     for name in owed:
         rows = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=name)
         row = rows[0] if rows else _new_turn_deadline(session, game, name, now, timing)
         shown.append(f"{name} by {row.due:%A %d %B %H:%M} UTC")
     return shown
+
+
+def _silence_while_owing(session: Session, game: Game, owed: Sequence[str], now: datetime) -> None:
+    """Rule 1.1.10's two months, as a dealt kind keeps them (One Day in London's reading
+    R9), run only while the game waits on a player: one waiting on another's move is not
+    silent, and a clock left running would resign everyone waiting on a player who has gone,
+    leaving that player the last one in and so the winner. A player's clock starts when the
+    game begins to wait on them and again at each move of theirs."""
+    for name in active_names(session, game):
+        if name not in owed:
+            deadlines.close(session, game, now, kind=deadlines.SILENCE, owed_by=name)
+        elif not deadlines.unclosed(session, game, kind=deadlines.SILENCE, owed_by=name):
+            deadlines.moved(session, game, name, now, reminder_lead=SILENCE_REMINDER)
 
 
 def _new_turn_deadline(

@@ -27,6 +27,7 @@ from referee.chamber import ChamberError, cite
 from referee.chamber.intents import Ask, Facts, Statement, holds, is_statement
 from referee.config import Settings
 from referee.games import Kinds
+from referee.quoting import excerpt
 from referee.service import chamber, roster
 from referee.service.chain import Handling, Rule, Work, read_letter, run_chain
 from referee.service.commands import Command, Context, words_of
@@ -75,7 +76,7 @@ def post(work: Work) -> Handling:
     if verb in _NOT_CARRIED or is_statement(statement.posting):
         raise ChamberError(
             146,
-            f"a statement of intent cannot carry '{verb}': post that command itself",
+            f"a statement of intent cannot carry '{excerpt(verb)}': post that command itself",
         )
     condition = statement.condition
     if (

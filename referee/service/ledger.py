@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engine.life.points import grandmaster, score_win
+from referee.games import GameTag
 from referee.service import dealt
 from referee.service.game_view import view_of
 from referee.store.models import Game, Turn
@@ -59,6 +60,8 @@ class ArchiveEntry:
     winner: str | None
     ended_at: datetime
     final_gsd: str
+    tag: GameTag
+    """The game as its mail names it (``MC 12``, ``ifMUD 3``)."""
 
 
 def archive(session: Session) -> list[ArchiveEntry]:
@@ -66,7 +69,7 @@ def archive(session: Session) -> list[ArchiveEntry]:
     kind with hidden parts is archived as its lounge last saw it (its final public view,
     every rack revealed if it was played to its end), never as its stored state."""
     return [
-        ArchiveEntry(g.number, g.status, g.winner, g.ended_at, _final(session, g))
+        ArchiveEntry(g.number, g.status, g.winner, g.ended_at, _final(session, g), g.tag)
         for g in _ended(session)
         if g.ended_at is not None
     ]

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from referee.engine.drone import is_drone
 from referee.engine.fair_dice import commitment
 from referee.games import MORNINGTON
+from referee.quoting import excerpt
 from referee.service import deadlines, gsd_edits, rulebook
 from referee.service.buzzes import open_in, party_left, was_buzzed
 from referee.service.notices import Audience, CommandError, Notice
@@ -43,7 +44,9 @@ def registered(session: Session, name: str, address: str, secret: str | None) ->
     player = games.player_by_address(session, address)
     if player is None:
         if games.player_by_name(session, name) is not None:
-            raise CommandError(f"the name {name} is taken by another address; choose another")
+            raise CommandError(
+                f"the name {excerpt(name)} is taken by another address; choose another"
+            )
         player = games.add_player(session, name.strip(), address, secret)
     return player
 
@@ -340,7 +343,7 @@ def timeout(
     _require_running(game)
     late = games.player_by_name(session, late_name)
     if late is None and not is_drone(late_name):
-        raise CommandError(f"there is no player called {late_name!r} in game {game.tag}")
+        raise CommandError(f"there is no player called {excerpt(late_name)!r} in game {game.tag}")
     name = late.name if late is not None else late_name
     owed = deadlines.unclosed(session, game, kind=deadlines.TURN, owed_by=name)
     if not owed:

@@ -34,6 +34,7 @@ WORD_CHOICES: dict[str, tuple[str, ...]] = {
     "route_choice": (RouteChoice.BEST, RouteChoice.FIRST),
     "paid_token_default": ("stack", "discard"),
     "buzz_mode": BUZZ_MODES,
+    "boundary_zone_bonus": ("lower", "higher", "both"),
 }
 """The words a setting held as plain text may take (an Enum field lists its own)."""
 

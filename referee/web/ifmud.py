@@ -177,8 +177,8 @@ class IfmudPages(GameKind):
 
     def __init__(self) -> None:
         self.log = reading.TurnLog()
-        self._boards: LRU[tuple[int, int], Board | None] = LRU(256)
-        self._lines: LRU[tuple[int, str], TurnLine] = LRU(16384)
+        self._boards: LRU[tuple[tuple[str, int], int], Board | None] = LRU(256)
+        self._lines: LRU[tuple[str, int, str], TurnLine] = LRU(16384)
         self._whereabouts: LRU[str, tuple[tuple[str, str], ...]] = LRU(64)
 
     def _where(self, text: str | None) -> tuple[tuple[str, str], ...]:
@@ -197,12 +197,12 @@ class IfmudPages(GameKind):
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
         text = reading.state(session, game.id)
         state = read_state(text)
-        title = f"The map of MC {game.number} after turn {game.turn_number}"
+        title = f"The map of {game.tag} after turn {game.turn_number}"
 
         def make() -> Board | None:
             return board(state, title) if state is not None else None
 
-        drawn = self._boards.get((game.id, game.version), make)
+        drawn = self._boards.get((game.key, game.version), make)
         turns = self.log.rows(session, game)
         return Page(
             "ifmud/game.html.j2",
@@ -213,11 +213,11 @@ class IfmudPages(GameKind):
                 "board": drawn,
                 "document": text or "",
                 "seats": reading.seats(session, game.id),
-                "turns": [self._line(session, turn) for turn in reversed(turns)],
+                "turns": [self._line(session, game, turn) for turn in reversed(turns)],
             },
         )
 
-    def _line(self, session: Session, turn: reading.TurnRow) -> TurnLine:
+    def _line(self, session: Session, game: reading.GameRow, turn: reading.TurnRow) -> TurnLine:
         def make() -> TurnLine:
             found: tuple[str, ...] = ()
             if turn.status == "applied":
@@ -225,7 +225,7 @@ class IfmudPages(GameKind):
                 found = moves(self._where(states.before), self._where(states.after))
             return TurnLine(turn.number, turn.player, turn.play, turn.status, found)
 
-        return self._lines.get((turn.id, turn.status), make)
+        return self._lines.get((game.store, turn.id, turn.status), make)
 
     def sub_page(self, session: Session, game: reading.GameRow, path: str) -> Page | None:
         return None

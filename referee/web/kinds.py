@@ -152,12 +152,12 @@ class MorningtonNomic(GameKind):
 
     def __init__(self) -> None:
         self._gsds: LRU[tuple[str, str], GSD | None] = LRU(256)
-        self._diffs: LRU[int, list[tuple[str, str]]] = LRU(1024)
-        self._lines: LRU[tuple[int, str, int, bool], str] = LRU(16384)
+        self._diffs: LRU[tuple[str, int], list[tuple[str, str]]] = LRU(1024)
+        self._lines: LRU[tuple[str, int, str, int, bool], str] = LRU(16384)
         self.log = reading.TurnLog()
-        self._latest: dict[int, str] = {}
+        self._latest: LRU[tuple[str, int], str] = LRU(1024)
         self._pictures: LRU[tuple[Hashable, ...], Picture | None] = LRU(512)
-        self._judges: LRU[tuple[int, int], Judges] = LRU(64)
+        self._judges: LRU[tuple[tuple[str, int], int], Judges] = LRU(64)
         self._published: LRU[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], Ruleset] = LRU(64)
         """Version 1 with the readings a game stored, by its variants and those readings."""
 
@@ -212,8 +212,9 @@ class MorningtonNomic(GameKind):
                 row = next((r for r in gsd.players if r.name == play.player), None)
                 route = move_route(ruleset.network(), start, play, row.lv if row else 0)
             data = load_map(ruleset.map_name)
-            svg = draw_map(data, gsd, route, positions=positions, title=title)
-            return _picture(gsd, history, svg)
+            table = ruleset.tables().stacks
+            svg = draw_map(data, gsd, route, positions=positions, stacks=table, title=title)
+            return _picture(gsd, history, svg, read_marks(gsd, table))
 
         return self._pictures.get(key, make)
 
@@ -236,7 +237,7 @@ class MorningtonNomic(GameKind):
         def make() -> Judges:
             return Judges(session, session.get_one(Game, game.id))
 
-        judges = self._judges.get((game.id, len(amendments)), make)
+        judges = self._judges.get((game.key, len(amendments)), make)
         return judges(version or judges.in_force)
 
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
@@ -244,11 +245,11 @@ class MorningtonNomic(GameKind):
         amendments = reading.rules_changes(session, game.id)
         judged = self.judged_by(session, game, amendments)
         text = reading.state(session, game.id)
-        gsd = self.parse(judged, text, base=self._latest.get(game.id))
+        gsd = self.parse(judged, text, base=self._latest.peek(game.key))
         if text:
-            self._latest[game.id] = text
-        title = f"The map of MC {game.number} after turn {game.turn_number}"
-        picture = self.picture(("game", game.id, game.version), judged, gsd, title=title)
+            self._latest.put(game.key, text)
+        title = f"The map of {game.tag} after turn {game.turn_number}"
+        picture = self.picture(("game", game.key, game.version), judged, gsd, title=title)
         turns = self.log.rows(session, game)
         return Page(
             "mornington/game.html.j2",
@@ -285,7 +286,7 @@ class MorningtonNomic(GameKind):
 
         lines = []
         for turn in reversed(turns):
-            key = (turn.id, turn.status, game.number, amended)
+            key = (game.store, turn.id, turn.status, game.number, amended)
             lines.append(self._lines.get(key, partial(line, turn)))
         return Markup("\n".join(lines))
 
@@ -302,10 +303,12 @@ class MorningtonNomic(GameKind):
         before = self.parse(ruleset, states.before)
         after = self.parse(ruleset, states.after, base=states.before)
         title = (
-            f"The map of MC {game.number} after turn {turn.number}: {turn.player} played "
+            f"The map of {game.tag} after turn {turn.number}: {turn.player} played "
             f"{turn.play}"
         )
-        picture = self.picture(("turn", turn.id), ruleset, after, before=before, title=title)
+        picture = self.picture(
+            ("turn", game.store, turn.id), ruleset, after, before=before, title=title
+        )
         applied = [(t, s) for t, s in zip(turns, slugs, strict=True) if t.status == "applied"]
         place = next((i for i, (t, _) in enumerate(applied) if t.id == turn.id), None)
         previous = applied[place - 1][1] if place else None
@@ -323,7 +326,8 @@ class MorningtonNomic(GameKind):
                 "played_at": states.played_at,
                 "readable": after is not None,
                 "diff": self._diffs.get(
-                    turn.id, lambda: diff_lines(states.before or "", states.after or "")
+                    (game.store, turn.id),
+                    lambda: diff_lines(states.before or "", states.after or ""),
                 ),
                 "previous": previous,
                 "next": following,
@@ -334,7 +338,7 @@ class MorningtonNomic(GameKind):
         )
 
 
-def _picture(gsd: GSD, history: History, svg: str) -> Picture:
+def _picture(gsd: GSD, history: History, svg: str, marks: Marks) -> Picture:
     positions = history.positions
     colours = piece_colours(gsd.player_names)
     order = {name: index for index, name in enumerate(gsd.player_names)}
@@ -350,7 +354,7 @@ def _picture(gsd: GSD, history: History, svg: str) -> Picture:
     except (KeyError, ValueError):
         turn = None
     stacks = tuple((s.station, s.content_text()) for s in gsd.stacks)
-    return Picture(svg, rows, unplaced, read_marks(gsd), turn, stacks)
+    return Picture(svg, rows, unplaced, marks, turn, stacks)
 
 
 class Plain(GameKind):

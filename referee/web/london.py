@@ -83,7 +83,7 @@ class LondonPages(GameKind):
     title = "One Day in London"
 
     def __init__(self) -> None:
-        self._tables: LRU[tuple[int, int, str], Table | None] = LRU(256)
+        self._tables: LRU[tuple[tuple[str, int], int, str], Table | None] = LRU(256)
 
     def handles(self, game: reading.GameRow) -> bool:
         return game.kind == ONE_DAY_IN_LONDON
@@ -93,10 +93,10 @@ class LondonPages(GameKind):
 
     def game_page(self, session: Session, game: reading.GameRow) -> Page:
         text = reading.state(session, game.id)
-        title = f"The network of MC {game.number} after turn {game.turn_number}"
+        title = f"The network of {game.tag} after turn {game.turn_number}"
         drawn = None
         if text:
-            key = (game.id, game.version, game.status)
+            key = (game.key, game.version, game.status)
             drawn = self._tables.get(key, lambda: table(text, title))
         return Page(
             "london/game.html.j2",

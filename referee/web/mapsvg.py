@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from typing import Any, TypeVar
 
@@ -38,6 +39,8 @@ from referee.engine.drone import DRONE
 from referee.engine.history import Position
 from referee.engine.kafka_sinkholes import sinkholes
 from referee.engine.one_round_blocks import standing_blocks_of
+from referee.engine.tables.stacks import StackTable
+from referee.identity import Identity
 from referee.network.lines import LineCode
 from referee.network.mapfile import MapData
 from referee.notation.gsd import GSD
@@ -130,8 +133,9 @@ class Marks:
     courier_destination: str | None
 
 
-def read_marks(gsd: GSD) -> Marks:
-    """The Disruptions, one-Round Blocks and Fires, Sinkholes, Wild and Courier Stations."""
+def read_marks(gsd: GSD, stacks: StackTable) -> Marks:
+    """The Disruptions, one-Round Blocks and Fires, Sinkholes (as the ruleset's ``stacks``
+    table makes them), Wild and Courier Stations."""
     markers: list[tuple[str, str]] = []
     segments: list[tuple[str, str, LineCode]] = []
     states: list[tuple[LineCode, str]] = []
@@ -153,7 +157,7 @@ def read_marks(gsd: GSD) -> Marks:
         tuple(flags),
         in_force.blocked,
         in_force.burning,
-        sinkholes(gsd.stacks),
+        sinkholes(gsd.stacks, stacks),
         gsd.wild,
         gsd.courier_pickup,
         gsd.courier_destination,
@@ -210,22 +214,19 @@ def project(
     return Frame(points, round(width, 1), round(height, 1))
 
 
-_MADE: dict[tuple[str, int], tuple[MapData, Any]] = {}
-
-
-def _once(kind: str, data: MapData, make: Callable[[MapData], _T]) -> _T:
+def _once(data: MapData, make: Callable[[MapData], _T]) -> _T:
     """``make(data)`` made once per map value (MapData holds dicts, so it is not hashable)."""
-    key = (kind, id(data))
-    found = _MADE.get(key)
-    if found is None or found[0] is not data:
-        found = (data, make(data))
-        _MADE[key] = found
-    made: _T = found[1]
+    made: _T = _made(Identity(data), make)
     return made
 
 
+@lru_cache(maxsize=32)
+def _made(data: Identity[MapData], make: Callable[[MapData], Any]) -> Any:
+    return make(data.value)
+
+
 def _frame(data: MapData) -> Frame:
-    return _once("frame", data, _make_frame)
+    return _once(data, _make_frame)
 
 
 def _make_frame(data: MapData) -> Frame:
@@ -254,7 +255,7 @@ def _offset(a: tuple[float, float], b: tuple[float, float], shift: float) -> tup
 
 
 def _segments(data: MapData) -> dict[LineCode, tuple[tuple[str, str, tuple[float, ...]], ...]]:
-    return _once("segments", data, _make_segments)
+    return _once(data, _make_segments)
 
 
 def _make_segments(
@@ -278,7 +279,7 @@ def _line_path(strokes: Iterable[tuple[str, str, tuple[float, ...]]]) -> str:
 
 
 def _base(data: MapData) -> tuple[str, str]:
-    return _once("base", data, _make_base)
+    return _once(data, _make_base)
 
 
 def _make_base(data: MapData) -> tuple[str, str]:
@@ -318,15 +319,17 @@ def draw_map(
     route: Sequence[str] = (),
     *,
     positions: Mapping[str, Position],
+    stacks: StackTable,
     title: str = "The map",
 ) -> str:
     """The SVG of ``gsd`` on ``data``: the Pieces at ``positions`` (keyed as
     :attr:`referee.engine.history.History.positions`), its Disruptions and Stacks, and
-    ``route`` (Station names in order) highlighted."""
+    ``route`` (Station names in order) highlighted; ``stacks`` is the ruleset's Token Stacks
+    table, which says which Stacks are Sinkholes."""
     frame = _frame(data)
     points = frame.points
     lines, stations = _base(data)
-    marks = read_marks(gsd)
+    marks = read_marks(gsd, stacks)
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {frame.width:g} '
         f'{frame.height:g}" role="img" aria-labelledby="map-title">',

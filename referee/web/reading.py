@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session, defer, sessionmaker
 
 from referee.chamber import Chamber, Standing
 from referee.engine.life.buzzing import Stage
+from referee.games import GameTag, tag_of
 from referee.service import chamber as chambers
 from referee.store.db import make_engine, sessions
 from referee.store.models import (
@@ -116,6 +117,19 @@ class GameRow:
     due: datetime | None
     kind: str = "mornington-nomic"
     """The kind of game, as ``referee.games`` registers it."""
+    store: str = ""
+    """The database the row was read from (:func:`store_of`)."""
+
+    @property
+    def tag(self) -> GameTag:
+        """The game as its mail and its pages name it: ``MC 12``, ``ifMUD 3``."""
+        return tag_of(self.kind, self.number)
+
+    @property
+    def key(self) -> tuple[str, int]:
+        """The game among every database a process reads: the kinds' caches outlive one
+        site, and two databases may each hold a game of the same id."""
+        return (self.store, self.id)
 
     @property
     def phase(self) -> str:
@@ -195,7 +209,14 @@ _GAME_COLUMNS = (
 """Every column but the GSD: read as plain rows, since pages check them on every request."""
 
 
-def _game_row(game: Any, owed: dict[int, tuple[str | None, datetime]]) -> GameRow:
+def store_of(session: Session) -> str:
+    """The database ``session`` reads, by its engine's URL (the password hidden)."""
+    bind = session.get_bind()
+    engine = bind if isinstance(bind, Engine) else bind.engine
+    return engine.url.render_as_string(hide_password=True)
+
+
+def _game_row(game: Any, owed: dict[int, tuple[str | None, datetime]], store: str) -> GameRow:
     owed_by, due = owed.get(game.id, (None, None))
     return GameRow(
         id=game.id,
@@ -217,6 +238,7 @@ def _game_row(game: Any, owed: dict[int, tuple[str | None, datetime]]) -> GameRo
         owed_by=owed_by,
         due=due,
         kind=game.kind,
+        store=store,
     )
 
 
@@ -237,13 +259,16 @@ def games(session: Session) -> list[GameRow]:
     """Every game by number, with whose turn it is and by when."""
     owed = _owed(session)
     rows = session.execute(select(*_GAME_COLUMNS).order_by(Game.number))
-    return [_game_row(row, owed) for row in rows]
+    store = store_of(session)
+    return [_game_row(row, owed, store) for row in rows]
 
 
 def game(session: Session, number: int) -> GameRow | None:
     """Game ``number``, or None."""
     found = session.execute(select(*_GAME_COLUMNS).where(Game.number == number)).first()
-    return None if found is None else _game_row(found, _owed(session, found.id))
+    if found is None:
+        return None
+    return _game_row(found, _owed(session, found.id), store_of(session))
 
 
 def state(session: Session, game_id: int) -> str | None:
@@ -367,12 +392,12 @@ class TurnLog:
     """
 
     def __init__(self) -> None:
-        self._known: dict[int, tuple[int, int, int, tuple[TurnRow, ...]]] = {}
+        self._known: dict[tuple[str, int], tuple[int, int, int, tuple[TurnRow, ...]]] = {}
         self._lock = threading.Lock()
 
     def rows(self, session: Session, game: GameRow) -> tuple[TurnRow, ...]:
         with self._lock:
-            known = self._known.get(game.id)
+            known = self._known.get(game.key)
         if known is not None and known[0] == game.version:
             return known[3]
         ids = turn_ids(session, game.id)
@@ -387,7 +412,7 @@ class TurnLog:
             found = tuple(turns(session, game.id))
         last = max([t.id for t in found] + ids[-1:] + [0])
         with self._lock:
-            self._known[game.id] = (game.version, game.turn_number, last, found)
+            self._known[game.key] = (game.version, game.turn_number, last, found)
         return found
 
 

@@ -117,9 +117,9 @@ def test_cards_lists_every_card() -> None:
     code, out, _ = run("cards")
     assert code == 0
     assert "1 x Sloane Square: 8 District 11" in out
-    assert out.rstrip().endswith("73 cards for 62 stations")
+    assert out.rstrip().endswith("72 cards for 62 stations")
     rows = json.loads(run("cards", "--json")[1])
-    assert sum(row["copies"] for row in rows) == 73
+    assert sum(row["copies"] for row in rows) == 72
 
 
 def test_deal_recomputes_the_deal_and_checks_the_commitment() -> None:

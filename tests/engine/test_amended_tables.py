@@ -9,7 +9,9 @@ amended table, and only it, made the difference.
 
 from __future__ import annotations
 
+import gc
 import re
+import weakref
 from datetime import UTC, datetime
 
 import pytest
@@ -26,6 +28,7 @@ from referee.engine.amended import (
 )
 from referee.engine.result import TurnResult
 from referee.engine.ruleset import VANILLA
+from referee.engine.tables.opening import SegmentHours
 from referee.engine.turn import adjudicate
 from referee.notation.amendments import Change
 from referee.notation.gsd import GSD
@@ -233,3 +236,26 @@ def test_1_13_5_a_place_names_its_station_and_line_as_the_fullmatch_reading_did(
 def test_1_13_5_a_place_padded_with_spaces_is_read_at_once() -> None:
     assert station_and_line("Bank" + " " * 200_000 + "(nt)") == ("Bank", "NT")
     assert station_and_line("Bank" + " " * 200_000) == ("Bank" + " " * 200_000, "")
+
+
+def test_1_13_6_segment_hours_an_amendment_replaced_are_let_go() -> None:
+    """Each amendment of rule 1.13.6 makes a new Opening Hours table; Moves judged under many
+    versions must not keep every table the referee ever read (only a few recent ones)."""
+    late = game({"Rushton": "Waterloo (WC)"}, lv={"Rushton": 1}, time="Saturday 2100")
+    move = "Rushton : Bank (WC)"
+
+    def judged(minute: int) -> weakref.ref[SegmentHours]:
+        text = ("Amend rule 1.13.6: the Line Segment Bank to Waterloo (WC) opens daily "
+                f"05{minute:02d}-2400.")
+        version = versions(VANILLA, [Change(2, "Tables [Al]", AT, text)])[-1]
+        ruleset = amended(VANILLA, version)
+        [hours] = [h for h in ruleset.tables().opening.segment if h.from_ == "Waterloo"]
+        play = Play.parse(move, players=late.player_names, index=ruleset.action_index())
+        assert adjudicate(late, play, ruleset, check_order=False).legal
+        return weakref.ref(hours)
+
+    first = judged(0)
+    for minute in range(1, 20):
+        judged(minute)
+    gc.collect()
+    assert first() is None

@@ -8,6 +8,7 @@ Action the rule names, at the kind of Station it names.
 from __future__ import annotations
 
 from referee.notation.gsd import GSD
+from referee.notation.plays import Play
 from tests.engine.builder import game, play, row, rules_broken
 from tests.engine.luggage_builder import with_luggage
 from tests.engine.test_blocks import legal, message
@@ -72,6 +73,15 @@ def test_1_4_47_a_prisoner_may_not_be_targeted() -> None:
     gsd = with_luggage(together(), {"Garden": "Prison Clamp"})
     result = play(gsd, "Rushton : Pass [Greening Garden]")
     assert rules_broken(result) == ["1.4.47"]
+
+
+def test_1_4_47_no_action_of_any_family_targets_a_prisoner() -> None:
+    """Rule 1.4.47: "by Actions", so not by a Huff or a Blonk (section 1.10) either, nor
+    paid a Toll (rule 1.12.3 names the cited player)."""
+    gsd = with_luggage(together(), {"Garden": "Prison Clamp"})
+    assert rules_broken(play(gsd, "Rushton : Pass [Huffing Garden] {huff: 0}")) == ["1.4.47"]
+    assert "1.4.47" in rules_broken(play(gsd, "Rushton : Pass [Blonking Garden]"))
+    assert "1.4.47" in rules_broken(play(gsd, "Rushton : [Toll to Garden] Pass"))
 
 
 def test_1_11_7_no_clamping_at_a_holy_station() -> None:
@@ -252,3 +262,39 @@ def test_1_4_44_without_its_toffing_in_the_record_it_is_not_adjudicated() -> Non
     assert not result.adjudicated
     assert result.unadjudicated == ("Toff Clamp (its Toffing is not in the record)",)
     assert "rule 1.4.44 measures from where the carrier stood" in result.messages()[0]
+
+
+# -- Rule 1.4.47 - Number Six ------------------------------------------------------------------
+
+
+def test_1_4_47_a_prisoner_plays_no_move_but_a_pass() -> None:
+    """Rule 1.4.47: a player carrying a Prison Clamp may not play a Move other than Pass."""
+    gsd = carrying("Prison Clamp", "Chancery Lane (CN)", lv=1)
+    assert rules_broken(play(gsd, "Rushton : Holborn (CN)")) == ["1.4.47"]
+    assert rules_broken(play(gsd, "Rushton : [Ghosting] Aldwych (GH)")) == ["1.4.47"]
+    legal(play(gsd, "Rushton : Pass"))
+
+
+def _sent_to_the_tower() -> GSD:
+    """Rushton, Sent to the Tower by eir last play's [Finding] (the referee's note), carries
+    the Prison Clamp it gave em; Cryer plays next."""
+    base = game({"Cryer": "Euston (NT)"}, players=("Rushton", "Cryer"),
+                tokens={"Rushton": RICH})  # fmt: skip
+    tower = Play.parse("Rushton : Pass Tower Hill (CL) [Finding] {found: 47 (Sent to the Tower)}",
+                       players=base.player_names)  # fmt: skip
+    return with_luggage(base.model_copy(update={"record": (*base.record, tower)}),
+                        {"Rushton": "Prison Clamp"})  # fmt: skip
+
+
+def test_1_4_47_the_prison_clamp_is_destroyed_after_two_rounds() -> None:
+    """Rule 1.4.47: at the start of a Turn, a Prison Clamp carried for more than two Rounds is
+    destroyed. Gained in Rushton's Turn, it is still carried through eir next two Turns (each
+    starts less than two Rounds after), and gone as the third begins."""
+    state = _sent_to_the_tower()
+    for _ in range(2):
+        state = legal(play(state, "Cryer : Pass"))
+        assert "1.4.47" in rules_broken(play(state, "Rushton : [Ghosting] Aldwych (GH)"))
+        state = legal(play(state, "Rushton : Pass"))
+        assert luggage_of(state, "Rushton") == ["Prison Clamp"]
+    state = legal(play(state, "Cryer : Pass"))
+    assert luggage_of(legal(play(state, "Rushton : Pass")), "Rushton") == []

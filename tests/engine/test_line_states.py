@@ -3,6 +3,8 @@ Soaped (rules 1.20.0 to 1.20.6)."""
 
 from __future__ import annotations
 
+from referee.engine.history import derive
+from referee.engine.ruleset import VANILLA
 from referee.notation.gsd import GSD
 from tests.engine.builder import game, play, row, rules_broken
 
@@ -116,8 +118,8 @@ def test_1_20_5_no_move_touches_a_failed_line_but_a_walk() -> None:
 
 
 def test_1_20_6_soaping_lasts_one_round() -> None:
-    """Rule 1.20.6 - Soap on the Tracks (2 Blue): the Line of the last Move is Soaped until
-    the Soaper's next Turn begins."""
+    """Rules 1.20.6 and 1.3.0: Soaped for one Round, made Post-Move, so it stops at the end
+    of the Post-Move phase of the Soaper's next Turn."""
     gsd = game({"Cryer": "Euston (NT)", **TCR}, lv={"Rushton": 2}, tokens=PLASTIC)
     soaped = play(gsd, "Rushton : Bond Street (CN) [CN: Soaped]")
     assert soaped.legal, soaped.messages()
@@ -126,6 +128,78 @@ def test_1_20_6_soaping_lasts_one_round() -> None:
     assert states(cryer.state) == ["CN: Soaped"]
     back = play(cryer.state, "Rushton : Pass")
     assert back.legal and states(back.state) == []
+
+
+def test_1_3_0_a_post_move_power_failure_binds_its_makers_next_move() -> None:
+    """Rules 1.3.0 and 1.20.5: a Power Failure made after the Move lasts to the end of the
+    Post-Move phase of the maker's next Turn, so eir next Move (made before that) is still
+    refused; once that Turn is over the Line works again."""
+    gsd = game({"Cryer": "Euston (NT)", **TCR}, lv={"Rushton": 2}, tokens=PLASTIC)
+    failed = play(gsd, "Rushton : Bond Street (CN) [CN: Power Failure!]")
+    assert failed.legal, failed.messages()
+    cryer = play(failed.state, "Cryer : Pass")
+    assert cryer.legal and states(cryer.state) == ["CN: Power Failure!"]
+    refused = play(cryer.state, "Rushton : Tottenham Court Road (CN)")
+    assert rules_broken(refused) == ["1.20.5"]
+    passed = play(cryer.state, "Rushton : Pass")
+    assert passed.legal and states(passed.state) == []
+
+
+def test_1_3_0_a_one_round_state_outlives_a_later_one_by_another_player() -> None:
+    """Rule 1.3.0: a one-Round state ends with its own maker's Round; the Line's state set
+    since by another player is that player's and is not ended by the first maker's Turn."""
+    gsd = game({"Cryer": "Oxford Circus (CN)", **TCR}, lv={"Rushton": 2, "Cryer": 1},
+               tokens={**PLASTIC, "Cryer": "6 Bu, 3 Re, 2 Bk"})  # fmt: skip
+    failed = play(gsd, "Rushton : Bond Street (CN) [CN: Power Failure!]")
+    assert failed.legal, failed.messages()
+    soaped = play(failed.state, "Cryer : [Walking] Tottenham Court Road (CN) [CN: Soaped]")
+    assert soaped.legal and states(soaped.state) == ["CN: Soaped"], soaped.messages()
+    back = play(soaped.state, "Rushton : Pass")
+    assert back.legal and states(back.state) == ["CN: Soaped"]
+
+
+def test_1_3_0_a_resigned_makers_state_ends_where_eir_turn_would_have_been() -> None:
+    """Rule 1.3.0: if the maker Resigns, a one-Round State stops at the point after which eir
+    Turn would have been: Rushton, Cryer, Garden play in turn; Rushton fails the Central and
+    resigns; it still fails after Cryer's Turn and is over after Garden's."""
+    gsd = game({"Cryer": "Euston (NT)", "Garden": "Bank (NT)", **TCR}, lv={"Rushton": 2},
+               tokens=PLASTIC)  # fmt: skip
+    failed = play(gsd, "Rushton : Bond Street (CN) [CN: Power Failure!]")
+    assert failed.legal, failed.messages()
+    gone = VANILLA.resign(failed.state, "Rushton")
+    cryer = play(gone, "Cryer : Pass")
+    assert cryer.legal and states(cryer.state) == ["CN: Power Failure!"]
+    garden = play(cryer.state, "Garden : Pass")
+    assert garden.legal and states(garden.state) == []
+
+
+def test_1_20_6_a_shunt_on_a_soaped_line_skids_the_shunter_along() -> None:
+    """Rules 1.20.6 and 1.3.0: Shunting along a Soaped Line carries the Shunter with the
+    Shunted player, both ending at the same Station; the Soap made in the Shunter's previous
+    Turn still lies in eir next Post-Move phase. The record keeps where the Shunter stands."""
+    gsd = game({"Cryer": "Tottenham Court Road (CN)", "Rushton": "Bond Street (CN)"},
+               lv={"Rushton": 1}, tokens=PLASTIC)  # fmt: skip
+    soaped = play(gsd, "Rushton : Oxford Circus (CN) [CN: Soaped]")
+    assert soaped.legal, soaped.messages()
+    cryer = play(soaped.state, "Cryer : Pass")
+    assert cryer.legal, cryer.messages()
+    shunt = play(cryer.state,
+                 "Rushton : Tottenham Court Road (CN) [Shunting Cryer to Holborn (CN)]")
+    assert shunt.legal, shunt.messages()
+    where = derive(shunt.state).positions
+    assert where["Cryer"].station == where["Rushton"].station == "Holborn"
+    dry = game({"Cryer": "Tottenham Court Road (CN)", "Rushton": "Oxford Circus (CN)"},
+               lv={"Rushton": 1}, tokens=PLASTIC)  # fmt: skip
+    unsoaped = play(dry, "Rushton : Tottenham Court Road (CN) [Shunting Cryer to Holborn (CN)]")
+    assert unsoaped.legal, unsoaped.messages()
+    assert derive(unsoaped.state).positions["Rushton"].station == "Tottenham Court Road"
+
+
+def test_1_20_5_no_straddle_from_a_station_on_a_failed_line() -> None:
+    """Rule 1.20.5: no player situated at a Station on the failed Line may Straddle."""
+    gsd = game(TCR, disruptions=("CN: Power Failure!",))
+    refused = play(gsd, "Rushton : Pass [Straddling to Holborn]")
+    assert "1.20.5" in rules_broken(refused)
 
 
 def test_1_20_2_the_circle_runs_clockwise_or_anti_clockwise() -> None:

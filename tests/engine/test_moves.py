@@ -115,6 +115,14 @@ def test_1_3_5_timeout_takes_an_hour_and_no_actions() -> None:
                                         "Rushton : [LV+1] Timeout"))  # fmt: skip
 
 
+def test_1_4_20_a_timeout_earns_no_tokens() -> None:
+    """Rule 1.4.20 (rules/vanilla/readings.md#r1-4-20): a Timeout is no Move the player
+    played, so not the Black of a non-Pass Move without a change of Line."""
+    before = game(HOLBORN)
+    result = play(before, "Rushton : Timeout")
+    assert result.legal and row(result.state, "Rushton").tokens == row(before, "Rushton").tokens
+
+
 def test_1_5_12_farkle_is_a_pass_with_no_actions_that_may_set_game_time() -> None:
     """Rule 1.5.12 - Farkling: like Pass, no Actions, Game Time set as the player says."""
     result = play(game(HOLBORN, lv={"Rushton": 3}), "Rushton : Farkle {Saturday 0900}")

@@ -3,9 +3,16 @@ Holy Stations' Collection Plate and Defaming (1.11.7)."""
 
 from __future__ import annotations
 
+import pytest
+
+from referee.engine.registry import load_sections
 from referee.engine.result import TurnResult
+from referee.engine.ruleset import Ruleset
+from referee.engine.turn import adjudicate
+from referee.notation.action_index import ActionSpec, Phase, load_action_index
 from referee.notation.gsd import GSD
 from referee.notation.luggage import RackEntry
+from referee.notation.plays import Play
 from referee.notation.possessions import Possession
 from tests.engine.builder import game, play, row, rules_broken
 
@@ -153,3 +160,59 @@ def test_1_11_7_collection_plate_is_a_neutral_action_for_one_silver() -> None:
     gsd = game(HOLBORN, tokens=RICH)
     result = play(gsd, "Rushton : [Collection Plate] Pass")
     assert result.legal and row(result.state, "Rushton").tokens.si == 1
+
+
+# -- Rule 1.11.7 - Sanctuary, for every Action that names a Player ----------------------------
+
+_FILL = {"player": "Garden", "destination": "Bank (CN)", "name": "Trampoline"}
+_WEALTH = "5 Bk, 5 Gr, 5 Re, 5 Bu, 5 Br, 5 Si, 5 Go"
+
+
+def _naming_a_player() -> list[ActionSpec]:
+    """Every adjudicated Action whose pattern names a Player (Volume 0's [Applauding] is
+    recognised, never adjudicated)."""
+    handled = load_sections().handlers
+    return [spec for spec in load_action_index()
+            if "player" in spec.placeholders and spec.name in handled]  # fmt: skip
+
+
+def _aimed(spec: ActionSpec) -> str:
+    written = "[" + spec.pattern.format(**_FILL) + "]"
+    return f"Rushton : {written} Pass" if spec.phase is Phase.PRE else f"Rushton : Pass {written}"
+
+
+@pytest.mark.parametrize("spec", _naming_a_player(), ids=lambda spec: spec.name)
+def test_1_11_7_no_one_at_a_holy_station_is_named_by_an_action(spec: ActionSpec) -> None:
+    """Rule 1.11.7 - Sanctuary: a Player at a Holy Station may not be the Player an Action
+    names, nor name a Player from there; so with both at St. Paul's every Action that names
+    a Player breaks rule 1.11.7."""
+    gsd = game({"Garden": "St. Paul's (CN)", "Rushton": "St. Paul's (CN)"},
+               lv={"Rushton": 1}, tokens={"Rushton": _WEALTH})  # fmt: skip
+    assert "1.11.7" in rules_broken(play(gsd, _aimed(spec)))
+
+
+@pytest.mark.parametrize("spec", [s for s in _naming_a_player() if not s.fr],
+                         ids=lambda spec: spec.name)  # fmt: skip
+def test_1_11_7_sanctuary_holds_at_any_distance(spec: ActionSpec) -> None:
+    """Rule 1.11.7: an Action that names a Player at any distance may not name one at a Holy
+    Station, nor be played by one at a Holy Station."""
+    target_holy = game({"Garden": "St. Paul's (CN)", "Rushton": "Holborn (CN)"},
+                       lv={"Rushton": 1}, tokens={"Rushton": _WEALTH})  # fmt: skip
+    assert "1.11.7" in rules_broken(play(target_holy, _aimed(spec)))
+    actor_holy = game({"Garden": "Holborn (CN)", "Rushton": "St. Paul's (CN)"},
+                      lv={"Rushton": 1}, tokens={"Rushton": _WEALTH})  # fmt: skip
+    assert "1.11.7" in rules_broken(play(actor_holy, _aimed(spec)))
+
+
+def test_1_11_7_payments_target_by_the_letter_unless_the_speaker_sets_otherwise() -> None:
+    """Rules 1.11.7 and 1.7.27: a Token Gift names its Player, so by the letter no one at a
+    Holy Station is given Tokens; with ``payments_target`` off a Gift does not target, and
+    the Gift to Garden at St. Paul's is fine."""
+    gsd = game({"Garden": "St. Paul's (CN)", "Rushton": "Holborn (CN)"})
+    text = "Rushton : Pass [Giving Tokens to Garden] {giving: 1 Re}"
+    assert rules_broken(play(gsd, text)) == ["1.11.7"]
+    lenient = Ruleset().with_settings(payments_target=False)
+    given = adjudicate(gsd, Play.parse(text, players=gsd.player_names), lenient,
+                       check_order=False)
+    assert given.legal, given.messages()
+    assert row(given.state, "Garden").tokens.re == 3

@@ -10,7 +10,9 @@ headers, signatures, secrets, colons) and compares the turn text, secret and pla
 from __future__ import annotations
 
 import re
+import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -161,6 +163,18 @@ LINES = [
     "x" * 401 + ":",
     "On " + "1" * 398 + ":",
     "Mornington Crescent - Game 12 - Turn 3 - State 1a2b3c4d",
+    "ON WED, 25 NOV 2026, REFEREE WROTE:",
+    "Am 25.11.2026 \u017fchrieb Referee:",
+    "Bob wrİtes:",
+    "Bob wr\u0131tes:",
+    "Le 25 nov. 2026, Referee a",
+    "écrit :",
+    "ÉCRIT:",
+    "* Bob [1]:",
+    "\u017fecret: \u017f",
+    "SECRET: x",
+    " Playing As: Bob",
+    "Bob: Euston (VC)",
 ]
 
 
@@ -168,6 +182,18 @@ LINES = [
 @given(st.lists(st.sampled_from(LINES), max_size=25).map("\n".join))
 def test_1_3_1_the_turn_text_is_found_as_line_by_line(body: str) -> None:
     assert _turn_text(body) == reference_turn_text(body)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=25).map("\n".join), st.sampled_from([0, 10**9]))
+def test_1_3_1_attribution_words_searched_by_line_or_in_the_body_read_alike(
+    body: str, bytes_a_line: int
+) -> None:
+    """The body is searched once for the attribution words when many of its lines need a look,
+    else each such line alone: both ways (forced here) find the turn text as before."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(message, "_SCAN_BYTES_A_LINE", bytes_a_line)
+        assert _turn_text(body) == reference_turn_text(body)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -197,3 +223,50 @@ def test_1_3_1_pasted_headers_after_blank_lines_are_left_out_each_time() -> None
     searched for again in every blank line so far, which was quadratic)."""
     body = "\n".join(["", "From: a", "Sent: b", ""] * 2000 + ["Bob : Euston (VC)"])
     assert _turn_text(body) == ("Bob : Euston (VC)", None, None)
+
+
+def test_the_cheap_filters_let_through_every_line_the_patterns_could_match() -> None:
+    """A line is matched for a secret, playing-as or pasted From: header only when its first
+    character may start one, and for an attribution only when its lower-cased text holds one
+    of the words: every character that ignoring case matches to such a character must pass."""
+    every = [chr(code) for code in range(sys.maxunicode + 1)]
+    firsts = (
+        (message._SECRET_FIRST, "s"),
+        (message._PLAYING_AS_FIRST, "p"),
+        (message._HEADER_FROM_FIRST, "[*fvdo]"),
+    )
+    for allowed, letter in firsts:
+        pattern = re.compile(letter, re.IGNORECASE)
+        assert {c for c in every if pattern.fullmatch(c)} <= allowed
+    words = message._ATTRIBUTION_WORD.pattern.split("|")
+    letters = sorted(set("".join(words)))
+    pattern = re.compile(f"[{''.join(letters)}]", re.IGNORECASE)
+    for character in filter(pattern.fullmatch, every):
+        folded = message._folded(character)
+        assert folded in letters and pattern.fullmatch(folded), character
+        assert re.fullmatch(folded, character, re.IGNORECASE), character
+
+
+OLD_TRAILING_SPACE = re.compile(r"(?<![^\S\n])[^\S\n]++$", re.MULTILINE)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", " ", "\t", "\n", "\u3000", "\r", "b "]), max_size=40).map(
+        "".join
+    )
+)
+def test_trailing_spaces_are_cut_as_by_the_look_back_first_pattern(text: str) -> None:
+    assert message._TRAILING_SPACE.sub("", text) == OLD_TRAILING_SPACE.sub("", text)
+
+
+OLD_LOOKED_AT = re.compile(r"^(?:[^\S\n]*[>\-_bB]|[^\n:]*:)", re.MULTILINE)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.text(st.sampled_from("a \t\n>:-_bB"), max_size=40))
+def test_the_lines_looked_at_are_marked_as_before(text: str) -> None:
+    def starts(pattern: re.Pattern[str]) -> list[int]:
+        return [match.start() for match in pattern.finditer(text)]
+
+    assert starts(message._LOOKED_AT) == starts(OLD_LOOKED_AT)

@@ -21,6 +21,7 @@ _lost = st.builds(LostPiece, player=gen.player_names, piece=st.sampled_from(["A"
 notes = st.one_of(
     st.lists(_lost, min_size=1, max_size=3).map(lambda items: RefereeNote.destroyed(tuple(items))),
     st.builds(RefereeNote.finding, st.integers(0, 120), _found),
+    st.builds(RefereeNote.skidded, st.sampled_from(["Holborn (CN)", "Bond Street (JL)"])),
 )
 player_words = st.one_of(
     st.none(),
@@ -50,6 +51,7 @@ def test_1_7_42_1_7_53_noted_comment_round_trip(
     "found: 47 (Sent to the Tower)",
     "finding: 40; found: 3 (nothing)",
     "found: 95 (Hat (B)); destroyed: O'Brien's B (Piece A was put on it at Earl's Court)",
+    "claim: Red from Cryer; skidded: Holborn (CN)",
 ])  # fmt: skip
 def test_1_7_42_1_7_53_stored_notes_read_and_render_the_same(stored: str) -> None:
     """A comment the referee wrote before notes were typed is read into notes and renders
@@ -80,7 +82,7 @@ def test_1_7_42_an_unreadable_note_is_not_left_among_the_words() -> None:
 
 
 @pytest.mark.parametrize("text", ["destroyed:", "found: many (things)", "lost: 3 (x)",
-                                  "destroyed: Rushton's C (why)"])  # fmt: skip
+                                  "destroyed: Rushton's C (why)", "skidded:"])  # fmt: skip
 def test_1_7_42_1_7_53_malformed_notes_are_refused(text: str) -> None:
     with pytest.raises(NotationError):
         RefereeNote.parse(text)

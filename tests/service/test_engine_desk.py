@@ -263,3 +263,17 @@ def test_1_1_2_a_special_rules_game_is_judged_under_its_variant(desk: EngineDesk
     refused = desk.submit(both, ALICE, "Alice : Holborn (CN)")
     assert refused.verdict == "not_adjudicated"
     assert "cannot yet combine" in refused.explanation
+
+
+def test_a_huge_unreadable_line_is_answered_with_its_start_not_all_of_it(
+    desk: EngineDesk,
+) -> None:
+    """A play with a whole letter pasted on its line is refused naming what could not be read,
+    quoting only the start of it (referee.quoting): the answer stays a line long."""
+    letter = "I had thought of going by the Northern line but the Bridges are Down " * 15_000
+    outcome = desk.submit(_view(_start()), ALICE, f"Alice : Euston (NT) {letter}\n")
+    assert outcome.verdict == "unreadable"
+    [message] = outcome.violations
+    assert message.startswith("line 1, column 9: 'Euston (NT) I had thought of going by")
+    assert "...' is not a station" in message
+    assert len(message) < 200

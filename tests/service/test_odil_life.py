@@ -4,15 +4,18 @@ Timeout, and a game ended early shows its lounge view, never its stored racks.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, select
 
+from referee.games.one_day_in_london.cards import full_deck
 from referee.games.one_day_in_london.state import GameState
 from referee.service.ledger import archive
 from referee.service.timekeeper import run_due
 from referee.store.db import sessions
 from referee.store.models import Deadline, Game
+from tests.games.one_day_in_london.test_journey import WINNING_POSITION
 from tests.games.one_day_in_london.test_views import named
 from tests.service.harness import HandClock, Table, text
 from tests.service.test_odil_bad_input import FRIDAY_10AM, LOUNGE, PEOPLE
@@ -129,6 +132,7 @@ def test_a_stalemate_shows_the_lounge_view_and_archives_it_not_the_racks(
     assert "Setup: cards placed" in over and "Rack " not in over and "Deck:" not in over
     with table.factory() as session:
         [entry] = archive(session)
+    assert str(entry.tag) == "ODL 1", "the archive names the game as its mail does"
     assert "Setup: cards placed" in entry.final_gsd and "Deck:" not in entry.final_gsd
     assert not named(over) and not named(entry.final_gsd)  # no card at all before the piles
 
@@ -137,3 +141,60 @@ def test_nobody_joins_once_the_cards_are_dealt(sqlite_engine: Engine) -> None:
     table, _ = _dealt(sqlite_engine)
     sent = table.mail("dee@example.org", "nomic join Dee", subject="[ODL 1] join")
     assert "has started, and it takes no new player" in text(sent[-1][1])
+
+
+def test_game_end_a_journey_placed_in_setup_wins_by_mail_before_anyone_plays(
+    sqlite_engine: Engine,
+) -> None:
+    """Game End: the last placement of setup, by whoever makes it, ends a game in which some
+    rack is a journey; its owner wins though the first player has not yet played."""
+    table, state = _dealt(sqlite_engine)
+    owner = state.seats[1].name
+    with table.factory.begin() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        game.state = state.with_seat(replace(state.seat(owner), dealt=WINNING_POSITION)).render()
+    for slot in range(1, 11):
+        for seat in state.seats:
+            sent = table.mail(PEOPLE[seat.name], f"place {slot}", subject="[ODL 1] move")
+    with table.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        assert (game.status, game.winner) == ("won", owner)
+    over = [text(m) for rcpt, m in sent if rcpt == [LOUNGE] and "is over" in text(m)]
+    assert over and f"won by {owner}" in " ".join(over[0].split())
+    [(_, refusal)] = table.mail(PEOPLE[state.seats[0].name], "take deck", subject="[ODL 1] m")
+    assert f"is won by {owner}" in " ".join(text(refusal).split())
+
+
+def test_silence_counts_only_while_the_game_waits_on_the_player(
+    sqlite_engine: Engine,
+) -> None:
+    """R9 keeps rule 1.1.10's two months for a player who owes a move and sends none: here
+    the first player, gone quiet mid-turn holding the card they took. The others were only
+    waiting on them, which is no silence of theirs: they stay, and the game goes on with the
+    next player (R6: the card held goes back where it was taken from; no card is lost)."""
+    table, state = _dealt(sqlite_engine)
+    for slot in range(1, 11):
+        for seat in state.seats:
+            table.mail(PEOPLE[seat.name], f"place {slot}", subject="[ODL 1] move")
+    first, second, third = (seat.name for seat in state.seats)
+    with table.factory() as session:
+        before = GameState.parse(session.scalars(select(Game.state)).one() or "")
+    taken = before.piles[0][-1]
+    table.clock.advance(days=1)
+    table.mail(PEOPLE[first], "take pile 1, place 4", subject="[ODL 1] move")
+    table.sent()
+    run_due(table.factory, table.settings, FRIDAY_10AM + timedelta(days=70))  # type: ignore[arg-type]
+    with table.factory() as session:
+        game = session.scalars(select(Game).where(Game.number == 1)).one()
+        after = GameState.parse(game.state or "")
+        assert game.status == "running"
+    assert after.seat(first).resigned and after.mover.name == second
+    assert not after.seat(second).resigned and not after.seat(third).resigned
+    assert after.hand is None and len(after.piles[0]) == len(before.piles[0])
+    assert after.seat(first).rack[3] == taken
+    cards = [*after.deck, *(c for pile in after.piles for c in pile)]
+    cards += [c for seat in after.seats for c in seat.rack if c]
+    assert sorted(cards) == sorted(full_deck())
+    lounge = [" ".join(text(m).split()) for rcpt, m in table.sent() if rcpt == [LOUNGE]]
+    assert sum("has resigned" in body for body in lounge) == 1
+    assert any(first in body and "has resigned" in body for body in lounge)

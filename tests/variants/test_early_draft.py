@@ -87,6 +87,15 @@ def test_rule_4_a_step_runs_along_a_line_never_an_escalator_link() -> None:
     assert judge(across, "Rushton : Monument (DS)").legal
 
 
+def test_rule_4_no_step_back_to_the_station_the_turn_started_at() -> None:
+    """Rule 4: "nor may a player step the station the Turn was started at": round the Circle
+    back to Baker Street is no Move, however much Black is held, and the refusal says so."""
+    gsd = game({"Rushton": "Baker Street (CL)"}, tokens={"Rushton": "40 Bk"})
+    result = judge(gsd, "Rushton : Baker Street (CL)")
+    assert rules_broken(result) == ["4"]
+    assert "may not step back to the Station the Turn started at" in result.messages()[0]
+
+
 def test_rule_4_the_bonuses_of_the_draft_table() -> None:
     """Rule 4: Green Park's own example (Green, Interchange and, reading 'Bl' as the Zone 1
     Black, one of each); a BR Station pays Blue; a Zone 3-5 Terminus pays Bronze."""
@@ -95,6 +104,23 @@ def test_rule_4_the_bonuses_of_the_draft_table() -> None:
     assert station_bonus(network, "Euston")[Colour.BU] == 1
     assert station_bonus(network, "High Barnet") == {Colour.BK: 5, Colour.BR: 1}
     assert Colour.BR not in station_bonus(network, "Upminster"), "a Zone 6 Terminus"
+
+
+@pytest.mark.parametrize(("reading", "bonus"), [("lower", 2), ("higher", 3), ("both", 2 + 3)])
+def test_rule_4_a_station_on_a_zone_boundary_pays_as_the_setting_reads(
+    reading: str, bonus: int
+) -> None:
+    """Rule 4's "Zone x +x Bk" at Archway, on the boundary of Zones 2 and 3 and so in both
+    (Volume 1's rule 1.17.7): the lower Zone's 2 Black by default; the setting
+    ``boundary_zone_bonus`` pays the higher Zone's, or both, as rule 4 allows several
+    bonuses at once."""
+    rules = DRAFT.with_settings(boundary_zone_bonus=reading)
+    gsd = game({"Rushton": "Tufnell Park (NT)"}, tokens={"Rushton": "3 Bk"})
+    parsed = Play.parse("Rushton : Archway (NT)", players=gsd.player_names,
+                        index=DRAFT.action_index())  # fmt: skip
+    result = adjudicate(gsd, parsed, rules, check_order=False)
+    assert result.legal, result.messages()
+    assert black(result) == 3 - 1 + bonus
 
 
 def test_rule_4_no_bonus_for_a_station_claimed_within_the_last_three_turns() -> None:
@@ -107,6 +133,17 @@ def test_rule_4_no_bonus_for_a_station_claimed_within_the_last_three_turns() -> 
     assert black(again) == 5 - 1, "the step is paid, no bonus is earned"
     older = with_record(recent, "Rushton : Tottenham Court Road (CN)", "Rushton : Holborn (CN)")
     paid = judge(older, "Rushton : Chancery Lane (CN)")
+    assert black(paid) == 5 - 1 + 1
+
+
+def test_rule_4_the_memory_is_of_turns_not_of_claims() -> None:
+    """Rule 4: "within er last 3 Turns": Rushton claimed Chancery Lane, then Passed twice and
+    claimed Holborn; Chancery Lane is in none of eir last three Turns, so it pays again."""
+    base = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "5 Bk"})
+    gsd = with_record(base, "Rushton : Chancery Lane (CN)", "Rushton : Pass Chancery Lane (CN)",
+                      "Rushton : Pass Chancery Lane (CN)", "Rushton : Holborn (CN)")  # fmt: skip
+    paid = judge(gsd, "Rushton : Chancery Lane (CN)")
+    assert paid.legal, paid.messages()
     assert black(paid) == 5 - 1 + 1
 
 
@@ -123,6 +160,22 @@ def test_rule_5_no_more_than_ten_black_at_the_end_of_a_turn() -> None:
     assert result.legal, result.messages()
     assert black(result) == 10
     assert any(e.kind == "discard" for e in result.events)
+
+
+def test_rule_5_ten_black_read_strictly_makes_the_turn_illegal() -> None:
+    """Rule 5's "may not hold more than 10 Black Tokens at the end of eir Turn", read with the
+    setting ``black_over_ten_discarded`` off: the Turn that ends with 15 is refused, saying
+    how many are too many; one that ends with ten is not."""
+    strict = DRAFT.with_settings(black_over_ten_discarded=False)
+    gsd = game({"Rushton": "Upminster Bridge (DS)"}, tokens={"Rushton": "10 Bk"})
+    parsed = Play.parse("Rushton : Upminster (DS)", players=gsd.player_names,
+                        index=DRAFT.action_index())  # fmt: skip
+    result = adjudicate(gsd, parsed, strict, check_order=False)
+    assert rules_broken(result) == ["5"] and "15 Black" in result.messages()[0]
+    fewer = game({"Rushton": "Upminster Bridge (DS)"}, tokens={"Rushton": "5 Bk"})
+    parsed = Play.parse("Rushton : Upminster (DS)", players=fewer.player_names,
+                        index=DRAFT.action_index())  # fmt: skip
+    assert adjudicate(fewer, parsed, strict, check_order=False).legal
 
 
 def test_rule_7_a_block_from_next_door_costs_its_tokens_and_ten_minutes_each() -> None:
@@ -170,6 +223,26 @@ def test_rule_7_no_move_to_or_through_a_blocked_station_until_unblocked() -> Non
     assert freed.legal, freed.messages()
     assert row(freed.state, "Rushton").tokens[Colour.BU] == 0
     assert not judge(base, "Rushton : [Unblock Tottenham Court Road] Leicester Square (NT)").legal
+
+
+def test_rule_7_a_block_is_made_from_a_station_one_line_segment_away() -> None:
+    """Rule 7 with rule 8 (adjacent: a line segment between the two): Monument and Bank share
+    only an Escalator Link, so a Piece at Monument may not Block Bank; Cannon Street, one
+    segment along the District, it may."""
+    gsd = game({"Rushton": "Monument (DS)"}, tokens={"Rushton": "5 Bu"})
+    across = judge(gsd, "Rushton : [Block Bank 2] Pass Monument (DS)")
+    assert rules_broken(across) == ["7"] and "next to" in across.messages()[0]
+    assert judge(gsd, "Rushton : [Block Cannon Street 2] Pass Monument (DS)").legal
+
+
+def test_rule_7_a_piece_at_a_blocked_station_may_leave_it() -> None:
+    """Rule 7: a train may not move "to or through" a Blocked Station; leaving the one it
+    stands at is neither."""
+    base = game({"Rushton": "Tottenham Court Road (NT)", "Cryer": "Holborn (CN)"},
+                tokens={"Rushton": "4 Bk"})  # fmt: skip
+    gsd = with_record(base, "Cryer : [Block Tottenham Court Road 2] Pass Holborn (CN)")
+    result = judge(gsd, "Rushton : Goodge Street (NT)")
+    assert result.legal, result.messages()
 
 
 def test_rule_7_a_standing_block_is_recorded_in_disruptions() -> None:

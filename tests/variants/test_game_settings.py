@@ -3,6 +3,9 @@ with one parse/render pair (``referee.variants.game_settings``)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,7 +13,7 @@ from hypothesis import strategies as st
 from referee.engine.life.deadlines import DeadlinePolicy
 from referee.network.categories import NameMatching
 from referee.network.routes import CoLocatedDirection
-from referee.variants import VARIANTS, Knightsbridge1965, Ruleset
+from referee.variants import VARIANTS, EarlyDraft, Knightsbridge1965, Ruleset, find_variant
 from referee.variants.game_settings import (
     GameSettings,
     Setting,
@@ -138,7 +141,49 @@ def test_a_knightsbridge_setting_reaches_its_settings() -> None:
         GameSettings.parse(["fuse_burns_when_created=false"], Ruleset)
 
 
+def test_an_early_draft_setting_reaches_its_settings_beside_the_drafts_own() -> None:
+    """Rule 5's reading is set per game; the draft's own defaults (rules 4 and 5: no
+    revisits, paid Tokens discarded) stay as they were."""
+    rules = GameSettings.parse(["black_over_ten_discarded=false"], EarlyDraft).rules()
+    assert isinstance(rules, EarlyDraft)
+    assert rules.settings.black_over_ten_discarded is False  # type: ignore[attr-defined]
+    assert rules.settings.paid_token_default == "discard"
+    assert rules.settings.route_revisits is False
+    with pytest.raises(SettingError):
+        GameSettings.parse(["black_over_ten_discarded=false"], Knightsbridge1965)
+
+
 def test_only_changed_settings_are_shown_and_full_lists_all() -> None:
     settings = GameSettings.parse(["route_choice=first", "route_revisits=false"])
     assert settings.changed().lines() == ["route_choice = first (default best)"]
     assert len(settings.full().lines()) == len(catalogue(Ruleset))
+
+
+_README_ROW = re.compile(
+    r"^\| `(?P<name>[a-z_]+)`(?: \((?P<variant>[\w-]+) only\))? \| `(?P<default>[^`]*)` \|"
+)
+
+
+def _readme_rows() -> list[re.Match[str]]:
+    readme = Path(__file__).parents[2] / "README.md"
+    return [row for line in readme.read_text().splitlines() if (row := _README_ROW.match(line))]
+
+
+def test_the_readme_settings_table_gives_each_setting_its_real_default() -> None:
+    """The README's table is what a Speaker reads before creating a game: every row must name
+    a setting the ruleset has, with the default a game really gets."""
+    rows = _readme_rows()
+    assert rows, "README.md has no settings table rows"
+    for row in rows:
+        ruleset = find_variant(row["variant"]) if row["variant"] else Ruleset
+        setting = catalogue(ruleset).get(row["name"])
+        assert setting is not None, f"README names {row['name']}, which {ruleset.name} lacks"
+        assert setting.render(setting.default) == row["default"], row["name"]
+
+
+def test_the_readme_settings_table_lists_every_setting_of_the_rules_and_deadlines() -> None:
+    listed = {row["name"] for row in _readme_rows()}
+    for ruleset in VARIANTS:
+        for setting in catalogue(ruleset).values():
+            if setting.scope in ("rules", "deadlines"):
+                assert setting.name in listed, f"README's table lacks {setting.name}"

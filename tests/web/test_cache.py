@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session, sessionmaker
 
+from referee.service.starting import start_game
 from referee.store import games
+from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import BuzzRecord, Game, Turn
+from referee.store.wall_clock import utcnow
 from referee.web import reading
 from referee.web.kinds import LRU
 from referee.web.reading import TurnLog, close, read_only_sessions
 from referee.web.site import Site
-from tests.conftest import Seeded
+from tests.conftest import LOUNGE, Seeded
 
 
 def _body(site: Site, path: str) -> bytes:
@@ -144,3 +149,31 @@ def test_the_page_cache_keeps_to_its_budget() -> None:
     assert [cache.peek(name) is not None for name in "abcdef"] == [False] * 3 + [True] * 3
     cache.put("g", b"x" * 500)
     assert cache.peek("g") is not None and cache.peek("f") is None, "one big page still fits"
+
+
+def _database(path: Path, players: tuple[str, str]) -> sessionmaker[Session]:
+    """A fresh SQLite database at ``path`` holding game MC 12 (its first game, so id 1) with
+    ``players`` seated and started."""
+    engine = make_engine(f"sqlite:///{path}", sqlite_synchronous="NORMAL")
+    upgrade(engine)
+    factory = sessions(engine)
+    with factory.begin() as session:
+        game = games.create_game(session, 12, LOUNGE, utcnow(), name="Test")
+        for seat, name in enumerate(players, start=1):
+            player = games.add_player(session, name, f"{name.lower()}@example.org")
+            games.join(session, game, player, seat)
+        start_game(session, game)
+        assert game.id == 1
+    return factory
+
+
+def test_two_databases_in_one_process_do_not_share_a_games_cached_pages(tmp_path: Path) -> None:
+    """The kinds' caches outlive a site: a game is theirs by its database and id, so the same
+    id in another database is another game."""
+    first = Site(_database(tmp_path / "first.sqlite3", ("Alice", "Bob")))
+    second = Site(_database(tmp_path / "second.sqlite3", ("Carol", "Dan")))
+    unplaced = "<li>{}: not on the Map yet (rule 1.1.8)</li>"
+    assert unplaced.format("Alice") in _body(first, "games/12.html").decode()
+    page = _body(second, "games/12.html").decode()
+    assert unplaced.format("Carol") in page
+    assert unplaced.format("Alice") not in page

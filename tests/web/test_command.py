@@ -21,13 +21,18 @@ def _url(scripted: Scripted) -> str:
     return scripted.factory.kw["bind"].url.render_as_string(hide_password=False)
 
 
-def _get(url: str, timeout: float = 20.0) -> str:
+def _get(url: str, process: subprocess.Popen[str], timeout: float = 120.0) -> str:
+    """The page at ``url`` once the server answers: a loaded machine may take a while to start
+    it, so this waits until the page comes, the server dies, or ``timeout`` passes."""
     deadline = time.monotonic() + timeout
     while True:
         try:
             with urllib.request.urlopen(url, timeout=5) as answer:
                 return answer.read().decode()
         except OSError:
+            if process.poll() is not None:
+                exited = f"the server exited ({process.returncode}) before answering"
+                raise AssertionError(exited) from None
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.1)
@@ -53,7 +58,7 @@ def _run(args: list[str], env: dict[str, str], url: str) -> str:
         [_referee(), *args], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
     try:
-        return _get(url)
+        return _get(url, process)
     finally:
         process.send_signal(signal.SIGTERM)
         _, errors = process.communicate(timeout=20)

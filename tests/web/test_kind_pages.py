@@ -142,6 +142,7 @@ def test_the_play_a_running_london_page_shows_only_the_lounges_view(kinds_played
     assert state.phase is not Phase.OVER and state.record
     text = _text(html)
     assert f"Draw pile {len(state.deck)} cards" in text
+    assert f"Deck the {state.edition}-card edition" in text
     for number, top in enumerate(state.pile_tops(), start=1):
         assert f"{number} {top or 'empty'}" in text
         if top:
@@ -265,7 +266,7 @@ def test_both_kinds_in_chromium(kinds_played: Kinds, tmp_path: Path) -> None:
             assert _status(link) == 200, link
 
         driver.get(base)
-        driver.find_element(By.LINK_TEXT, f"MC {kinds_played.ifmud}").click()
+        driver.find_element(By.LINK_TEXT, f"ifMUD {kinds_played.ifmud}").click()
         assert driver.current_url == base + f"games/{kinds_played.ifmud}.html"
         state = IfmudState.parse(state_of(kinds_played.factory, kinds_played.ifmud))
         for player in state.players:
@@ -330,3 +331,20 @@ def test_rule_7_the_archive_prints_an_ended_ifmud_games_final_state_but_no_londo
     assert "<pre" not in sections[str(kinds_played.won)]
     racked = {card for seat in won.seats for card in seat.rack if card}
     assert not any(card in _text(sections[str(kinds_played.won)]) for card in racked)
+
+
+def test_each_game_is_named_by_its_own_kinds_tag_in_the_index_archive_and_its_pages(
+    kinds_played: Kinds,
+) -> None:
+    """A page names a game as its mail does (``referee.games.tags``): One Day in London's
+    ``ODL 1`` and ifMUD Nomic's ``ifMUD 3``, not Mornington Nomic's ``MC``."""
+    site = _site(kinds_played)
+    running, won, ifmud = kinds_played.running, kinds_played.won, kinds_played.ifmud
+    index = _page(site, "index.html")
+    for tag, number in (("ODL", running), ("ODL", won), ("ifMUD", ifmud)):
+        assert f'<a href="games/{number}.html">{tag} {number}</a>' in index
+    assert f'<a href="games/{won}.html">ODL {won}</a>' in _page(site, "archive.html")
+    assert f"<h1>ifMUD {ifmud}" in _page(site, f"games/{ifmud}.html")
+    assert f"<h1>The chamber of ifMUD {ifmud}</h1>" in _page(site, f"games/{ifmud}/chamber.html")
+    assert f"<h1>ODL {running}" in _page(site, f"games/{running}.html")
+    assert "MC " not in _without_svg(index)

@@ -29,6 +29,7 @@ from tests.engine.builder import game, play_through
 SVG = "{http://www.w3.org/2000/svg}"
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "web"
 LONDON = load_map("london-1999")
+STACKS = VANILLA.tables().stacks
 
 
 def _tree(svg: str) -> dict[str, ET.Element]:
@@ -66,7 +67,7 @@ def test_each_piece_is_drawn_at_its_station() -> None:
         "Bob": Position("Bank", LineCode.NT),
         "Carol": Position("Euston", LineCode.NT),
     }
-    ids = _tree(draw_map(LONDON, gsd, positions=positions))
+    ids = _tree(draw_map(LONDON, gsd, positions=positions, stacks=STACKS))
     for key, where in positions.items():
         piece = ids[piece_id(key)]
         assert piece.get("data-station") == where.station
@@ -84,12 +85,13 @@ def test_each_piece_is_drawn_at_its_station() -> None:
 
 def test_a_player_not_on_the_map_has_no_piece() -> None:
     gsd = _opening("Alice", "Bob")
-    ids = _tree(draw_map(LONDON, gsd, positions={"Alice": Position("Brixton", LineCode.VC)}))
+    ids = _tree(draw_map(LONDON, gsd, positions={"Alice": Position("Brixton", LineCode.VC)},
+                         stacks=STACKS))
     assert "piece-alice" in ids and "piece-bob" not in ids
 
 
 def test_every_station_has_a_title_and_mornington_crescent_is_marked() -> None:
-    ids = _tree(draw_map(LONDON, _opening("Alice"), positions={}))
+    ids = _tree(draw_map(LONDON, _opening("Alice"), positions={}, stacks=STACKS))
     placed = [name for name, record in LONDON.stations.items() if record.position]
     assert len(placed) == 295
     for name in placed:
@@ -136,12 +138,12 @@ Alice : [Fire at Pimlico] Pass
 
 def test_disruptions_stacks_blocks_and_fires_are_marked() -> None:
     gsd = GSD.parse(DISRUPTED, kept=True)
-    marks = read_marks(gsd)
+    marks = read_marks(gsd, STACKS)
     assert marks.blocks == ("Stockwell",) and marks.fires == ("Pimlico",)
     assert marks.sinkholes == ("Mile End",)
     assert marks.flags == ("Bridges Up",)
     positions = {"Alice": Position("Brixton", LineCode.VC), "Bob": Position("Oval", LineCode.NT)}
-    ids = _tree(draw_map(LONDON, gsd, positions=positions))
+    ids = _tree(draw_map(LONDON, gsd, positions=positions, stacks=STACKS))
     for ident in (
         "mark-peg-euston",
         "mark-bulkhead-wembley-park",
@@ -170,7 +172,7 @@ def test_disruptions_stacks_blocks_and_fires_are_marked() -> None:
 
 def test_a_route_is_highlighted_through_its_stations() -> None:
     route = ("Holborn", "Tottenham Court Road", "Goodge Street", "Warren Street", "Euston")
-    ids = _tree(draw_map(LONDON, _opening("Alice"), route, positions={}))
+    ids = _tree(draw_map(LONDON, _opening("Alice"), route, positions={}, stacks=STACKS))
     line = ids["route"].find(f"{SVG}polyline")
     assert line is not None
     points = [tuple(float(v) for v in p.split(",")) for p in line.get("points", "").split()]
@@ -211,6 +213,7 @@ def test_golden_small_map() -> None:
         gsd,
         ("Camden Town", "Mornington Crescent", "Euston"),
         positions=positions,
+        stacks=STACKS,
         title="A small map",
     )
     golden = GOLDEN / "small-map.svg"
@@ -223,7 +226,7 @@ def test_golden_small_map() -> None:
 def test_pieces_whose_names_share_an_initial_carry_two_letters() -> None:
     gsd = _opening("Dan", "Alice")
     positions = {"Drone": Position("Mornington Crescent"), "Dan": Position("Bank", LineCode.NT)}
-    ids = _tree(draw_map(LONDON, gsd, positions=positions))
+    ids = _tree(draw_map(LONDON, gsd, positions=positions, stacks=STACKS))
     letters = {key: ids[piece_id(key)].find(f"{SVG}text") for key in positions}
     assert {key: (t.text if t is not None else None) for key, t in letters.items()} == {
         "Drone": "Dr",
@@ -262,7 +265,7 @@ def test_rules_1_9_1_and_1_9_2_the_map_marks_what_the_engine_holds_blocked() -> 
         tokens={"Rushton": "3Re", "Cryer": "3Re", "Garden": "3Re"},
     )  # fmt: skip
     states = play_through(start, BLOCKS_AND_FIRES)
-    shown = [(read_marks(s).blocks, read_marks(s).fires) for s in states]
+    shown = [(read_marks(s, STACKS).blocks, read_marks(s, STACKS).fires) for s in states]
     assert shown == [
         ((), ()),
         (("Chancery Lane",), ()),

@@ -48,4 +48,4 @@ def test_a_one_day_in_london_rack_stays_private(seeded: Seeded) -> None:
     archive = site.render("archive.html")
     assert archive is not None
     body = archive.body.decode()
-    assert "MC 40" in body and all(line not in body for line in hidden)
+    assert "ODL 40" in body and all(line not in body for line in hidden)

@@ -16,11 +16,11 @@ in its own way, and is shed by an Action at a kind of Station its rule names:
   fewest Stations) to where e began eir last Turn before being Toffed; [De-Toffing] sheds it
   there. That Station is read from the record.
 
-Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted; rule 1.11.7 -
-Sanctuary: no one at a Holy Station may target or be targeted. A Clamp works while carried
-(a Nantucketed one is not, rule 1.4.15); one shed mid-Turn stops binding from that Action on.
-The Velocity Bomb, the Narg Clamp (narg.py), the Magno-Clamp (magno.py) and the Radio Clamp
-(radiation.py) have their own modules.
+Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted (a target check
+the pipeline asks for every Action naming a player, as it asks rule 1.11.7's Sanctuary). A
+Clamp works while carried (a Nantucketed one is not, rule 1.4.15); one shed mid-Turn stops
+binding from that Action on. The Velocity Bomb, the Narg Clamp (narg.py), the Magno-Clamp
+(magno.py) and the Radio Clamp (radiation.py) have their own modules.
 """
 
 from __future__ import annotations
@@ -32,16 +32,17 @@ from referee.engine.context import MoveContext, TurnContext
 from referee.engine.history import derive
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
-from referee.engine.sections.special_stations import holy
+from referee.engine.sections.lost_and_found import sent_to_the_tower
 from referee.engine.sections.targeting import SHUNTS
 from referee.network.categories import Category
 from referee.network.mapfile import StationKind
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.errors import NotationError
-from referee.notation.plays import Play
+from referee.notation.plays import MoveKind, Play
 from referee.notation.possessions import Possession
 from referee.notation.tokens import ORDER, Colour
+from referee.quoting import excerpt
 
 SPOON, GREEN, FREEM, KNID, TOFF, PRISON = (
     "Spoon Clamp", "Green Clamp", "Freem Clamp", "Knid Clamp", "Toff Clamp", "Prison Clamp",
@@ -53,6 +54,7 @@ GIVEN_BY: dict[str, tuple[str, str]] = {
     "Knidding": (KNID, "1.4.43"),
     "Toffing": (TOFF, "1.4.44"),
 }
+_NOT_CHOSEN = frozenset({MoveKind.TIMEOUT, MoveKind.FARKLE})
 SPOON_LV = 4
 SPOONED_COLOURS = (Colour.BU, Colour.RE, Colour.SI, Colour.GO)
 FREEM_LINES = 2
@@ -81,23 +83,61 @@ def _done_while_carrying(ctx: TurnContext, clamp: str, shed_by: str) -> list[str
 
 def may_fasten(ctx: TurnContext, action: Action, rule: str) -> str | None:
     """The player ``action`` fastens a Cursed Possession on, if e may be: another player on
-    the Map; rule 1.11.7: neither at a Holy Station; rule 1.4.47: not a prisoner."""
+    the Map (Sanctuary, rule 1.11.7, and the Prison Clamp, rule 1.4.47, are the pipeline's
+    target checks, so a handler never sees a protected target)."""
     target = str(action.args[0])
     written = action.render(ctx.index)
     there = ctx.position(target) if target in ctx.players else None
     if target == ctx.player or there is None:
         ctx.violate(rule, f"{written} names another player whose Piece is on the Map")
         return None
-    here = ctx.position()
-    for who, where in ((ctx.player, here), (target, there)):
-        if where is not None and holy(ctx, where.station):
-            ctx.violate("1.11.7", f"{who} is at {where.station}, a Holy Station: no Action "
-                                  "may target a player there or be played from there")  # fmt: skip
-            return None
-    if carrying(ctx, PRISON, target):
-        ctx.violate("1.4.47", f"{target} carries a Prison Clamp and may not be targeted")
-        return None
     return target
+
+
+PRISON_ROUNDS = 2
+"""Rule 1.4.47: a Prison Clamp carried for more than this many Rounds is destroyed."""
+
+
+@VANILLA.move_check("1.4.47")
+def prisoners_pass(ctx: TurnContext, moving: MoveContext) -> None:
+    """Rule 1.4.47 - Number Six: a player carrying a Prison Clamp plays no Move but a Pass (a
+    Timeout or Farkle is not played by em, so it stands)."""
+    if moving.move.kind in _NOT_CHOSEN or not carrying(ctx, PRISON):
+        return
+    if moving.route is not None or moving.special:
+        ctx.violate("1.4.47", "you carry a Prison Clamp, so your Move must be a Pass")
+
+
+@VANILLA.at_start("1.4.47")
+def prison_term_served(ctx: TurnContext) -> None:
+    """Rule 1.4.47: at the start of eir Turn, a Prison Clamp its carrier has held for more
+    than two Rounds is destroyed. One gained in a Turn (a [Finding] that Sent em to the
+    Tower) is held less than two Rounds when each of eir next two Turns starts, and more when
+    the third starts; so it goes once e has played two Turns since."""
+    plays = ctx.before.plays
+    expired = 0
+    for number, entry in enumerate(plays):
+        if entry.player == ctx.player and sent_to_the_tower(entry):
+            since = sum(p.player == ctx.player for p in plays[number + 1 :])
+            expired += since == PRISON_ROUNDS
+    for _ in range(expired):
+        item = next((i for i in carried(ctx) if i.name == PRISON), None)
+        if item is None:
+            return
+        take(ctx, item)
+        ctx.event("clamp_shed", f"{ctx.player}'s Prison Clamp is destroyed after two Rounds",
+                  clamp=PRISON)  # fmt: skip
+
+
+@VANILLA.target_check("1.4.47")
+def prisoners_untargeted(ctx: TurnContext, action: Action, target: str) -> bool:
+    """Rule 1.4.47 - Number Six: a player carrying a Prison Clamp may not be targeted; asked
+    by the pipeline for every Action naming a player (``targets.aimed_at``)."""
+    if carrying(ctx, PRISON, target):
+        ctx.violate("1.4.47", f"{target} carries a Prison Clamp and may not be targeted by "
+                              f"{action.render(ctx.index)}")  # fmt: skip
+        return False
+    return True
 
 
 @VANILLA.action(*GIVEN_BY)
@@ -159,7 +199,7 @@ def _any_colour(ctx: TurnContext, label: str) -> Colour | None:
         try:
             return Colour.parse(text)
         except NotationError:
-            ctx.violate("1.4.39", f"'{text}' in your comment's '{label}:' is not a colour")
+            ctx.violate("1.4.39", f"'{excerpt(text)}' in your comment's '{label}:' is not a colour")
             return None
     held = next((c for c in ORDER if ctx.me.tokens[c] > 0), None)
     if held is None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
+from referee.engine.targets import aimed_at
 from referee.notation.actions import Action
 from referee.notation.tokens import Colour
 
@@ -30,10 +31,8 @@ def current_action(ctx: TurnContext) -> Action | None:
 
 
 def targets(ctx: TurnContext, action: Action) -> list[str]:
-    """The other players ``action`` names in its player placeholders."""
-    kinds = ctx.spec(action.name).placeholders
-    return [str(value) for kind, value in zip(kinds, action.args, strict=False)
-            if kind == "player" and value != ctx.player and value in ctx.players]  # fmt: skip
+    """The other players ``action`` targets (:func:`referee.engine.targets.aimed_at`)."""
+    return aimed_at(ctx, action)
 
 
 def surcharge(ctx: TurnContext, rule: str, why: str) -> None:

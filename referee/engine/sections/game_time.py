@@ -22,8 +22,8 @@ from referee.notation.actions import Action
 from referee.notation.disruptions import NEXT_WEEK, Disruption
 from referee.notation.gametime import Day
 from referee.notation.tokens import Colour
+from referee.quoting import excerpt
 
-MINUTES_PER_HOUR = 60
 WAIT_MIN = 5
 WAIT_MAX = 7 * 24 * 60
 _WAIT = re.compile(r"\bwait\s*:\s*(?P<span>[^;{}]+?)\s*(?:;|$)", re.I)
@@ -67,8 +67,8 @@ def waiting(ctx: TurnContext, action: Action) -> None:
         return
     minutes = _span(spans[number])
     if minutes is None:
-        ctx.violate("1.7.52", f"'{spans[number]}' is not a time to wait; write it like 45m, "
-                              "2h30m, 1d or 1w")  # fmt: skip
+        ctx.violate("1.7.52", f"'{excerpt(spans[number])}' is not a time to wait; write it "
+                              "like 45m, 2h30m, 1d or 1w")  # fmt: skip
         return
     if not WAIT_MIN <= minutes <= WAIT_MAX:
         ctx.violate("1.7.52", f"a wait lasts from five minutes to one week, not {minutes} "

@@ -24,8 +24,6 @@ from referee.engine.history import Position, last_round
 from referee.engine.possessions import carried, give, take
 from referee.engine.registry import VANILLA
 from referee.engine.sections.blocks import blocks_in_force
-from referee.engine.sections.clamps import PRISON
-from referee.engine.sections.special_stations import holy
 from referee.network.mapfile import Section, SectionKind
 from referee.notation.actions import Action
 from referee.notation.plays import Play
@@ -76,7 +74,8 @@ def knerdling(ctx: TurnContext, action: Action) -> None:
     """Rule 1.4.36 - Knerdling: first Action of the Turn; the Stick carried; a Clamp received
     since the last Turn, after the Stick, named in the comment and still carried; the target
     not its giver, reachable along one Line in one direction with nothing between. Rules
-    1.11.7 and 1.4.47: no Knerdling from or of a player at a Holy Station, nor of a prisoner."""
+    1.11.7 and 1.4.47 (no Knerdling from or of a player at a Holy Station, nor of a prisoner)
+    are the pipeline's target checks."""
     target = str(action.args[0])
     written = action.render(ctx.index)
     if ctx.play.parts[0] is not action:
@@ -125,14 +124,6 @@ def _may_knerdle(ctx: TurnContext, target: str, written: str) -> bool:
     there = ctx.position(target) if target in ctx.players else None
     if target == ctx.player or here is None or there is None:
         ctx.violate("1.4.36", f"{written} names another player, both Pieces on the Map")
-        return False
-    for who, where in ((ctx.player, here), (target, there)):
-        if holy(ctx, where.station):
-            ctx.violate("1.11.7", f"{who} is at {where.station}, a Holy Station: no Action "
-                                  "may target a player there or be played from there")  # fmt: skip
-            return False
-    if any(item.name == PRISON for item in carried(ctx, target)):
-        ctx.violate("1.4.47", f"{target} carries a Prison Clamp and may not be targeted")
         return False
     if not reachable(ctx, here, there):
         ctx.violate("1.4.36", f"{target} at {there.station} cannot be reached from "

@@ -19,7 +19,8 @@ Station of the Line of the player's most recent Move.
 Rule 1.20.6 - Soap on the Tracks: for one Round the Line of the player's most recent Move is
 Soaped (its effect falls on Shunting, whose family reads the state).
 
-A one-Round State set by a player ends as eir next Turn starts (rules/vanilla/readings.md#r1-20-5).
+A one-Round State set by a player ends with the Post-Move phase of eir next Turn (rule 1.3.0,
+rules/vanilla/readings.md#r1-20-5).
 """
 
 from __future__ import annotations
@@ -158,20 +159,42 @@ def line_soaped(ctx: TurnContext, action: Action) -> None:
         _set(ctx, line, SOAPED)
 
 
-@VANILLA.at_start("1.20.5")
+STATE_ACTIONS = ("Line: Normal", "Line: One Way", "Line: Electrified", "Line: Power Failure!",
+                 "Line: Soaped")  # fmt: skip
+"""The Actions that give a Line its State (the Speed Limit is kept apart, rule 1.20.4)."""
+
+
+@VANILLA.at_end("1.3.0")
 def one_round_states_end(ctx: TurnContext) -> None:
-    """Rules 1.20.5 and 1.20.6: a Power Failure or Soaping lasts one Round, so it ends as the
-    Turn of the player who made it comes round again."""
-    if not any(d.state in ONE_ROUND for d in ctx.disruptions):
-        return
-    mine = next((p for p in reversed(ctx.before.plays) if p.player == ctx.player), None)
-    if mine is None:
-        return
-    for action in mine.actions:
-        if action.name in ("Line: Power Failure!", "Line: Soaped"):
-            line = _line(action)
-            if state_of(ctx, line) in ONE_ROUND:
-                _set(ctx, line, None)
+    """Rules 1.3.0, 1.20.5 and 1.20.6: a Power Failure or Soaping lasts one Round. Both are
+    made after the Move, so each lasts to the end of the Post-Move phase of its maker's next
+    Turn: at the end of a Turn, a one-Round State its player set in an earlier Turn ends,
+    unless someone has set that Line's State since (the State is then theirs). If its maker
+    has Resigned or gone Inactive, it ends where eir Turn would have come: once every Active
+    player has played since."""
+    active = {name for name, row in ctx.players.items() if not row.inactive}
+    for line in {d.line for d in ctx.disruptions if d.line is not None and d.state in ONE_ROUND}:
+        found = _state_setter(ctx, line)
+        if found is None:
+            continue
+        setter, since = found
+        if setter == ctx.player or (setter not in active and since >= len(active)):
+            _set(ctx, line, None)
+
+
+def _state_setter(ctx: TurnContext, line: LineCode) -> tuple[str, int] | None:
+    """Who set ``line``'s State in an earlier Turn, and how many plays have been made since,
+    this one included (None: set this Turn, or not in the record)."""
+    def sets(action: Action) -> bool:
+        return action.name in STATE_ACTIONS and _line(action) == line
+
+    if any(sets(a) for a in ctx.play.actions):
+        return None
+    plays = ctx.before.plays
+    for back, play in enumerate(reversed(plays), start=1):
+        if any(sets(a) for a in play.actions):
+            return play.player, back
+    return None
 
 
 def _key(text: str) -> str:

@@ -154,6 +154,12 @@ def found_the_stick(play: Play) -> bool:
     return any(a.name == "Finding" for a in play.actions) and _found(play) == "drone stick"
 
 
+def sent_to_the_tower(play: Play) -> bool:
+    """Whether a recorded [Finding] Sent its player to the Tower (rule 1.4.47 counts the
+    Rounds of the Prison Clamp it gave from that play)."""
+    return any(a.name == "Finding" for a in play.actions) and _found(play) == TOWER_TEXT.casefold()
+
+
 def _found(play: Play) -> str | None:
     """What the referee noted ``play``'s [Finding] found, casefolded."""
     note = note_of(play, NoteKind.FOUND)
@@ -168,4 +174,4 @@ def finding_moves(positions: dict[str, Position], play: Play, action: Action) ->
         positions[play.player] = Position(TOWER_HILL)
 
 
-__all__ = ["finding", "finding_moves", "found_the_stick"]
+__all__ = ["finding", "finding_moves", "found_the_stick", "sent_to_the_tower"]

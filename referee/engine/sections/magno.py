@@ -31,6 +31,7 @@ from referee.notation.actions import Action
 from referee.notation.errors import NotationError
 from referee.notation.possessions import Possession
 from referee.notation.tokens import Colour
+from referee.quoting import excerpt
 
 MAGNO = "Magno-Clamp"
 METALLIC = (Colour.GO, Colour.SI, Colour.BR)
@@ -165,7 +166,7 @@ def magno_gone(ctx: TurnContext, action: Action) -> None:
         if (any(c not in METALLIC or tokens[c] < n for c, n in losing.items())
                 or sum(losing.values()) != due):  # fmt: skip
             ctx.violate("1.4.45", f"[Magno-Gone] loses {due} Metallic Tokens you hold; "
-                                  f"'{text}' is not that")  # fmt: skip
+                                  f"'{excerpt(text)}' is not that")  # fmt: skip
             return
     else:
         left = GONE_PRICE

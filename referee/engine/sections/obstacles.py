@@ -26,7 +26,7 @@ its own check for them.
 from __future__ import annotations
 
 from referee.engine.context import MoveContext, TurnContext
-from referee.engine.kafka_sinkholes import sinkholes
+from referee.engine.kafka_sinkholes import described, sinkholes
 from referee.engine.registry import VANILLA
 from referee.notation.tokens import Colour
 
@@ -102,7 +102,7 @@ def _stack_marker(ctx: TurnContext, station: str, marker: str) -> bool:
 
 def sinkhole(ctx: TurnContext, station: str) -> bool:
     """Rule 1.9.6 - Kafka Sinkholes: a Token Stack of four or more Tokens, all Black."""
-    return station in sinkholes(ctx.stacks)
+    return station in sinkholes(ctx.stacks, ctx.ruleset.tables().stacks)
 
 
 @VANILLA.move_check("1.4.7")
@@ -119,8 +119,9 @@ def kafka_sinkholes(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.9.6 - Kafka Sinkholes: no passing through a Station with a Sinkhole."""
     for station in moving.passed_through:
         if sinkhole(ctx, station):
-            ctx.violate("1.9.6", f"{station} has a Kafka Sinkhole (a stack of four or more "
-                                 "Black Tokens); your Move cannot pass through it")  # fmt: skip
+            made = described(ctx.ruleset.tables().stacks)
+            ctx.violate("1.9.6", f"{station} has a Kafka Sinkhole ({made}); your Move cannot "
+                                 "pass through it")  # fmt: skip
 
 
 @VANILLA.at_start("1.9.6")
@@ -139,10 +140,6 @@ def sinkhole_blackens(ctx: TurnContext) -> None:
         ctx.event("sinkhole", f"the Kafka Sinkhole at {where.station} turned {moved} Tokens "
                               "Black", count=moved, lost={c.value: n for c, n in turned.items()},
                   gained={Colour.BK.value: moved})  # fmt: skip
-
-
-TOLL = "Toll to"
-RENT = "Rent to"
 
 
 @VANILLA.move_check("1.12.3")

@@ -13,13 +13,16 @@ We judge opening at the Game Time when the Move starts (rules/vanilla/readings.m
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 from referee.engine.context import MoveContext, TurnContext
 from referee.engine.game_clock import minute_of_day, weekday
 from referee.engine.registry import VANILLA
 from referee.engine.tables.opening import SegmentHours, is_open
+from referee.identity import Identity
 from referee.network.categories import Category
 from referee.network.lines import LineCode
+from referee.network.network import Network
 from referee.notation.actions import Action
 from referee.notation.disruptions import NEXT_WEEK
 
@@ -92,51 +95,42 @@ def closed_stations(ctx: TurnContext, moving: MoveContext) -> None:
 
 
 _Step = tuple[str, str, str]
-_STEPS: dict[tuple[str, str, tuple[_Step, ...]], dict[_Step, int]] = {}
-"""Segment steps by (rules folder, map, the Segments' ends): the stretch of map each names
-is found once; its hours are read from the Turn's table, which an amendment may change
-(rule 1.13.6, ``referee.engine.amended``)."""
+_Steps = dict[_Step, SegmentHours]
 
 
-def _segment_steps(ctx: TurnContext) -> dict[tuple[str, str, str], SegmentHours]:
+def _segment_steps(ctx: TurnContext) -> _Steps:
     """Each step between neighbouring stations of a restricted Line Segment (rule 1.13.6),
     both ways: a Segment is named by its ends, and every step along it is restricted. Read
     from the ruleset's Opening Hours table and the Turn's map, once for each pair."""
-    segments = ctx.ruleset.tables().opening.segment
-    made = _RESOLVED.get((id(segments), ctx.ruleset.map_name))
-    if made is not None and made[0] is segments:
-        return made[1]
-    ends = tuple((hours.from_, hours.to, hours.line) for hours in segments)
-    key = (ctx.ruleset.rules_name, ctx.ruleset.map_name, ends)
-    known = _STEPS.get(key)
-    if known is None:
-        known = _STEPS[key] = _steps_of(ctx, segments)
-    resolved = {step: segments[number] for step, number in known.items()}
-    _RESOLVED[(id(segments), ctx.ruleset.map_name)] = (segments, resolved)
-    return resolved
+    return _resolved(Identity(ctx.ruleset.tables().opening.segment), Identity(ctx.network))
 
 
-_Steps = dict[tuple[str, str, str], SegmentHours]
-_RESOLVED: dict[tuple[int, str], tuple[tuple[SegmentHours, ...], _Steps]] = {}
-"""The steps with their hours, by the very table they were read from (kept, so its id is
-not reused), so a Turn under an unchanged table reads them without building them again."""
+@lru_cache(maxsize=16)
+def _resolved(segments: Identity[tuple[SegmentHours, ...]], network: Identity[Network]) -> _Steps:
+    """The steps with their hours, by the very table they were read from, so a Turn under an
+    unchanged table reads them without building them again; a table an amendment replaced
+    (rule 1.13.6, ``referee.engine.amended``) is let go once a few newer ones are read."""
+    ends = tuple((hours.from_, hours.to, hours.line) for hours in segments.value)
+    known = _steps_of(ends, network)
+    return {step: segments.value[number] for step, number in known.items()}
 
 
-def _steps_of(
-    ctx: TurnContext, segments: tuple[SegmentHours, ...]
-) -> dict[tuple[str, str, str], int]:
-    finder = ctx.network.routes
-    steps: dict[tuple[str, str, str], int] = {}
-    for number, hours in enumerate(segments):
-        line = LineCode(hours.line)
-        found = finder.shortest(hours.from_, hours.to, [line], max_portions=1)
+@lru_cache(maxsize=16)
+def _steps_of(ends: tuple[_Step, ...], network: Identity[Network]) -> dict[_Step, int]:
+    """The stretch of map each Segment's ends name, found once however many versions of the
+    table name the same ends with other hours."""
+    finder = network.value.routes
+    steps: dict[_Step, int] = {}
+    for number, (start, end, code) in enumerate(ends):
+        line = LineCode(code)
+        found = finder.shortest(start, end, [line], max_portions=1)
         if not found:
-            raise ValueError(f"restricted segment {hours.from_} to {hours.to} ({line}) "
+            raise ValueError(f"restricted segment {start} to {end} ({line}) "
                              "is not a stretch of that line on the map")  # fmt: skip
         stations = found[0].stations
         for a, b in itertools.pairwise(stations):
-            steps[(a, b, hours.line)] = number
-            steps[(b, a, hours.line)] = number
+            steps[(a, b, code)] = number
+            steps[(b, a, code)] = number
     return steps
 
 

@@ -40,6 +40,7 @@ from referee.notation.errors import NotationError
 from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import ORDER, Colour, TokenCounts
+from referee.quoting import excerpt
 
 PODUME = "Podume of Infinite Darkness"
 NAMES = frozenset({"podume of infinite darkness", "poid"})
@@ -291,13 +292,13 @@ def _chosen(
     try:
         counts = TokenCounts.parse(text)
     except NotationError:
-        ctx.violate("1.4.24", f"'{text}' after '{label}:' is not Tokens; write {example}")
+        ctx.violate("1.4.24", f"'{excerpt(text)}' after '{label}:' is not Tokens; write {example}")
         return None
     chosen = Counter({c: n for c, n in zip(ORDER, counts.as_tuple(), strict=True) if n})
     if sum(chosen.values()) != BLACKENED or chosen[Colour.BK] or any(
         chosen[c] > held[c] for c in chosen
     ):
-        ctx.violate("1.4.24", f"'{text}': the Podume {verb} two non-Black Tokens you hold")
+        ctx.violate("1.4.24", f"'{excerpt(text)}': the Podume {verb} two non-Black Tokens you hold")
         return None
     return chosen
 

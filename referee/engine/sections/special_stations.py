@@ -319,6 +319,25 @@ def holy(ctx: TurnContext, station: str) -> bool:
             and not ctx.disrupted(station, DEFAMED))  # fmt: skip
 
 
+@VANILLA.target_check("1.11.7")
+def sanctuary(ctx: TurnContext, action: Action, target: str) -> bool:
+    """Rule 1.11.7 - Sanctuary: no Action may name a player who stands at a Holy Station, and
+    no player standing at one may play an Action that names another player. The pipeline asks
+    this for every Action naming a player (``targets.aimed_at``), before its handler runs."""
+    here = ctx.position()
+    if here is not None and holy(ctx, here.station):
+        ctx.violate("1.11.7", f"you are at {here.station}, a Holy Station, where no one may "
+                              f"target another player; {action.render(ctx.index)} names "
+                              f"{target}")  # fmt: skip
+        return False
+    there = ctx.position(target)
+    if there is not None and holy(ctx, there.station):
+        ctx.violate("1.11.7", f"{target} is at {there.station}, a Holy Station, and has "
+                              "Sanctuary: no Action may name em there")  # fmt: skip
+        return False
+    return True
+
+
 @VANILLA.action("Defaming")
 def defaming(ctx: TurnContext, action: Action) -> None:
     """Rule 1.11.7 - Sanctuary: a Holy Station is not Holy until the next Sunday. The index's

@@ -13,6 +13,7 @@ from referee.engine.context import TurnContext
 from referee.engine.history import Position, piece_key
 from referee.engine.moves import translocate
 from referee.engine.registry import VANILLA
+from referee.engine.sections.line_states import POWER_FAILURE, state_of
 from referee.network.mapfile import SectionKind
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
@@ -73,6 +74,12 @@ def straddling(ctx: TurnContext, action: Action) -> None:
     where = ctx.position()
     if where is None:
         ctx.violate("1.7.6", "your Piece is not on the Map, so it cannot Straddle")
+        return
+    failed = [line for line in ctx.network.facts[where.station].lines
+              if state_of(ctx, line) == POWER_FAILURE]  # fmt: skip
+    if failed:
+        ctx.violate("1.20.5", f"{where.station} is on the {failed[0].value}, which has a Power "
+                              "Failure; no one there may Straddle until it ends")  # fmt: skip
         return
     owner = next((p.name for p in ctx.players.values()
                   if p.home == station and p.name != ctx.player), None)  # fmt: skip

@@ -3,7 +3,8 @@
 Rule 1.10.0 - Target Practice: a targeting Action needs the target on the player's Station and
 Line, and must be the first Post-Move Action of the Turn unless its rule says otherwise
 (Double-Shunting is the second). Rule 1.11.7 - Sanctuary: no one at a Holy Station may be
-targeted or target. Rule 1.13.1's small hours are the core's (``turn._perform``).
+targeted or target (``special_stations.sanctuary``, a target check the pipeline asks for every
+Action naming a player). Rule 1.13.1's small hours are the core's (``turn._perform``).
 
 Choices a targeting Action leaves to the player are written in the play's comment, one
 ``key: value`` each, separated by ``;`` (rules/vanilla/readings.md#r1-10-0): ``claim: <Colour> from
@@ -18,22 +19,25 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from referee.engine.comments import note_of, write_note
 from referee.engine.context import TurnContext
 from referee.engine.history import Position, piece_key
 from referee.engine.pegged import is_pegged
 from referee.engine.registry import VANILLA
+from referee.engine.sections.line_states import SOAPED, state_of
 from referee.engine.sections.obstacles import sinkhole
 from referee.engine.sections.packages import quadrant_of
 from referee.engine.sections.sinkholes import sink
-from referee.engine.sections.special_stations import holy
 from referee.notation.actions import SPECIAL_TARGETS, Action
 from referee.notation.errors import NotationError
+from referee.notation.notes import NoteKind, RefereeNote
 from referee.notation.places import Destination
 from referee.notation.plays import Play
 from referee.notation.podumes import PODUMES
 from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
 from referee.notation.tokens import ORDER, Colour
+from referee.quoting import excerpt
 
 STACK_MARKERS: dict[str, str | None] = {
     "Token Stack": None, "Suspect Package": "Susp Package", "PoID": "PoID",
@@ -78,7 +82,7 @@ def colour_choice(ctx: TurnContext, key: str, rule: str) -> Colour | None:
     try:
         return Colour.parse(text)
     except NotationError:
-        ctx.violate(rule, f"'{text}' in your comment's '{key}:' is not a Token colour")
+        ctx.violate(rule, f"'{excerpt(text)}' in your comment's '{key}:' is not a Token colour")
         return None
 
 
@@ -97,7 +101,7 @@ def may_target(
     stand-in name): the first Post-Move Action, the same Station and Line (unless ``beside``
     is false: a Double-Shunt's target stands where the Shunt before it ended; an Action whose
     index entry gives it a Fosdyke Requirement had it checked by the pipeline, rule 1.17.9,
-    with any Magnifier, rule 1.4.48), no Sanctuary."""
+    with any Magnifier, rule 1.4.48). Sanctuary (rule 1.11.7) is the pipeline's target check."""
     written = action.render(ctx.index)
     if beside and post_move_index(ctx, action) != 0:
         ctx.violate("1.10.0", f"{written} must be the first Post-Move Action of your Turn")
@@ -108,10 +112,6 @@ def may_target(
         return False
     if target in STACK_MARKERS:
         return True
-    if holy(ctx, me.station):
-        ctx.violate("1.11.7", f"you are at {me.station}, a Holy Station, where no one may "
-                              "target another player")  # fmt: skip
-        return False
     if target == ctx.player or target not in ctx.players:
         ctx.violate("1.10.0", f"{written} must target another player of this game")
         return False
@@ -125,10 +125,6 @@ def may_target(
         place = there.render() if there else "off the Map"
         ctx.violate("1.10.0", f"{target} ({place}) does not share your Station and Line "
                               f"({me.render()}); {written} needs that")  # fmt: skip
-        return False
-    if holy(ctx, there.station):
-        ctx.violate("1.11.7", f"{target} is at {there.station}, a Holy Station, and has "
-                              "Sanctuary")  # fmt: skip
         return False
     return True
 
@@ -196,7 +192,7 @@ def _claim_possession(
     try:
         wanted = Possession.parse(text)
     except NotationError:
-        ctx.violate(rule, f"'{text}' is neither a Token colour nor a Possession")
+        ctx.violate(rule, f"'{excerpt(text)}' is neither a Token colour nor a Possession")
         return
     theirs = ctx.luggage(target)
     found = next((p for p in theirs
@@ -311,6 +307,8 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
         _move_player(ctx, kind, rule, target, end)
         if sinks:
             sink(ctx, target, Position(end.station, end.line))
+    if state_of(ctx, dest.line) == SOAPED:
+        _skid(ctx, target, end)
     if kind != "Power-Shunting" and kind != "Double-Shunting":
         ctx.set_lv(0)
     if kind == "Double-Shunting":
@@ -324,6 +322,25 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
     elif target.casefold() in _claims(ctx):
         ctx.violate(rule, f"a {_SHUNT_NAMES[kind]} claims no Token or Possession; take "
                           f"'claim: ... from {target}' out of your comment")  # fmt: skip
+
+
+def _skid(ctx: TurnContext, target: str, end: Destination) -> None:
+    """Rule 1.20.6 - Soap on the Tracks: a Shunt along a Soaped Line carries the Shunter with
+    the Shunted, both ending at the same Station; noted in the comment, since whether the Line
+    was Soaped is not in the play."""
+    ctx.place(piece_key(ctx.player), Position(end.station, end.line))
+    write_note(ctx, RefereeNote.skidded(end.render()))
+    ctx.event("skid", f"{ctx.player} skids along the Soaped {end.line.value if end.line else ''} "
+                      f"with {target} to {end.station}", station=end.station)  # fmt: skip
+
+
+@VANILLA.reads_plays("1.20.6")
+def skids(positions: dict[str, Position], play: Play) -> None:
+    """Rule 1.20.6: put a Shunter who skidded along a Soaped Line where the referee noted."""
+    note = note_of(play, NoteKind.SKIDDED)
+    if note is not None:
+        where = Destination.parse(note.place)
+        positions[piece_key(play.player)] = Position(where.station, where.line)
 
 
 _SHUNT_NAMES = {

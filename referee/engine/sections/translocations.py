@@ -17,6 +17,7 @@ from referee.engine.moves import translocate
 from referee.engine.registry import VANILLA
 from referee.notation.actions import Action, Compass
 from referee.notation.plays import Play
+from referee.quoting import excerpt
 
 MORNINGTON_CRESCENT = "Mornington Crescent"
 
@@ -40,12 +41,12 @@ def wormhole(ctx: TurnContext, action: Action) -> None:
     here = ctx.position()
     word = compass.value
     if here is None or word not in _words(here.station):
-        ctx.violate("1.7.13", f"'{word}' is not a word of your Station's name "
+        ctx.violate("1.7.13", f"'{excerpt(word)}' is not a word of your Station's name "
                               f"({here.station if here else 'off the Map'}); a {word} Wormhole "
                               "starts from a Station named for it")  # fmt: skip
         return
     if word not in _words(target) or target == here.station:
-        ctx.violate("1.7.13", f"'{word}' is not a word of {target}'s name; pick a Station "
+        ctx.violate("1.7.13", f"'{excerpt(word)}' is not a word of {target}'s name; pick a Station "
                               f"named with {word}")  # fmt: skip
         return
     translocate(ctx, Position(target), "1.7.13")

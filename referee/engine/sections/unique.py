@@ -20,10 +20,12 @@ the Map) is kept (rules/vanilla/readings.md#r1-4-23).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from referee.engine.context import TurnContext
 from referee.engine.registry import VANILLA
 from referee.engine.tables.emporium import Emporium
+from referee.identity import Identity
 from referee.notation.possessions import Possession
 
 BY_THEIR_RULES = ("Podume of Infinite Darkness", "Hyde Mask", "Drone Stick")
@@ -34,26 +36,19 @@ MAP = "the Map"
 BOX = "the Lost & Found box"
 
 
-_UNIQUE: dict[int, tuple[Emporium, frozenset[str]]] = {}
-"""Unique names by the very Emporium they were read from (kept, so its id is not reused): a
-game's rules version may carry its own list, and variants their own tables, so neither the
-rules folder nor the ruleset's name says which list a Turn reads."""
-_UNIQUE_SIZE = 64
-
-
 def unique_names(ctx: TurnContext) -> frozenset[str]:
     """Case-folded names of every Unique Possession of the Turn's own Emporium (its Unique
     lines) and the items rules call Unique."""
-    shop = ctx.ruleset.tables().emporium
-    known = _UNIQUE.get(id(shop))
-    if known is not None and known[0] is shop:
-        return known[1]
-    listed = {line.name for line in shop.possession if line.has("Unique")}
-    names = frozenset(name.casefold() for name in (*listed, *BY_THEIR_RULES))
-    if len(_UNIQUE) >= _UNIQUE_SIZE:
-        _UNIQUE.pop(next(iter(list(_UNIQUE))), None)  # the oldest; a copy, as threads share it
-    _UNIQUE[id(shop)] = (shop, names)
-    return names
+    return _unique_names(Identity(ctx.ruleset.tables().emporium))
+
+
+@lru_cache(maxsize=64)
+def _unique_names(shop: Identity[Emporium]) -> frozenset[str]:
+    """Read once per Emporium, by the very one: a game's rules version may carry its own list,
+    and variants their own tables, so neither the rules folder nor the ruleset's name says
+    which list a Turn reads."""
+    listed = {line.name for line in shop.value.possession if line.has("Unique")}
+    return frozenset(name.casefold() for name in (*listed, *BY_THEIR_RULES))
 
 
 def _name(item: Possession) -> str:

@@ -106,10 +106,6 @@ def find_token(state: GameState, name: str, where: Where) -> int | None:
     return None
 
 
-def named_tokens(state: GameState, name: str) -> list[int]:
-    return [at for at, token in enumerate(state.tokens) if same(token.name, name)]
-
-
 def with_token(state: GameState, at: int, token: Token) -> GameState:
     tokens = list(state.tokens)
     tokens[at] = token

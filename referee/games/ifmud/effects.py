@@ -26,6 +26,7 @@ from referee.games.ifmud.board import (
     MORNINGTON,
     QUARTERS,
     SATURN,
+    WEST_OF_NOWHERE,
     carried_by,
     connected,
     holder_room,
@@ -321,7 +322,7 @@ def drop_room(play: Play, name: str) -> None:
         kitten=saturn if state.kitten == name else state.kitten,
     )
     rooms = tuple(r for r in state.rooms if r.name != name)
-    fallback = "West of Nowhere"
+    fallback = WEST_OF_NOWHERE
     if not any(r.name == fallback for r in rooms):
         fallback = standard_order(r.name for r in rooms if standard_key(r.name)[0] == 0)[-1]
     tokens = tuple(

@@ -2,23 +2,54 @@
 
 The rules ("Features of the Cards") give one card per intersection at a station on several
 lines, and their examples fix what an intersection is: King's Cross St. Pancras, on five lines
-of which the Metropolitan and the Hammersmith & City run together, has 3 copies; Embankment on
-three lines has 2; Sloane Square on one has 1. So lines running together through a station
-count once, and a station on ``n`` such groups has ``max(1, n - 1)`` cards. Two lines run
-together through a station when they share its track on both sides: the same neighbours at
-the station and the same neighbours at each of those (the Bakerloo and the Northern meet at
-Embankment between the same two stations but part at both, so they are two lines there).
-Each card shows its lines and, per line, how many stations come before and after it.
+of which the Metropolitan and the Hammersmith & City run concurrently, has 3 copies;
+Embankment on three lines has 2; Sloane Square on one has 1. So lines that run concurrently
+count once, and a station on ``n`` such groups has ``max(1, n - 1)`` cards. The rules say the
+two lines run concurrently, not that they do so at King's Cross only, and in the game they do
+everywhere: the Metropolitan's whole zone-1 run lies along the Hammersmith & City's. So two
+lines run concurrently when one's run is a stretch of the other's, which pairs those two at
+every Metropolitan station (Baker Street included) and no other lines, and gives the rules'
+72 cards for 62 stations. Each card shows its lines and, per line, how many stations come
+before and after it.
+
+Until the audit (rules/one-day-in-london/audit.md) the referee paired lines only where they
+shared a station's track on both sides, which gave Baker Street 3 copies and the deck 73
+cards. Each game keeps the :class:`Edition` it was dealt from, so a game dealt from the 73
+cards is dealt, replayed and checked from them to its end, whatever the referee now counts.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import cache
 
 from referee.games.one_day_in_london.network import GameNetwork, load_game_network
 from referee.network.lines import LineCode
+
+
+class Edition(StrEnum):
+    """A deck as the referee has dealt it, named by its number of cards."""
+
+    FIRST = "73"
+    """Until the audit: Baker Street 3 copies, every other station as now."""
+    AUDITED = "72"
+    """The rules' count, dealt to every game opened since the audit."""
+
+
+CURRENT = Edition.AUDITED
+_FIRST_EXTRA = {"Baker Street": 1}
+"""What the first edition dealt beyond the audited one."""
+
+
+def edition_of(text: str) -> Edition:
+    """The edition named ``text`` (its number of cards), or ``ValueError`` naming them all."""
+    try:
+        return Edition(text.strip())
+    except ValueError:
+        known = ", ".join(edition.value for edition in Edition)
+        raise ValueError(f"{text!r} is not a deck edition; the editions are {known}") from None
 
 
 @dataclass(frozen=True)
@@ -46,18 +77,30 @@ class CardFace:
         return f"{self.station}: " + ", ".join(line.render() for line in self.lines)
 
 
+def runs_along(network: GameNetwork, inner: LineCode, outer: LineCode) -> bool:
+    """Does ``inner`` run concurrently with ``outer``: is its whole run, in order, one
+    stretch of consecutive stations of ``outer`` (in either direction)?"""
+    run, along = network.line(inner).stations, network.line(outer).stations
+    if inner == outer or len(run) > len(along):
+        return False
+    for way in (along, along[::-1]):
+        for at in range(len(way) - len(run) + 1):
+            if way[at : at + len(run)] == run:
+                return True
+    return False
+
+
 def concurrent_groups(network: GameNetwork, station: str) -> tuple[frozenset[LineCode], ...]:
-    """The lines at ``station`` grouped so lines that run together through it share a group."""
-
-    def track(code: LineCode) -> tuple[frozenset[str], ...]:
-        line = network.line(code)
-        near = line.neighbours(station)
-        return (near, *(line.neighbours(name) for name in sorted(near)))
-
-    groups: dict[tuple[frozenset[str], ...], set[LineCode]] = {}
+    """The lines at ``station`` grouped so lines that run concurrently share a group."""
+    groups: list[set[LineCode]] = []
     for code in network.lines_at(station):
-        groups.setdefault(track(code), set()).add(code)
-    return tuple(frozenset(group) for group in groups.values())
+        for group in groups:
+            if any(runs_along(network, code, o) or runs_along(network, o, code) for o in group):
+                group.add(code)
+                break
+        else:
+            groups.append({code})
+    return tuple(frozenset(group) for group in groups)
 
 
 def card_face(network: GameNetwork, station: str) -> CardFace:
@@ -70,21 +113,28 @@ def card_face(network: GameNetwork, station: str) -> CardFace:
 
 
 @cache
-def card_faces(network: GameNetwork | None = None) -> dict[str, CardFace]:
-    """Every station's card face, by station name."""
+def card_faces(
+    network: GameNetwork | None = None, edition: Edition = CURRENT
+) -> dict[str, CardFace]:
+    """Every station's card face in ``edition``, by station name."""
     network = network or load_game_network()
-    return {station: card_face(network, station) for station in network.stations}
+    faces = {station: card_face(network, station) for station in network.stations}
+    if edition is Edition.FIRST:
+        for station, extra in _FIRST_EXTRA.items():
+            faces[station] = replace(faces[station], copies=faces[station].copies + extra)
+    return faces
 
 
 @cache
-def full_deck(network: GameNetwork | None = None) -> tuple[str, ...]:
-    """The unshuffled deck: each station's name once per copy, stations in name order.
+def full_deck(network: GameNetwork | None = None, edition: Edition = CURRENT) -> tuple[str, ...]:
+    """The unshuffled deck of ``edition``: each station's name once per copy, stations in
+    name order, which is the order the deal shuffles.
 
     Copies of a station are interchangeable (same face), so a card is named by its station.
     """
-    faces = card_faces(network)
+    faces = card_faces(network, edition)
     return tuple(name for name in sorted(faces) for _ in range(faces[name].copies))
 
 
-def deck_counts(network: GameNetwork | None = None) -> Counter[str]:
-    return Counter(full_deck(network))
+def deck_counts(network: GameNetwork | None = None, edition: Edition = CURRENT) -> Counter[str]:
+    return Counter(full_deck(network, edition))

@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from referee.games.kind import GameView, Judgement, Owed, PlayerView, Silence, Wording
+from referee.games.one_day_in_london.cards import CURRENT, edition_of
 from referee.games.one_day_in_london.journey import JourneyRules
 from referee.games.one_day_in_london.moves import Move, MoveSyntaxError, Resign, parse_move
 from referee.games.one_day_in_london.rules import (
@@ -33,6 +34,7 @@ from referee.network.names import UnknownStationError
 
 NAME = "one-day-in-london"
 TURN_BACK_ALONGSIDE = "turn_back_alongside"
+DECK_EDITION = "deck_edition"
 
 
 def _state(game: GameView) -> GameState:
@@ -67,8 +69,13 @@ class OneDayInLondon:
     game_end = "by the rules' Game End, play goes on only until a player has won"
     """A continuous journey of ten stations wins, as does being the last player left
     (reading R6)."""
-    choices: Mapping[str, tuple[str, ...]] = {TURN_BACK_ALONGSIDE: ("no", "yes")}
-    """Reading R1 (rules/one-day-in-london/README.md), off unless the Speaker sets it."""
+    choices: Mapping[str, tuple[str, ...]] = {
+        TURN_BACK_ALONGSIDE: ("no", "yes"),
+        DECK_EDITION: (CURRENT.value,),
+    }
+    """Reading R1 (rules/one-day-in-london/README.md), off unless the Speaker sets it, and the
+    deck the game is dealt from: a new game only the audited 72 cards, while a game opened
+    before the audit keeps the 73 it was stored with (store migration 0013)."""
 
     def opening(
         self,
@@ -79,10 +86,13 @@ class OneDayInLondon:
     ) -> str:
         """The deal, from a deal seed that is one draw of ``rng``: the service hands in the
         game's committed dice (so the deal is fixed before anyone joins and checkable after),
-        and anyone else a generator of their own. ``settings`` may set reading R1."""
+        and anyone else a generator of their own. ``settings`` may set reading R1 and the
+        deck's edition (the audited one unless the game was stored with another)."""
         alongside = (settings or {}).get(TURN_BACK_ALONGSIDE, "no") == "yes"
+        edition = edition_of((settings or {}).get(DECK_EDITION, CURRENT.value))
         seed = f"{rng.randrange(1 << 256):064x}"
-        return new_game(players, seed, JourneyRules(turn_back_alongside=alongside)).render()
+        rules = JourneyRules(turn_back_alongside=alongside)
+        return new_game(players, seed, rules, edition).render()
 
     def read(self, game: GameView, text: str) -> Move:
         try:

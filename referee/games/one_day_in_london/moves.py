@@ -7,7 +7,9 @@ A mail holds one or more actions separated by commas, semicolons or new lines::
     place 7                        put the card you hold in rack slot 7 (during setup: the
                                    card you were dealt; in a turn: exchange it for the card
                                    there, which you then hold)
-    exchange Bank                  the same by naming the rack card ("swap Bank")
+    exchange Bank                  the same by naming the rack card ("swap Bank"); a name
+                                   that fits several stations ("swap Edgware Road") means
+                                   the one the rack holds
     discard pile 1                 put the card you hold on discard pile 1 ("discard 1")
     claim                          ask the referee to check your rack as a journey
     resign                         leave the game
@@ -20,12 +22,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
 
 from referee.games.one_day_in_london.network import GameNetwork, load_game_network
 from referee.network.names import UnknownStationError
-
-Source = Literal["deck", "pile"]
+from referee.quoting import excerpt
 
 
 class MoveSyntaxError(ValueError):
@@ -50,7 +50,12 @@ class Place:
 
 @dataclass(frozen=True)
 class Exchange:
+    """Exchange the card held for the rack card named. ``card`` is a station, or, for a name
+    that fits several (``Edgware Road``), the name as written with ``among`` the stations it
+    fits: the player's rack then decides which is meant (``rules.py``)."""
+
     card: str
+    among: tuple[str, ...] = ()
 
     def render(self) -> str:
         return f"exchange {self.card}"
@@ -99,7 +104,9 @@ _SPACE = re.compile(r"\s+")
 
 def _number(word: str, action: str) -> int:
     if not word.isdigit():
-        raise MoveSyntaxError(f"{action!r}: {word!r} is not a number; write e.g. {FORMS}")
+        raise MoveSyntaxError(
+            f"{excerpt(action)!r}: {excerpt(word)!r} is not a number; write e.g. {FORMS}"
+        )
     return int(word)
 
 
@@ -120,8 +127,12 @@ def parse_action(text: str, network: GameNetwork | None = None) -> Action:
     elif verb == "place" and len(rest) == 1:
         return Place(_number(rest[0], text.strip()))
     elif verb in ("exchange", "swap") and rest:
-        name = text.strip().split(None, 1)[1]
-        return Exchange((network or load_game_network()).resolve(name))
+        name = text.strip().split(None, 1)[1].strip()
+        network = network or load_game_network()
+        found = network.matches(name)
+        if len(found) > 1:
+            return Exchange(name, among=found)
+        return Exchange(found[0] if found else network.resolve(name))
     elif verb == "discard":
         if rest and rest[0] in ("on", "onto", "to"):
             rest = rest[1:]

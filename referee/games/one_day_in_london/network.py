@@ -62,11 +62,14 @@ class GameNetwork:
     stations: tuple[str, ...]
     aliases: Mapping[str, str]
     _names: StationNames = field(init=False, repr=False, compare=False)
+    _names_by_key: dict[str, str] = field(init=False, repr=False, compare=False)
     _by_code: dict[LineCode, GameLine] = field(init=False, repr=False, compare=False)
     _positions: dict[str, dict[LineCode, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_names", StationNames.of(self.stations))
+        by_key = {normalise(name): name for name in self.stations}
+        object.__setattr__(self, "_names_by_key", by_key)
         object.__setattr__(self, "_by_code", {line.code: line for line in self.lines})
         positions: dict[str, dict[LineCode, int]] = {name: {} for name in self.stations}
         for line in self.lines:
@@ -85,24 +88,43 @@ class GameNetwork:
         """For each game line at ``station``, its 0-based place on that line."""
         return self._positions[station]
 
-    def resolve(self, text: str) -> str:
-        """The game station ``text`` names, forgiving as ``referee map`` is; a merged map name
-        (Aldgate East) names the game station it became. Raises
-        :class:`~referee.network.names.UnknownStationError` with suggestions otherwise."""
-        alias = self.aliases.get(normalise(text))
+    def matches(self, text: str) -> tuple[str, ...]:
+        """Every game station ``text`` may name. A full name is read as ``referee map`` reads
+        it (:func:`~referee.network.names.normalise`) and a merged map name (Aldgate East) as
+        the game station it became; failing those, the stations whose names begin with the
+        words written (``kings cross``, ``edgware road``), since players shorten long names
+        by their first words. None when nothing fits."""
+        key = normalise(text)
+        alias = self.aliases.get(key)
         if alias is not None:
-            return alias
-        try:
-            return self._names.resolve(text)
-        except UnknownStationError:
-            key = normalise(text)
-            split = [name for name in self.stations if key and normalise(name).startswith(key)]
-            if split:
-                raise UnknownStationError(text.strip(), tuple(split)) from None
-            raise
+            return (alias,)
+        if key in self._names_by_key:
+            return (self._names_by_key[key],)
+        words = _words(text)
+        if not words:
+            return ()
+        return tuple(name for name in self.stations if _words(name)[: len(words)] == words)
+
+    def resolve(self, text: str) -> str:
+        """The one game station ``text`` names (:meth:`matches`). Raises
+        :class:`~referee.network.names.UnknownStationError` with the stations it may name, or
+        the closest names, otherwise."""
+        found = self.matches(text)
+        if len(found) == 1:
+            return found[0]
+        key = normalise(text)
+        begun = tuple(name for name in self.stations if key and normalise(name).startswith(key))
+        if found or begun:
+            raise UnknownStationError(text.strip(), found or begun)
+        return self._names.resolve(text)
 
     def __contains__(self, station: object) -> bool:
         return isinstance(station, str) and station in self._positions
+
+
+def _words(name: str) -> tuple[str, ...]:
+    """A name's words, each folded as :func:`~referee.network.names.normalise` folds names."""
+    return tuple(word for word in map(normalise, name.split()) if word)
 
 
 def _site_label(lines: Iterable[LineCode]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from referee.games.one_day_in_london.cards import full_deck
+from referee.games.one_day_in_london.cards import CURRENT, Edition, full_deck
 from referee.games.one_day_in_london.journey import (
     DEFAULT_RULES,
     RACK_SIZE,
@@ -47,21 +47,28 @@ class MoveRefused(ValueError):
         super().__init__(f"{message} ({section})")
 
 
-def new_game(players: Sequence[str], seed: str, rules: JourneyRules = DEFAULT_RULES) -> GameState:
-    """Shuffle the deck by ``seed`` (purpose ``deal``) and deal each player, in seat order, the
-    next 10 cards to place during setup (R2). The discard piles are dealt when setup ends."""
+def new_game(
+    players: Sequence[str],
+    seed: str,
+    rules: JourneyRules = DEFAULT_RULES,
+    edition: Edition = CURRENT,
+) -> GameState:
+    """Shuffle the deck of ``edition`` by ``seed`` (purpose ``deal``) and deal each player, in
+    seat order, the next 10 cards to place during setup (R2). The discard piles are dealt
+    when setup ends."""
     names = [name.strip() for name in players]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ValueError(f"One Day in London is for 2-4 players, not {len(names)}")
     if len(set(names)) != len(names) or any(not name or set(name) & set(",;:\n") for name in names):
         raise ValueError("each player needs a distinct name without commas, semicolons or colons")
-    deck = shuffled(full_deck(), check_seed(seed), "deal")
+    deck = shuffled(full_deck(edition=edition), check_seed(seed), "deal")
     seats = tuple(
         Seat(name, dealt=deck[at * RACK_SIZE : (at + 1) * RACK_SIZE])
         for at, name in enumerate(names)
     )
     rest = deck[len(names) * RACK_SIZE :]
-    return GameState(seed=seed, seats=seats, deck=rest, piles=((),) * PILES, rules=rules)
+    piles = ((),) * PILES
+    return GameState(seed=seed, seats=seats, deck=rest, piles=piles, rules=rules, edition=edition)
 
 
 def apply(state: GameState, player: str, move: Move) -> GameState:
@@ -86,10 +93,15 @@ def apply(state: GameState, player: str, move: Move) -> GameState:
 
 
 def replay(
-    players: Sequence[str], seed: str, record: Iterable[str], rules: JourneyRules = DEFAULT_RULES
+    players: Sequence[str],
+    seed: str,
+    record: Iterable[str],
+    rules: JourneyRules = DEFAULT_RULES,
+    edition: Edition = CURRENT,
 ) -> GameState:
-    """Deal again from the seed and apply every recorded move: the same game, card for card."""
-    state = new_game(players, seed, rules)
+    """Deal again from the seed and the game's own deck ``edition``, and apply every
+    recorded move: the same game, card for card."""
+    state = new_game(players, seed, rules, edition)
     for line in record:
         player, _, text = line.partition(":")
         state = apply(state, player.strip(), parse_move(text))
@@ -135,7 +147,9 @@ def _setup(
 
 def _finish_setup_if_done(state: GameState) -> GameState:
     """Setup: once every rack is full, one card face up on each discard pile; the rest is the
-    draw pile. Then the first player's turn begins."""
+    draw pile. Then the first player's turn begins, unless a rack is already a journey: Game
+    End lets play go on only until some player has one, so that player has won before anyone
+    plays (R4: when several have, the first of them in the order of play)."""
     if state.phase is not Phase.SETUP or any(
         seat.dealt for seat in state.seats if not seat.resigned
     ):
@@ -144,14 +158,9 @@ def _finish_setup_if_done(state: GameState) -> GameState:
     state = replace(state, piles=piles, deck=state.deck[PILES:], phase=Phase.TAKE, turn=0)
     if state.mover.resigned:
         state = replace(state, turn=_next_seat(state, 0))
-    return _start_turn(state)
-
-
-def _start_turn(state: GameState) -> GameState:
-    """R4: a player whose rack is a journey when their turn begins has won (this catches a
-    rack completed during setup, as the source implementation does at its start)."""
-    if check_journey(_full_rack(state.mover), rules=state.rules).journey:
-        return replace(state, phase=Phase.OVER, winner=state.mover.name)
+    for seat in state.seats:
+        if not seat.resigned and check_journey(_full_rack(seat), rules=state.rules).journey:
+            return replace(state, phase=Phase.OVER, winner=seat.name, turn=state.index(seat.name))
     return state
 
 
@@ -175,9 +184,7 @@ def _act(state: GameState, player: str, action: Action, recorded: list[Action]) 
     mover = state.mover
     if isinstance(action, Resign):
         if player == mover.name and state.phase is not Phase.TAKE:
-            raise MoveRefused(
-                "Resignation, reading R6", "finish your turn with a discard before resigning"
-            )
+            state = _put_back(state)
         recorded.append(action)
         return _resign(state, state.seat(player))
     if player != mover.name:
@@ -243,14 +250,7 @@ def _place(state: GameState, action: Place | Exchange, recorded: list[Action]) -
         )
     mover = state.mover
     if isinstance(action, Exchange):
-        if action.card not in mover.rack:
-            raise MoveRefused(
-                "The Play",
-                f"{action.card} is not in your rack; name a card you hold, or give its slot "
-                "with 'place N'",
-                private=True,
-            )
-        slot = mover.rack.index(action.card) + 1
+        slot = mover.rack.index(_rack_card(mover, action)) + 1
     else:
         slot = action.slot
         _check_slot(slot)
@@ -259,6 +259,28 @@ def _place(state: GameState, action: Place | Exchange, recorded: list[Action]) -
     recorded.append(Place(slot))
     state = state.with_seat(replace(mover, rack=tuple(rack)))
     return replace(state, hand=out, phase=Phase.DISCARD)
+
+
+def _rack_card(mover: Seat, action: Exchange) -> str:
+    """The rack card ``action`` names: a name that fits several stations means the one of
+    them the rack holds. Refusals name rack cards, so they go to the player alone."""
+    held = sorted({card for card in action.among or (action.card,) if card in mover.rack})
+    if len(held) == 1:
+        return held[0]
+    if held:
+        raise MoveRefused(
+            "The Play",
+            f"{action.card!r} fits {' and '.join(held)}, and your rack holds both; name one "
+            "in full, or give its slot with 'place N'",
+            private=True,
+        )
+    fits = f" ({' or '.join(action.among)})" if action.among else ""
+    raise MoveRefused(
+        "The Play",
+        f"{action.card}{fits} is not in your rack; name a card you hold, or give its slot "
+        "with 'place N'",
+        private=True,
+    )
 
 
 def _discard(state: GameState, action: Discard, recorded: list[Action]) -> GameState:
@@ -281,7 +303,7 @@ def _discard(state: GameState, action: Discard, recorded: list[Action]) -> GameS
     if check_journey(_full_rack(state.mover), rules=state.rules).journey:
         return replace(state, phase=Phase.OVER, winner=state.mover.name)
     state = _reshuffle_if_empty(state)
-    return _start_turn(replace(state, phase=Phase.TAKE, turn=_next_seat(state, state.turn)))
+    return replace(state, phase=Phase.TAKE, turn=_next_seat(state, state.turn))
 
 
 def _reshuffle_if_empty(state: GameState) -> GameState:
@@ -296,6 +318,23 @@ def _reshuffle_if_empty(state: GameState) -> GameState:
     deck = shuffled(under, state.seed, f"reshuffle/{count}")
     piles = tuple(pile[-1:] for pile in state.piles)
     return replace(state, deck=deck, piles=piles, reshuffles=count)
+
+
+def _put_back(state: GameState) -> GameState:
+    """R6: the card a resigning mover holds goes back where the card taken came from (the
+    top of the draw pile or of its discard pile), so only their rack leaves play with them."""
+    held = state.hand
+    assert held is not None
+    if state.taken == "deck":
+        state = replace(state, deck=(held, *state.deck))
+    else:
+        pile = int(str(state.taken).removeprefix("pile "))
+        piles = tuple(
+            (*cards, held) if n == pile else cards
+            for n, cards in enumerate(state.piles, start=1)
+        )
+        state = replace(state, piles=piles)
+    return replace(state, hand=None, taken=None, phase=Phase.TAKE)
 
 
 def _next_seat(state: GameState, after: int) -> int:
@@ -315,7 +354,7 @@ def _resign(state: GameState, seat: Seat) -> GameState:
     if len(left) == 1:
         return replace(state, phase=Phase.OVER, winner=left[0].name)
     if state.phase is not Phase.SETUP and state.mover.name == seat.name:
-        return _start_turn(replace(state, turn=_next_seat(state, state.turn)))
+        return replace(state, turn=_next_seat(state, state.turn))
     return state
 
 

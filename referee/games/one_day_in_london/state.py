@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from referee.games.one_day_in_london.cards import CURRENT, Edition, edition_of
 from referee.games.one_day_in_london.journey import DEFAULT_RULES, RACK_SIZE, JourneyRules
 from referee.games.one_day_in_london.shuffle import SeedError, check_seed
 
@@ -19,6 +20,10 @@ PILES = 3
 """The rules' Setup: three discard piles."""
 
 HEADER = "One Day in London"
+FIRST = Edition.FIRST
+"""The edition of a state with no ``Deck edition`` line: every state the referee writes has
+one since games kept their edition (store migration 0013), and those before were dealt from
+the first edition's 73 cards."""
 EMPTY = "-"
 
 
@@ -69,6 +74,8 @@ class GameState:
     winner: str | None = None
     record: tuple[str, ...] = ()
     rules: JourneyRules = DEFAULT_RULES
+    edition: Edition = CURRENT
+    """The deck the game was dealt from (``cards.Edition``), which a replay deals again."""
 
     @property
     def mover(self) -> Seat:
@@ -96,6 +103,7 @@ class GameState:
             HEADER,
             f"Seed: {self.seed}",
             f"Turn back alongside: {'yes' if self.rules.turn_back_alongside else 'no'}",
+            f"Deck edition: {self.edition}",
             f"Players: {', '.join(seat.name for seat in self.seats)}",
             f"Phase: {self.phase}",
             f"Turn: {self.mover.name}",
@@ -145,6 +153,10 @@ class GameState:
             seed = check_seed(get("Seed"))
         except SeedError as error:
             raise NotationError(f"line {fields.get('Seed', (2,))[0]}: {error}") from None
+        try:
+            edition = edition_of(get("Deck edition")) if "Deck edition" in fields else FIRST
+        except ValueError as error:
+            raise NotationError(f"Deck edition: {error}") from None
         alongside = get("Turn back alongside")
         if alongside not in ("yes", "no"):
             raise NotationError("Turn back alongside: write yes or no")
@@ -183,6 +195,7 @@ class GameState:
             winner=_optional(get("Winner")),
             record=tuple(record),
             rules=JourneyRules(turn_back_alongside=alongside == "yes"),
+            edition=edition,
         )
         get("Moves")
         if fields:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.games.one_day_in_london.cards import card_faces
+from referee.games.one_day_in_london.cards import Edition, card_faces
 from referee.games.one_day_in_london.journey import RACK_SIZE, JourneyCheck, check_journey
 from referee.games.one_day_in_london.shuffle import commitment
 from referee.games.one_day_in_london.state import GameState, Phase
@@ -35,6 +35,8 @@ class PublicView:
     winner: str | None
     commitment: str
     record: tuple[str, ...]
+    edition: Edition
+    """Which deck was dealt: a setting of the game, shown with its settings, not each post."""
 
     def render(self) -> str:
         lines = [f"One Day in London: {', '.join(self.players)}"]
@@ -97,6 +99,7 @@ def public_view(state: GameState) -> PublicView:
         winner=state.winner,
         commitment=commitment(state.seed),
         record=state.record,
+        edition=state.edition,
     )
 
 
@@ -126,7 +129,9 @@ def final_reveal(state: GameState) -> str:
         "",
         f"Seed: {state.seed}",
         f"Its SHA-256, committed at the start: {commitment(state.seed)}",
-        "Anyone can deal the game again from the seed (rules/one-day-in-london/README.md).",
+        f"Deck edition: {state.edition} cards",
+        "Anyone can deal the game again from the seed and the deck's edition "
+        "(rules/one-day-in-london/README.md).",
     ]
     return "\n".join(lines) + "\n"
 
@@ -142,6 +147,7 @@ class Revealed:
     journey: JourneyCheck | None
     seed: str
     commitment: str
+    edition: Edition
 
 
 def revealed(state: GameState) -> Revealed:
@@ -160,4 +166,5 @@ def revealed(state: GameState) -> Revealed:
         journey=journey,
         seed=state.seed,
         commitment=commitment(state.seed),
+        edition=state.edition,
     )

@@ -21,12 +21,13 @@ from referee.engine.tables.token_collection import TokenCollectionTable
 from referee.notation.tokens import Colour
 from referee.variants.early_draft import blocks, collection, moving
 from referee.variants.early_draft.registry import DRAFT
+from referee.variants.early_draft.settings import EarlyDraftSettings
 
 if TYPE_CHECKING:
     from referee.engine.context import TurnContext
     from referee.engine.history import Position
 
-DRAFT_SETTINGS = RuleSettings(paid_token_default="discard", route_revisits=False)
+DRAFT_SETTINGS = EarlyDraftSettings(paid_token_default="discard", route_revisits=False)
 """Rule 5: paid Tokens are removed (no Stacks); rule 4: no Station stepped to twice."""
 
 CITATIONS: dict[str, str] = {
@@ -57,6 +58,8 @@ class EarlyDraft(Ruleset):
     Black and nothing else, so the Token Table's Charge column stays as it is."""
 
     def __init__(self, settings: RuleSettings | None = None) -> None:
+        if settings is not None and not isinstance(settings, EarlyDraftSettings):
+            settings = EarlyDraftSettings(**vars(settings))
         super().__init__(settings or DRAFT_SETTINGS)
 
     def registry(self) -> Registry:
@@ -97,4 +100,4 @@ def _arranged() -> Registry:
     return DRAFT.arrange(load_hook_order("early-draft"))
 
 
-__all__ = ["DRAFT", "EarlyDraft", "blocks", "collection", "moving"]
+__all__ = ["DRAFT", "EarlyDraft", "EarlyDraftSettings", "blocks", "collection", "moving"]

@@ -1,6 +1,7 @@
 """Rule 7 - Actions, of the early draft: [Block <Station> x] and [Unblock <Station>].
 
-A Block is made from a Station next to the one blocked, costs the x Tokens the player names
+A Block is made from a Station next to the one blocked (one line segment away, rule 8's
+"adjacent": an Escalator Link is none), costs the x Tokens the player names
 (two or more) and takes ten minutes of Game Time for each. It lasts until someone Unblocks the
 Station, which costs twice the Block's Tokens and may be done from anywhere. No Piece may step
 onto or through a Blocked Station (rule 7, and rule 4's "may not step to a blocked station").
@@ -20,6 +21,7 @@ from referee.notation.actions import Action
 from referee.notation.disruptions import BLOCK, Disruption
 from referee.notation.errors import NotationError
 from referee.notation.tokens import Colour, TokenCounts
+from referee.variants.early_draft.collection import neighbours
 from referee.variants.early_draft.registry import DRAFT
 
 MC = "Mornington Crescent"
@@ -100,9 +102,10 @@ def block(ctx: TurnContext, action: Action) -> None:
     mark = len(ctx.violations)
     if station == MC:
         ctx.violate("7", "Mornington Crescent may not be Blocked")
-    if where is None or station == where.station or station not in ctx.network.graph[where.station]:
+    if where is None or station not in neighbours(ctx.network, where.station):
         at = "off the Map" if where is None else f"at {where.station}"
-        ctx.violate("7", f"you are {at}; Block a Station next to the one your Piece is at")
+        ctx.violate("7", f"you are {at}; Block a Station next to the one your Piece is at, "
+                         "one line segment away (an Escalator Link is not one)")  # fmt: skip
     if strength < 2:
         ctx.violate("7", f"a Block costs more than one Token; {strength} is too few, "
                          "name 2 or more")  # fmt: skip

@@ -7,7 +7,8 @@ neighbour) in Zone 3, 4 or 5; a Station can earn several at once. A Station whos
 player claimed in any of eir last three Turns earns nothing now. A Pass, a Timeout and the
 Piece's first placement on the Map land nowhere new and earn nothing (our reading).
 At the end of a Turn a player keeps at most ten Black; the referee discards the rest (our
-reading of "may not hold", rules/early-draft/README.md).
+reading of "may not hold", rules/early-draft/readings.md#r5), or with the setting
+``black_over_ten_discarded`` off refuses the Turn.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from referee.network.network import Network
 from referee.notation.plays import MoveKind, Play
 from referee.notation.tokens import Colour
 from referee.variants.early_draft.registry import DRAFT
+from referee.variants.early_draft.settings import EarlyDraftSettings
 
 BLACK_LIMIT = 10
 """Rule 5: the most Black Tokens a player may hold at the end of eir Turn."""
@@ -34,9 +36,10 @@ def neighbours(network: Network, station: str) -> set[str]:
             if key != "escalator"}  # fmt: skip
 
 
-def station_bonus(network: Network, station: str) -> dict[Colour, int]:
-    """Rule 4's table for landing at ``station``. A Station in two Zones pays for the lower
-    (our reading)."""
+def station_bonus(network: Network, station: str, boundary: str = "lower") -> dict[Colour, int]:
+    """Rule 4's table for landing at ``station``. A Station in two Zones pays the lower
+    Zone's number, the higher's, or both, as ``boundary`` (the setting
+    ``boundary_zone_bonus``) says."""
     facts = network.facts[station]
     near = len(neighbours(network, station))
     bonus: dict[Colour, int] = {}
@@ -47,7 +50,8 @@ def station_bonus(network: Network, station: str) -> dict[Colour, int]:
     if facts.british_rail:
         bonus[Colour.BU] = 1
     if facts.zones:
-        bonus[Colour.BK] = min(facts.zones)
+        paid = {"higher": max(facts.zones), "both": sum(facts.zones)}
+        bonus[Colour.BK] = paid.get(boundary, min(facts.zones))
     if near == 1 and facts.zones & TERMINUS_ZONES:
         bonus[Colour.BR] = 1
     return bonus
@@ -88,13 +92,23 @@ def landing_bonus(ctx: TurnContext, moving: MoveContext) -> Mapping[Colour, int]
     station = moving.end.station
     if station in claims(ctx.before.plays, ctx.player)[-CLAIM_MEMORY:]:
         return {}
-    return station_bonus(ctx.network, station)
+    settings = ctx.ruleset.settings
+    boundary = settings.boundary_zone_bonus if isinstance(settings, EarlyDraftSettings) else "lower"
+    return station_bonus(ctx.network, station, boundary)
 
 
 @DRAFT.at_end("5")
 def black_limit(ctx: TurnContext) -> None:
-    """Rule 5: at most ten Black at the end of the Turn; the rest are discarded."""
+    """Rule 5: at most ten Black at the end of the Turn; the rest are discarded, or, with the
+    setting ``black_over_ten_discarded`` off, the Turn is illegal."""
     held = ctx.me.tokens[Colour.BK]
+    settings = ctx.ruleset.settings
+    strict = isinstance(settings, EarlyDraftSettings) and not settings.black_over_ten_discarded
+    if held > BLACK_LIMIT and strict:
+        ctx.violate("5", f"you would end your Turn holding {held} Black Tokens; a player may "
+                         f"hold at most {BLACK_LIMIT}, so spend {held - BLACK_LIMIT} more or "
+                         "land where the bonus is smaller")  # fmt: skip
+        return
     if held > BLACK_LIMIT:
         ctx.me.tokens[Colour.BK] = BLACK_LIMIT
         ctx.event("discard", f"{held - BLACK_LIMIT} Black discarded: a player keeps at most "

@@ -9,8 +9,10 @@ Cower, and a Shield Podume in eir possession is destroyed.
 
 The card and its counters go with the Podume, so the counters are written as its state
 (``Hyde Podume (2 Hyde Counters)``); the State is its holder's, so Dr. Jekyll is simply
-holding it and Mr. Hyde a Disruptions entry (``Mr. Hyde: Garden``) that lasts until eir next
-Turn starts, or until e no longer holds the Podume. Our copy of the rule breaks off in the
+holding it and Mr. Hyde a Disruptions entry (``Mr. Hyde: Garden``) that lasts one Round as
+rule 1.3.0 defines it (to the end of the same phase of eir next Turn: the Pre-Move phase if e
+transformed before eir Move, the Post-Move phase if after), or until e no longer holds the
+Podume. Our copy of the rule breaks off in the
 middle of what Mr. Hyde does to the Aggressive Actions aimed at em; such an Action is answered
 as not adjudicated, by name.
 """
@@ -18,12 +20,15 @@ as not adjudicated, by name.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from referee.engine.context import TurnContext
+from referee.engine.history import last_round
 from referee.engine.sections.cowering import COWERING, current_action, targets
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
 from referee.notation.disruptions import Disruption
+from referee.notation.plays import Move
 from referee.notation.podumes import HYDE, SHIELD, hyde_counters_text
 from referee.notation.possessions import Possession
 from referee.notation.tokens import Colour
@@ -38,6 +43,7 @@ from referee.variants.knightsbridge.podumes import (
 
 HYDE_PARK_CORNER = "Hyde Park Corner"
 MR_HYDE = "Mr. Hyde"
+TRANSFORMATION = "Hyde Transformation"
 HYDE_FREE_STEP = 4
 AIMED_AT_HYDE = "{action} aimed at Mr. Hyde"
 """The case named as not adjudicated: what the rule says of it is missing from our text."""
@@ -54,7 +60,50 @@ def counters(item: Possession) -> int:
     return int(found.group()) if found else 1
 
 
-def _entry(ctx: TurnContext, player: str) -> Disruption | None:
+@dataclass
+class HydeRound:
+    """Where in this Turn the Round of the player's own Mr. Hyde ends (rule 1.3.0)."""
+
+    at_move: bool = False
+    """Transformed before eir last Move: Mr. Hyde until this Turn's Pre-Move phase is over."""
+    at_end: bool = False
+    """Transformed after it: Mr. Hyde until this Turn's Post-Move phase is over."""
+
+
+def transformed_before_the_move(ctx: TurnContext) -> bool:
+    """Whether the player's last play made eir [Hyde Transformation] before its Move. A record
+    without it (a GSD begun mid-game) is read as after, Volume 1's phase for the Action (rule
+    1.7.38's index entry)."""
+    window = last_round(ctx.before, ctx.player)
+    if not window or window[0].player != ctx.player:
+        return False
+    for part in window[0].parts:
+        if isinstance(part, Move):
+            return False
+        if part.name == TRANSFORMATION:
+            return True
+    return False
+
+
+def _lapse(ctx: TurnContext) -> None:
+    """End the player's own Mr. Hyde once its Round is over (rule 1.3.0: to the same phase of
+    the next Turn, phases rounded up)."""
+    round_ = ctx.state(HydeRound)
+    if round_.at_move and ctx.phase != "pre":
+        round_.at_move = False
+        _revert(ctx)
+
+
+def _revert(ctx: TurnContext) -> None:
+    entry = _entry(ctx, ctx.player, lapse=False)
+    if entry is not None:
+        ctx.disruptions.remove(entry)
+        ctx.event("player_state_shed", f"{ctx.player} is Dr. Jekyll again", state=MR_HYDE)
+
+
+def _entry(ctx: TurnContext, player: str, *, lapse: bool = True) -> Disruption | None:
+    if lapse:
+        _lapse(ctx)
     key = player.casefold()
     return next(
         (
@@ -114,11 +163,16 @@ def hyde_transformation(ctx: TurnContext, action: Action) -> None:
 
 @LAYER.at_start("4.2.1.5")
 def mr_hyde_reverts(ctx: TurnContext) -> None:
-    """Rule 4.2.1.5: Mr. Hyde lasts one Round; eir next Turn starts as Dr. Jekyll."""
-    entry = _entry(ctx, ctx.player)
-    if entry is not None:
-        ctx.disruptions.remove(entry)
-        ctx.event("player_state_shed", f"{ctx.player} is Dr. Jekyll again", state=MR_HYDE)
+    """Rule 4.2.1.5: Mr. Hyde lasts one Round, which rule 1.3.0 ends at the same phase of eir
+    next Turn, rounded up: with the Pre-Move phase if e transformed before eir Move, with the
+    Post-Move phase (the Turn) if after."""
+    if _entry(ctx, ctx.player, lapse=False) is None:
+        return
+    round_ = ctx.state(HydeRound)
+    if transformed_before_the_move(ctx):
+        round_.at_move = True
+    else:
+        round_.at_end = True
 
 
 @LAYER.cost_rule("4.2.1.5")
@@ -134,6 +188,7 @@ def jekyll_cowers_free(
 def keep_hyde_consistent(ctx: TurnContext) -> None:
     """Rule 4.2.1.5: Mr. Hyde is a State of the Hyde Podume's holder, so it ends with eir
     holding it; a Shield Podume in Mr. Hyde's possession is destroyed at once."""
+    _lapse(ctx)
     for entry in [d for d in ctx.disruptions if d.flag == MR_HYDE]:
         if entry.player is None or possesses(ctx, entry.player, HYDE) is None:
             ctx.disruptions.remove(entry)
@@ -162,5 +217,7 @@ def mr_hyde(ctx: TurnContext) -> None:
 @LAYER.at_end("4.2.1.5")
 def hyde_at_turns_end(ctx: TurnContext) -> None:
     """Rule 4.2.1.5: the States follow the Podume at the end of the Turn too (a Blast or a
-    theft may have taken it)."""
+    theft may have taken it); a Round begun after the Move last Turn ends with this one."""
     keep_hyde_consistent(ctx)
+    if ctx.state(HydeRound).at_end:
+        _revert(ctx)

@@ -29,9 +29,10 @@ from referee.engine.sections.cowering import current_action
 from referee.engine.sections.packages import quadrant_of
 from referee.engine.sections.targeting import SHUNTS
 from referee.notation.actions import Action
-from referee.notation.podumes import PODUMES, podume_name
+from referee.notation.podumes import PODUMES, STATION_PODUMES, podume_name
 from referee.notation.possessions import Possession
 from referee.notation.stacks import TokenStack
+from referee.notation.tokens import Colour
 from referee.variants.knightsbridge.layer import LAYER
 
 RED = re.compile(r"(?<![A-Za-z])Re(?![a-z])")
@@ -39,10 +40,23 @@ PODUME = "Podume"
 """The Token Stacks marker of a Podume lying at a Station."""
 
 
+RED_BY_RULE = "Hyde Transformation"
+"""Rule 4.2.1.5: an Action the index lists without a cost whose own rule prices it in Red."""
+
+
 def aggressive(ctx: TurnContext, action: Action) -> bool:
     """Rule 1.7.6 (and the Token colours of section 1.4): an Aggressive Action is one whose
-    cost requires Red Tokens."""
-    return RED.search(ctx.spec(action.name).cost) is not None
+    cost requires Red Tokens: the index's cost, or the price the Action's own rule sets (a
+    Hyde Transformation's Red, rule 4.2.1.5; the creation of a Station Podume whose colour
+    is Red, rule 4.2.1.4)."""
+    if RED.search(ctx.spec(action.name).cost) is not None or action.name == RED_BY_RULE:
+        return True
+    if action.name != "Creating Station Podume" or not action.args:
+        return False
+    name = podume_name(f"{action.args[0]} Podume")
+    if name not in STATION_PODUMES:
+        return False
+    return ctx.ruleset.tables().figures.colour(f"colour of the {name}") is Colour.RE
 
 
 def is_podume(item: Possession) -> bool:

@@ -16,6 +16,7 @@ The GSD records the Potato in Disruptions with its holder and Fuse Counters left
 from __future__ import annotations
 
 from referee.engine.context import TurnContext
+from referee.engine.sections.clamps import may_fasten
 from referee.engine.sections.packages import detonate
 from referee.engine.sections.targeting import SHUNTS
 from referee.notation.actions import Action
@@ -63,7 +64,9 @@ def _shunted_directly(ctx: TurnContext, target: str) -> bool:
 @LAYER.action("Giving Potato")
 def giving_potato(ctx: TurnContext, action: Action) -> None:
     """Rule 4.1.1.4: its holder hands the Potato to a player at eir Station or one e Shunted
-    directly this Turn; with no Fuse Counters left, the giver gains one Silver."""
+    directly this Turn; with no Fuse Counters left, the giver gains one Silver. The Action
+    targets a player, so Sanctuary (rule 1.11.7) and the Prison Clamp (rule 1.4.47) protect
+    as they do from any such Action."""
     target = str(action.args[0])
     entry = the_potato(ctx)
     if entry is None or not _holds(entry, ctx.player):
@@ -72,6 +75,8 @@ def giving_potato(ctx: TurnContext, action: Action) -> None:
         return
     if target == ctx.player or target not in ctx.players:
         ctx.violate("4.1.1.4", f"give the Potato to another player of this game, not {target}")
+        return
+    if may_fasten(ctx, action, "4.1.1.4") is None:
         return
     here, there = ctx.position(), ctx.position(target)
     together = here is not None and there is not None and here.station == there.station

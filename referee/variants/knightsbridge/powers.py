@@ -39,13 +39,14 @@ from referee.notation.podumes import SHIELD, SPANGER, STATION_PODUMES, podume_na
 from referee.notation.podumes import SPEED as SPEED_PODUME
 from referee.notation.possessions import Possession
 from referee.notation.tokens import Colour
+from referee.quoting import excerpt
 from referee.variants.knightsbridge import hyde
 from referee.variants.knightsbridge.layer import LAYER
 from referee.variants.knightsbridge.podumes import (
     aggressive,
     create,
     destroy,
-    holder,
+    in_play,
     may_create,
     podumes_of,
     possesses,
@@ -174,9 +175,10 @@ def podume_limit(ctx: TurnContext) -> tuple[int, str] | None:
 
 
 def speed_podume_passes(ctx: TurnContext) -> None:
-    """Rule 4.2.1.1: a Pass made by the Speed Podume's holder destroys it at once."""
+    """Rule 4.2.1.1: a Pass made by the Speed Podume's holder destroys it "immediatly", so
+    wherever it went after the Pass (dropped in the Post-Move phase) it is gone."""
     passed = any(move.kind is MoveKind.PASS for move in ctx.play.moves)
-    if passed and held_at_move(ctx, SPEED_PODUME) and holder(ctx, SPEED_PODUME) == ctx.player:
+    if passed and held_at_move(ctx, SPEED_PODUME) and in_play(ctx, SPEED_PODUME):
         destroy(ctx, SPEED_PODUME, f"{ctx.player}, its holder, played Pass")
 
 
@@ -272,7 +274,8 @@ def spanger_podume(ctx: TurnContext, action: Action) -> None:
     if rounding not in ("up", "down"):
         ctx.violate(
             "4.2.1.3",
-            f"'{rounding}' after 'spanger:' must be up or down (how to round your halved LV)",
+            f"'{excerpt(rounding)}' after 'spanger:' must be up or down "
+            "(how to round your halved LV)",
         )
         return
     half = -(-shunted_at // 2) if rounding == "up" else shunted_at // 2
@@ -336,7 +339,9 @@ def _chosen_station(ctx: TurnContext, name: str, category: Category, here: str) 
     try:
         station = parse_station(text)
     except NotationError:
-        ctx.violate("4.2.1.4", f"'{text}' after 'podume:' is not a Station; write {example}")
+        ctx.violate(
+            "4.2.1.4", f"'{excerpt(text)}' after 'podume:' is not a Station; write {example}"
+        )
         return None
     if station == here or category not in _categories(ctx, station):
         ctx.violate(
@@ -357,7 +362,8 @@ def _bonus_colour(ctx: TurnContext) -> Colour | None:
         colour = None
     if colour is None or colour.metallic:
         ctx.violate(
-            "4.2.1.4", f"'{text}' after 'podume bonus:' must be a Plastic colour (Bk, Bu, Gr, Re)"
+            "4.2.1.4",
+            f"'{excerpt(text)}' after 'podume bonus:' must be a Plastic colour (Bk, Bu, Gr, Re)",
         )
         return None
     return colour

@@ -70,6 +70,10 @@ class KnightsbridgeSettings(RuleSettings):
     fuse_burns_when_created: bool = True
     """Rule 4.1.1.4: whether the Potato's creator loses a Fuse Counter at the end of the very
     Turn e created it in (e has it then), or only from eir next Turn on."""
+    in_spoon_counts_waived_costs: bool = True
+    """Rule 4.1.1.3: whether an Action whose cost a Podume waives (the Spanger's free Shunts,
+    Dr. Jekyll's free Cowering) is still one "that has a Token Cost that includes" Red or
+    Blue, so that a player In Spoon may not perform it, or is judged by what e would pay."""
     podume_bonus_on_pass: bool = False
     """Rule 4.2.1.4: whether a Pass "ends eir Move" at the Station where the Piece stands, so
     that a Station Podume's holder resting at a Station of its category earns its Token."""

@@ -26,11 +26,13 @@ that Action on (rules/knightsbridge-1965/readings.md#general).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from referee.engine.comments import field
 from referee.engine.context import TurnContext
-from referee.engine.sections import clamps
-from referee.engine.sections.clamps import may_fasten
+from referee.engine.sections import clamps, narg
+from referee.engine.sections.clamps import carrying, may_fasten
+from referee.engine.sections.cowering import current_action
 from referee.network.categories import Category
 from referee.notation.action_index import ActionSpec
 from referee.notation.actions import Action
@@ -38,7 +40,10 @@ from referee.notation.disruptions import Disruption
 from referee.notation.errors import NotationError
 from referee.notation.plays import MoveKind
 from referee.notation.tokens import ORDER, Colour, TokenCounts
+from referee.quoting import excerpt
+from referee.variants.knightsbridge import hyde, powers
 from referee.variants.knightsbridge.layer import LAYER
+from referee.variants.knightsbridge.ruleset import KnightsbridgeSettings
 
 GREEN, NARGED, IN_SPOON = "Green", "Narged", "In Spoon"
 GIVEN_BY: dict[str, tuple[str, str]] = {
@@ -82,6 +87,8 @@ def giving_a_state(ctx: TurnContext, action: Action) -> None:
     ctx.event("player_state", f"{target} is now {state}", target=target, state=state)
     if state == IN_SPOON:
         ctx.set_lv(ctx.players[target].lv, player=target)
+    if state == NARGED:
+        _open_home(ctx, target)
 
 
 def _shed(ctx: TurnContext, state: str, rule: str, written: str, where: str, ok: bool) -> None:
@@ -142,7 +149,12 @@ def green_recycles_first(ctx: TurnContext) -> None:
 @LAYER.action("Anti-Narg")
 def anti_narg(ctx: TurnContext, action: Action) -> None:
     """Rule 4.1.1.2: a Narged player South of the River stops being Narged (the rule names
-    the Action's cost and place; that it ends the State is the Action's evident purpose)."""
+    the Action's cost and place; that it ends the State is the Action's evident purpose). A
+    player not Narged who carries a Volume 1 Narg Clamp sheds it as rule 1.4.40 says, at
+    Tottenham Court Road: the 1965 Action speaks only of the State."""
+    if held(ctx.disruptions, NARGED, ctx.player) is None and carrying(ctx, narg.NARG):
+        narg.anti_narg(ctx, action)
+        return
     here = ctx.position()
     facts = ctx.network.facts.get(here.station) if here is not None else None
     south = facts is not None and facts.thames == "S"
@@ -160,13 +172,19 @@ def narged_forbids(ctx: TurnContext) -> None:
         ctx.violate("4.1.1.2", "you are Narged, which forbids Special Moves")
 
 
+def _open_home(ctx: TurnContext, name: str) -> None:
+    if name != ctx.player and ctx.players[name].home:
+        ctx.homes_open.add(name)
+
+
 @LAYER.at_start("4.1.1.2")
 def narged_homes_open(ctx: TurnContext) -> None:
     """Rule 4.1.1.2: a Narged player's Home Station is Open to every player (read as the Knid
-    Clamp's open Home is, rule 1.4.43: ``ctx.homes_open``, which the Home check reads)."""
-    for name, player in ctx.players.items():
-        if name != ctx.player and player.home and held(ctx.disruptions, NARGED, name):
-            ctx.homes_open.add(name)
+    Clamp's open Home is, rule 1.4.43: ``ctx.homes_open``, which the Home check reads); one
+    Narged during the Turn opens it from the [Narging] on (:func:`giving_a_state`)."""
+    for name in ctx.players:
+        if held(ctx.disruptions, NARGED, name):
+            _open_home(ctx, name)
 
 
 # -- Rule 4.1.1.3 - Open the Cutlery Drawer, Mrs. Higgins --------------------------------------
@@ -181,7 +199,8 @@ def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
     rules/knightsbridge-1965/readings.md#general)."""
     counts = clamps.spoon_spending(ctx, spec, counts)
     if (spec is not None and spec.name != "Unspooning"
-            and held(ctx.disruptions, IN_SPOON, ctx.player) is not None):  # fmt: skip
+            and held(ctx.disruptions, IN_SPOON, ctx.player) is not None
+            and not _waived(ctx, spec)):  # fmt: skip
         spent = [c.word for c in SPOONED_COLOURS if counts.get(c, 0) > 0]
         if spent:
             ctx.violate("4.1.1.3", f"[{spec.name}] costs {', '.join(spent)}; a player In Spoon "
@@ -190,12 +209,57 @@ def spoon_spending(ctx: TurnContext, spec: ActionSpec | None,
     return counts
 
 
+def _waived(ctx: TurnContext, spec: ActionSpec) -> bool:
+    """Whether a Podume waives this Action's cost and the setting ``in_spoon_counts_waived_costs``
+    is off, so the player In Spoon is judged by what e pays: nothing."""
+    settings = ctx.ruleset.settings
+    if not isinstance(settings, KnightsbridgeSettings) or settings.in_spoon_counts_waived_costs:
+        return False
+    free = powers.spanger_shunts_free(ctx, spec, {Colour.RE: 1})
+    return not free or not hyde.jekyll_cowers_free(ctx, spec, {Colour.BU: 1})
+
+
 @LAYER.replaces("lv_rules", "clamps.spoon_cap", "4.1.1.3")
 def spoon_cap(ctx: TurnContext, player: str, lv: int) -> int:
     """Rule 4.1.1.3: a player In Spoon has LV four at most (in place of rule 1.4.39's cap,
     which still binds a carried Spoon Clamp)."""
     lv = clamps.spoon_cap(ctx, player, lv)
     return min(lv, SPOON_LV) if held(ctx.disruptions, IN_SPOON, player) is not None else lv
+
+
+@dataclass
+class _Accounted:
+    """How many of the Turn's payments and violations the Actions before this one made."""
+
+    paid: int = 0
+    violations: int = 0
+
+
+@LAYER.after_each_action("4.1.1.3")
+def spoon_surcharges(ctx: TurnContext) -> None:
+    """Rule 4.1.1.3: a Red an Action's target adds to its cost (Cowering's, rule 1.7.56; the
+    Shield Podume's, rule 4.2.1.2) is part of its Token Cost, so a player In Spoon may not
+    perform it. Those Reds are charged after the Action, out of :func:`spoon_spending`'s
+    sight, so this looks at what was paid for it since the Action before (a payment of the
+    Move between them names no Action, so it is not counted)."""
+    seen = ctx.state(_Accounted)
+    paid, broken = ctx.paid[seen.paid :], ctx.violations[seen.violations :]
+    action = current_action(ctx)
+    if (
+        action is not None
+        and action.name != "Unspooning"
+        and held(ctx.disruptions, IN_SPOON, ctx.player) is not None
+        and not any(v.rule.number == "4.1.1.3" for v in broken)
+    ):
+        written = action.render(ctx.index)
+        dear = [(why, c.word) for why, counts in paid if why.startswith(written)
+                for c in SPOONED_COLOURS if counts.get(c)]  # fmt: skip
+        if dear:
+            why, colour = dear[0]
+            ctx.violate("4.1.1.3", f"{why}: the Action's Token Cost then includes {colour}, "
+                                   "and a player In Spoon may not perform an Action costing "
+                                   "Red, Blue, Silver or Gold")  # fmt: skip
+    seen.paid, seen.violations = len(ctx.paid), len(ctx.violations)
 
 
 @LAYER.action("Unspooning")
@@ -221,8 +285,8 @@ def _plastic_price(ctx: TurnContext) -> dict[Colour, int] | None:
             chosen = TokenCounts()
         named = {c: chosen[c] for c in ORDER if chosen[c]}
         if sum(named.values()) != UNSPOONING_PRICE or any(c.metallic for c in named):
-            ctx.violate("4.1.1.3", f"'{text}' in your comment's 'unspooning:' must be four "
-                                   "Plastic Tokens (Black, Blue, Green, Red)")  # fmt: skip
+            ctx.violate("4.1.1.3", f"'{excerpt(text)}' in your comment's 'unspooning:' must be "
+                                   "four Plastic Tokens (Black, Blue, Green, Red)")  # fmt: skip
             return None
         return named
     counts: dict[Colour, int] = {}

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from referee.games.one_day_in_london.cards import card_faces, deck_counts, full_deck
+from referee.games.one_day_in_london.cards import (
+    card_faces,
+    concurrent_groups,
+    deck_counts,
+    full_deck,
+)
+from referee.games.one_day_in_london.network import load_game_network
 from referee.network.lines import LineCode
 
+NETWORK = load_game_network()
 FACES = card_faces()
 
 
@@ -36,15 +43,12 @@ def test_one_card_per_station_at_least() -> None:
     assert all(count >= 1 for count in counts.values())
 
 
-def test_deck_size_reconciled_with_the_rules_72() -> None:
-    """The rules count 72; this deck has one more, Baker Street's third copy (README,
-    "Reconciling the deck")."""
+def test_features_of_the_cards_72_cards_for_62_stations() -> None:
     counts = deck_counts()
-    assert len(full_deck()) == 73
-    assert counts["Baker Street"] == 3
+    assert len(full_deck()) == 72 and len(counts) == 62
     multi = {name: n for name, n in counts.items() if n > 1}
     assert multi == {
-        "Baker Street": 3,
+        "Baker Street": 2,
         "Bank": 2,
         "Embankment": 2,
         "Green Park": 2,
@@ -53,6 +57,19 @@ def test_deck_size_reconciled_with_the_rules_72() -> None:
         "Paddington": 2,
         "Waterloo": 3,
     }
+
+
+def test_the_metropolitan_and_hammersmith_run_concurrently_wherever_both_stop() -> None:
+    """Features of the Cards: the two lines run concurrently, so they are one intersection at
+    every station of the Metropolitan, not only at King's Cross: Baker Street, on the
+    Bakerloo, the Jubilee and these two, has 2 cards."""
+    for name, face in FACES.items():
+        codes = {line.code for line in face.lines}
+        if LineCode.MP in codes:
+            assert LineCode.HC in codes, name
+            groups = concurrent_groups(NETWORK, name)
+            assert frozenset({LineCode.MP, LineCode.HC}) in groups, name
+    assert FACES["Baker Street"].copies == 2
 
 
 def test_before_and_after_add_up_to_the_line() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -217,3 +218,67 @@ def test_property_a_station_off_every_line_breaks_there_for_that_reason(
     assert check.broken is not None
     assert check.broken.position == at + 1
     assert check.broken.reason is BreakReason.NO_SHARED_LINE
+
+
+def _rides(stations: tuple[str, ...], legs: tuple[LineCode, ...], alongside: bool) -> bool:
+    """C2, C3, C4 and R1 read straight off the README for one choice of a line per step."""
+
+    def at(code: LineCode, station: str) -> int:
+        return NETWORK.line(code).position(station)
+
+    def back_toward(code: LineCode, station: str, target: str) -> str:
+        line = NETWORK.line(code)
+        return line.stations[
+            at(code, station) + (1 if at(code, target) > at(code, station) else -1)
+        ]
+
+    for a, b, c, came, going in zip(
+        stations, stations[1:], stations[2:], legs, legs[1:], strict=False
+    ):
+        if came == going:
+            if (at(came, b) - at(came, a)) * (at(came, c) - at(came, b)) <= 0:
+                return False
+        elif not alongside and going in NETWORK.positions(a):
+            turns = (at(going, c) - at(going, b)) * (at(going, a) - at(going, b)) > 0
+            if turns and back_toward(came, b, a) == back_toward(going, b, a):
+                return False
+    return True
+
+
+def _every_choice(stations: tuple[str, ...], alongside: bool) -> bool:
+    """Is some choice of a line for each step a journey? Tried exhaustively (C1, C5)."""
+    choices = []
+    for a, b in itertools.pairwise(stations):
+        shared = [code for code in NETWORK.lines_at(a) if code in NETWORK.positions(b)]
+        if a == b or not shared:
+            return False
+        choices.append(shared)
+    return any(_rides(stations, legs, alongside) for legs in itertools.product(*choices))
+
+
+def _linked(rng: random.Random) -> tuple[str, ...]:
+    """Ten stations, each sharing a line with the one before: racks the check must weigh."""
+    stations = [rng.choice(NETWORK.stations)]
+    while len(stations) < 10:
+        near = set(NETWORK.lines_at(stations[-1]))
+        stations.append(
+            rng.choice(
+                [
+                    s
+                    for s in NETWORK.stations
+                    if s != stations[-1] and near & set(NETWORK.lines_at(s))
+                ]
+            )
+        )
+    return tuple(stations)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.booleans(), st.booleans())
+def test_property_the_verdict_is_that_of_trying_every_choice_of_lines(
+    seed: int, walked: bool, alongside: bool
+) -> None:
+    rng = random.Random(seed)
+    stations = walk(rng)[0] if walked else _linked(rng)
+    check = check_journey(stations, rules=JourneyRules(turn_back_alongside=alongside))
+    assert check.journey == _every_choice(stations, alongside), check.describe()

@@ -40,6 +40,17 @@ def test_forgiving_forms() -> None:
     assert parse_move("resign") == Move((Resign(),))
 
 
+def test_an_exchange_reads_a_name_shortened_to_its_first_words() -> None:
+    assert parse_move("swap kings cross") == Move((Exchange("King's Cross St. Pancras"),))
+
+
+def test_an_exchange_naming_several_stations_keeps_them_for_the_rack_to_decide() -> None:
+    move = parse_move("exchange Edgware Road")
+    among = ("Edgware Road (Bakerloo)", "Edgware Road (Circle)")
+    assert move == Move((Exchange("Edgware Road", among=among),))
+    assert parse_move(move.render()) == move
+
+
 def test_unknown_station_in_an_exchange() -> None:
     with pytest.raises(UnknownStationError, match="did you mean"):
         parse_move("exchange Picadilly Circus")

@@ -64,6 +64,34 @@ def test_edgware_road_is_two_stations_one_per_site() -> None:
     assert set(caught.value.suggestions) == {"Edgware Road (Bakerloo)", "Edgware Road (Circle)"}
 
 
+@pytest.mark.parametrize(
+    ("text", "station"),
+    [
+        ("kings cross", "King's Cross St. Pancras"),
+        ("King's Cross", "King's Cross St. Pancras"),
+        ("elephant & castle", "Elephant and Castle"),
+        ("st pauls", "St. Paul's"),
+        ("Tottenham Court", "Tottenham Court Road"),
+    ],
+)
+def test_a_name_shortened_to_its_first_words_names_the_one_station_it_begins(
+    text: str, station: str
+) -> None:
+    assert NETWORK.resolve(text) == station
+    assert NETWORK.matches(text) == (station,)
+
+
+def test_a_fragment_of_a_word_is_not_read_as_a_name() -> None:
+    with pytest.raises(UnknownStationError) as caught:
+        NETWORK.resolve("bak")
+    assert "Baker Street" in caught.value.suggestions
+    assert NETWORK.matches("bak") == ()
+
+
+def test_a_name_that_begins_several_stations_matches_each() -> None:
+    assert NETWORK.matches("Edgware Road") == ("Edgware Road (Bakerloo)", "Edgware Road (Circle)")
+
+
 def test_jubilee_keeps_its_through_route_not_the_charing_cross_stub() -> None:
     assert LineCode.JL not in NETWORK.lines_at("Charing Cross")
     assert NETWORK.line(LineCode.JL).stations[-1] == "London Bridge"

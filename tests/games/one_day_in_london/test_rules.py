@@ -122,6 +122,41 @@ def test_exchange_names_the_rack_card() -> None:
     assert state.record[-1] == "Alice: take deck, place 3, discard pile 1"
 
 
+EDGWARE = ("Edgware Road (Bakerloo)", "Edgware Road (Circle)")
+PLAIN = tuple(sorted(set(full_deck()) - set(EDGWARE)))[:10]
+
+
+def racked(cards: dict[int, str]) -> GameState:
+    """A started game with Alice's rack ten cards of neither Edgware Road but ``cards``."""
+    rack = list(PLAIN)
+    for slot, card in cards.items():
+        rack[slot - 1] = card
+    return started({"Alice": tuple(rack)})
+
+
+@pytest.mark.parametrize("held", EDGWARE)
+def test_exchange_by_a_name_two_stations_share_means_the_one_the_rack_holds(held: str) -> None:
+    after = play(racked({4: held}), "Alice", "take deck, exchange Edgware Road, discard 1")
+    assert after.piles[0][-1] == held
+    assert after.record[-1] == "Alice: take deck, place 4, discard pile 1"
+
+
+def test_exchange_by_a_shared_name_refused_privately_when_the_rack_holds_both() -> None:
+    state = racked({4: EDGWARE[0], 6: EDGWARE[1]})
+    refused(state, "Alice", "take deck, exchange Edgware Road", "holds both")
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Alice", "take deck, exchange Edgware Road")
+    assert caught.value.private
+
+
+def test_exchange_by_a_shared_name_refused_privately_when_the_rack_holds_neither() -> None:
+    state = racked({})
+    refused(state, "Alice", "take deck, exchange Edgware Road", "is not in your rack")
+    with pytest.raises(MoveRefused) as caught:
+        play(state, "Alice", "take deck, exchange Edgware Road")
+    assert caught.value.private
+
+
 def test_refusals_leave_the_state_untouched() -> None:
     state = started()
     refused(state, "Bob", "take deck", "it is Alice's turn")
@@ -151,10 +186,30 @@ def test_game_end_a_journey_wins_when_the_turn_ends() -> None:
     refused(state, "Bob", "take deck", "the game is over")
 
 
-def test_game_end_a_rack_complete_from_setup_wins_as_the_turn_begins() -> None:
-    state = started({"Bob": WINNING_POSITION})
-    state = play(state, "Alice", "take deck, discard 1")
+def dealt_to(state: GameState, racks: dict[str, tuple[str, ...]]) -> GameState:
+    """``state`` in setup with each named player dealt ``racks[name]``, in slot order."""
+    for name, rack in racks.items():
+        state = state.with_seat(replace(state.seat(name), dealt=rack))
+    return state
+
+
+def test_game_end_a_journey_placed_in_setup_ends_the_game_before_anyone_plays() -> None:
+    """Game End: play goes on only until some player has a journey, so a rack that is one
+    when setup ends wins there, even the rack of a player who would play after others."""
+    state = set_up(dealt_to(new_game(PLAYERS, seed_of(42)), {"Bob": WINNING_POSITION}))
+    assert state.phase is Phase.OVER and state.winner == "Bob"
+    assert all(": place " in line for line in state.record)
+    refused(state, "Alice", "take deck", "the game is over; Bob won")
+
+
+def test_game_end_two_journeys_from_setup_the_first_in_the_order_of_play_wins() -> None:
+    """Reading R4: when setup leaves several journeys, the player first in the order of
+    play wins, as the first to have had a turn."""
+    racks = {"Bob": WINNING_POSITION, "Carol": WINNING_POSITION}
+    state = set_up(dealt_to(new_game(PLAYERS, seed_of(42)), racks))
     assert state.winner == "Bob"
+    state = set_up(dealt_to(new_game(PLAYERS, seed_of(42)), {**racks, "Alice": WINNING_POSITION}))
+    assert state.winner == "Alice"
 
 
 def test_claim_checks_the_rack_and_names_the_break_privately() -> None:
@@ -187,6 +242,22 @@ def test_resignation_passes_the_turn_and_the_last_player_wins() -> None:
     refused(state, "Alice", "take deck", "resigned")
     state = play(state, "Carol", "resign")
     assert state.winner == "Bob"
+
+
+def test_resignation_mid_turn_puts_the_held_card_back_where_it_was_taken() -> None:
+    """R6: a player may leave holding a card (by mail, silence can make them); the card goes
+    back on the pile or the draw pile it came from, so none leaves play with them but their
+    rack, and the next player takes their turn."""
+    state = started()
+    drawn = state.deck[0]
+    after = play(play(state, "Alice", "take deck"), "Alice", "resign")
+    assert after.deck == state.deck and after.hand is None and after.phase is Phase.TAKE
+    assert after.seat("Alice").resigned and after.mover.name == "Bob"
+    out = state.seat("Alice").rack[3]
+    after = play(play(state, "Alice", "take pile 2, place 4"), "Alice", "resign")
+    assert after.piles[1] == (out,) and after.seat("Alice").rack[3] == state.piles[1][-1]
+    assert after.mover.name == "Bob" and drawn == after.deck[0]
+    assert replay(PLAYERS, after.seed, after.record) == after
 
 
 def test_the_deck_running_out_reshuffles_all_but_the_pile_tops() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.engine.result import TurnResult
+from referee.engine.ruleset import Ruleset
 from referee.engine.turn import adjudicate
 from referee.notation.disruptions import Disruption
 from referee.notation.gsd import GSD
@@ -15,8 +16,14 @@ RICH = "6Bk,6Re,6Bu,4Gr,3Go,2Si"
 
 def kb_play(gsd: GSD, text: str) -> TurnResult:
     """Adjudicate the play line ``text`` against ``gsd`` under the 1965 amendments."""
-    parsed = Play.parse(text, players=gsd.player_names, index=KB.action_index())
-    return adjudicate(gsd, parsed, KB, check_order=False)
+    return judged(gsd, text, KB)
+
+
+def judged(gsd: GSD, text: str, rules: Ruleset) -> TurnResult:
+    """Adjudicate the play line ``text`` against ``gsd`` under ``rules`` (the amendments
+    with some settings changed)."""
+    parsed = Play.parse(text, players=gsd.player_names, index=rules.action_index())
+    return adjudicate(gsd, parsed, rules, check_order=False)
 
 
 def states(gsd: GSD) -> list[str]:

@@ -55,20 +55,48 @@ def test_4_2_1_5_only_dr_jekyll_transforms() -> None:
 
 
 def test_4_2_1_5_mr_hyde_lasts_one_round() -> None:
-    """Mr. Hyde through the others' Turns; Dr. Jekyll again when eir next Turn starts, and
-    able to transform again for one Red more."""
+    """ "Lasts for one Round" as rule 1.3.0 - Turn Summary defines it: to the same point of the
+    next Round, Turn Phases rounded up. Transformed before the Move, Rushton is Mr. Hyde
+    through the others' Turns and eir own next Pre-Move phase (no second Transformation yet),
+    Dr. Jekyll from eir next Move on, and may transform again then, for one Red more."""
     hyde = legal(kb_play(jekyll(), "Rushton : [Hyde Transformation] Pass"))
     after_garden = legal(kb_play(hyde, "Garden : Pass"))
     assert states(after_garden) == ["Mr. Hyde: Rushton"]
-    again = kb_play(after_garden, "Rushton : [Hyde Transformation] Pass")
+    still = kb_play(after_garden, "Rushton : [Hyde Transformation] Pass")
+    assert rules_broken(still) == ["4.2.1.5"] and "Dr. Jekyll" in message(still)
+    again = kb_play(after_garden, "Rushton : Pass [Hyde Transformation]")
     assert again.legal and paid(again, "Re") == 2
+    assert states(again.state) == ["Mr. Hyde: Rushton"]
     back = legal(kb_play(after_garden, "Rushton : Pass"))
     assert states(back) == []
 
 
+def test_4_2_1_5_transformed_before_the_move_mr_hyde_ends_as_the_next_move_begins() -> None:
+    """Rule 1.3.0: a Pre-Move Transformation's Round ends with the next Pre-Move phase, so the
+    next Turn's [LV-4] is Mr. Hyde's (free) and its Move Dr. Jekyll's (the usual Limit, 10)."""
+    far = legal(kb_play(jekyll(lv=12), "Rushton : [Hyde Transformation] North Acton (CN)"))
+    after_garden = legal(kb_play(far, "Garden : Pass"))
+    slowed = kb_play(after_garden, "Rushton : [LV-4] Marble Arch (CN)")
+    assert slowed.legal and paid(slowed, "Bk") == 0
+    fast = kb_play(after_garden, "Rushton : Holborn (CN)")
+    assert rules_broken(fast) == ["1.20.4"] and "Speed Limit of 10" in message(fast)
+
+
+def test_4_2_1_5_transformed_after_the_move_mr_hyde_lasts_the_whole_next_turn() -> None:
+    """Rule 1.3.0: begun in the Post-Move phase, the Round ends at the end of the next Turn's
+    Post-Move phase: Mr. Hyde raises LV by four free then, may not transform again in it, and
+    is Dr. Jekyll once it is over."""
+    hyde = legal(kb_play(jekyll(), "Rushton : Pass [Hyde Transformation]"))
+    after_garden = legal(kb_play(hyde, "Garden : Pass"))
+    up = kb_play(after_garden, "Rushton : [LV+4] Liverpool Street (CN)")
+    assert up.legal and paid(up, "Bk") == 0
+    assert states(up.state) == []
+    late = kb_play(after_garden, "Rushton : Pass [Hyde Transformation]")
+    assert rules_broken(late) == ["4.2.1.5"]
+
+
 HYDE = "Rushton : [Hyde Transformation] "
-"""Mr. Hyde's own Actions come after eir Transformation: the State ends as eir next Turn
-starts."""
+"""Mr. Hyde's own Actions, after eir Transformation in the same Turn."""
 
 
 def test_4_2_1_5_mr_hyde_changes_lv_by_four_free_or_five_for_a_black() -> None:

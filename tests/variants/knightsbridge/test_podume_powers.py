@@ -91,6 +91,13 @@ def test_4_2_1_1_a_pass_destroys_the_speed_podume() -> None:
     assert rack(kept, "Rushton") == ["Speed Podume"]
 
 
+def test_4_2_1_1_dropped_after_the_pass_it_is_destroyed_all_the_same() -> None:
+    """ "Immediatly destroyed": the Pass destroys it as it is played, so dropping it in the
+    Post-Move phase, where the Piece stands, does not save it."""
+    state = legal(kb_play(speedy(), "Rushton : Pass [Dropping Speed Podume at Holborn]"))
+    assert lying(state) == [] and rack(state, "Rushton") == []
+
+
 def test_4_2_1_1_dropped_before_the_pass_it_survives() -> None:
     """Its holder only is bound: dropped before the Pass, the Podume is not destroyed."""
     state = legal(kb_play(speedy(), "Rushton : [Dropping Speed Podume at Holborn] Pass"))
@@ -149,6 +156,26 @@ def test_4_2_1_2_the_holders_own_aggressive_action_destroys_it() -> None:
     assert rack(state, "Garden") == []
     calm = legal(kb_play(gsd, "Garden : Chancery Lane (CN)"))
     assert rack(calm, "Garden") == ["Shield Podume"]
+
+
+def test_4_2_1_2_an_action_its_own_rule_prices_in_red_is_aggressive_too() -> None:
+    """Rule 4.2.1.2 with rule 1.7.6's "Aggressive Actions (those requiring Red Token
+    expenditure)": [Creating Terminus Podume] costs one Red by rule 4.2.1.4, though the index
+    lists no cost, so the Shield's holder who performs it loses the Shield; the Compass
+    Podume, one Blue, leaves it."""
+    gsd = game({"Rushton": "Ealing Broadway (CN)"}, tokens={"Rushton": RICH})
+    gsd = with_luggage(gsd, {"Rushton": "Shield Podume"}, home={"Rushton": "Perivale"})
+    stacks = tuple(TokenStack(station=s, tokens=TokenStack.parse_cells(s, "BkRe").tokens)
+                   for s in ("Holborn", "Euston", "Angel"))  # fmt: skip
+    gsd = gsd.model_copy(update={"stacks": stacks})
+    play = "Rushton : [Creating Terminus Podume] Pass {podume: Epping}"
+    state = legal(kb_play(gsd, play))
+    assert rack(state, "Rushton") == [] and lying(state) == [("Epping", "Terminus Podume")]
+    compass = with_luggage(blue_board(), {"Mrs. Trellis": "Shield Podume"},
+                           home={"Mrs. Trellis": "Perivale"})  # fmt: skip
+    kept = legal(kb_play(compass, "Mrs. Trellis : [Creating Compass Podume] Pass "
+                                  "{podume: East Acton}"))  # fmt: skip
+    assert rack(kept, "Mrs. Trellis") == ["Shield Podume"]
 
 
 def test_4_2_1_2_stealing_the_shield_by_a_shunt_does_not_destroy_it() -> None:

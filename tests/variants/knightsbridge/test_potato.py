@@ -54,11 +54,23 @@ def test_4_1_1_4_giving_to_a_player_shunted_directly() -> None:
     """Rule 4.1.1.4: a player the giver Shunted this Turn (not by a Double-Shunt) may be given
     it though the Shunt took em away; a player merely elsewhere may not."""
     gsd = potato(3, at="Warren Street (VC)", garden="Euston (VC)")
-    shunt = "Rushton : Euston (VC) [Shunting Garden to King's Cross St. Pancras (VC)]"
+    shunt = "Rushton : Euston (VC) [Shunting Garden to Warren Street (VC)]"
     state = legal(kb_play(gsd, shunt + " [Giving Potato to Garden]"))
     assert states(state) == ["Potato: Garden (Fuse 3)"]
     apart = kb_play(gsd, "Rushton : [Giving Potato to Garden] Pass")
     assert rules_broken(apart) == ["4.1.1.4"] and "neither at your Station" in message(apart)
+
+
+def test_4_1_1_4_no_giving_at_or_to_a_holy_station() -> None:
+    """Rule 4.1.1.4 with rule 1.11.7 - Sanctuary: [Giving Potato to <Player>] targets a
+    player, so it may not be aimed at one at a Holy Station, nor performed from one."""
+    both = kb_play(potato(3, at="St. Paul's (CN)", garden="St. Paul's (CN)"),
+                   "Rushton : [Giving Potato to Garden] Pass")  # fmt: skip
+    assert rules_broken(both) == ["1.11.7"] and "Holy Station" in message(both)
+    gsd = potato(3, at="Holborn (CN)", garden="Chancery Lane (CN)")
+    shunt = "Rushton : Chancery Lane (CN) [Shunting Garden to St. Paul's (CN)]"
+    assert legal(kb_play(gsd, shunt))
+    assert rules_broken(kb_play(gsd, shunt + " [Giving Potato to Garden]")) == ["1.11.7"]
 
 
 def test_4_1_1_4_giving_with_no_fuse_counters_left_earns_a_silver() -> None:

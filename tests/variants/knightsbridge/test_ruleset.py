@@ -16,6 +16,7 @@ from tests.engine.builder import game, play, rules_broken
 from tests.engine.luggage_builder import with_luggage
 from tests.engine.test_blocks import legal
 from tests.variants.knightsbridge.kb import KB, RICH, kb_play, states
+from tests.variants.knightsbridge.test_podumes import rack
 
 
 @pytest.mark.parametrize("name", ["knightsbridge-1965", "Knightsbridge", "KB65",
@@ -79,3 +80,22 @@ def test_volume_1_clamps_still_bind_under_the_variant() -> None:
     parsed = Play.parse("Rushton : Pass [Cowering]", players=gsd.player_names,
                         index=KB.action_index())  # fmt: skip
     assert rules_broken(adjudicate(gsd, parsed, KB, check_order=False)) == ["1.4.39"]
+
+
+def test_a_carried_narg_clamp_is_still_shed_at_tottenham_court_road() -> None:
+    """Rule 4.0.0 puts the 1965 [Anti-Narg] (rule 4.1.1.2) in Volume 1's place, but it speaks
+    only of the State: a Narg Clamp carried from before (rule 1.4.40) is still destroyed by
+    [Anti-Narg] at Tottenham Court Road, at the index's price (rules/knightsbridge-1965/
+    readings.md#general), and not elsewhere."""
+    gsd = with_luggage(game({"Rushton": "Tottenham Court Road (NT)"}, tokens={"Rushton": RICH}),
+                       {"Rushton": "Narg Clamp"})  # fmt: skip
+    parsed = Play.parse("Rushton : Pass [Anti-Narg]", players=gsd.player_names,
+                        index=KB.action_index())  # fmt: skip
+    result = adjudicate(gsd, parsed, KB, check_order=False)
+    assert result.legal, result.messages()
+    assert rack(result.state, "Rushton") == []
+    south = with_luggage(game({"Rushton": "Oval (NT)"}, tokens={"Rushton": RICH}),
+                         {"Rushton": "Narg Clamp"})  # fmt: skip
+    parsed = Play.parse("Rushton : Pass [Anti-Narg]", players=south.player_names,
+                        index=KB.action_index())  # fmt: skip
+    assert rules_broken(adjudicate(south, parsed, KB, check_order=False)) == ["1.4.40"]

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from referee.notation.gsd import GSD
 from tests.engine.builder import game, row, rules_broken
+from tests.engine.luggage_builder import with_luggage
 from tests.engine.test_blocks import legal, message
 from tests.engine.test_home import with_home
-from tests.variants.knightsbridge.kb import RICH, kb_play, states, with_states
+from tests.variants.knightsbridge.kb import KB, RICH, judged, kb_play, states, with_states
 
 
 def together(at: str = "Holborn (CN)", **kw: object) -> GSD:
@@ -58,6 +59,14 @@ def test_4_1_1_a_state_is_given_to_another_player() -> None:
     """Rule 4.1.1.1: "another Player"; one cannot Green oneself."""
     result = kb_play(together(), "Rushton : [Greening Rushton] Pass")
     assert "4.1.1.1" in rules_broken(result)
+
+
+def test_4_1_1_the_drone_may_be_given_a_state() -> None:
+    """Rule 4.1.1: "it is theoretically possible for every Player to be affected by a
+    particular State ... six Players plus the Drone": the Drone at Mornington Crescent may be
+    Greened by a player there."""
+    gsd = game({"Rushton": "Mornington Crescent (NT)"}, tokens={"Rushton": RICH})
+    assert states(legal(kb_play(gsd, "Rushton : [Greening Drone] Pass"))) == ["Green: Drone"]
 
 
 def test_4_1_1_states_of_different_kinds_stack() -> None:
@@ -124,6 +133,15 @@ def test_4_1_1_2_a_narged_players_home_is_open() -> None:
     assert kb_play(with_states(base, "Narged: Garden"), "Rushton : Southgate (PD)").legal
 
 
+def test_4_1_1_2_a_home_is_open_from_the_narging_on() -> None:
+    """Rule 4.1.1.2: "eir Home Station is considered Open" while e is Narged, so from the
+    [Narging] on: a Neutral [Narging] before the Move opens the Home to that very Move."""
+    base = with_home(game({"Rushton": "Arnos Grove (PD)", "Garden": "Arnos Grove (PD)"},
+                          lv={"Rushton": 1}, tokens={"Rushton": RICH}), Garden="Southgate")
+    assert rules_broken(kb_play(base, "Rushton : Southgate (PD)")) == ["1.12.3"]
+    assert kb_play(base, "Rushton : [Narging Garden] Southgate (PD)").legal
+
+
 def test_4_1_1_2_anti_narg_south_of_the_river() -> None:
     """Rule 4.1.1.2: [Anti-Narg] (Post-Move, 2 Black) South of the River ends the State."""
     state = legal(kb_play(holding("Narged", "Oval (NT)"), "Garden : Pass [Anti-Narg]"))
@@ -161,6 +179,46 @@ def test_4_1_1_3_no_action_costing_red_blue_silver_or_gold() -> None:
     result = kb_play(spooned, "Garden : Pass [Cowering]")
     assert rules_broken(result) == ["4.1.1.3"] and "Blue" in message(result)
     assert kb_play(spooned, "Garden : [LV+1] Pass").legal
+
+
+def test_4_1_1_3_a_cost_set_by_the_actions_rule_is_a_token_cost_too() -> None:
+    """Rule 4.1.1.3 binds "any Action ... that has a Token Cost that includes Red", whether the
+    index or the Action's own rule sets it: [Hyde Transformation] costs a Red a Hyde Counter
+    (rule 4.2.1.5), so Dr. Jekyll In Spoon may not transform."""
+    spooned = with_luggage(holding("In Spoon", "Holborn (CN)"),
+                           {"Garden": "Hyde Podume (1 Hyde Counter)"})
+    result = kb_play(spooned, "Garden : [Hyde Transformation] Pass")
+    assert rules_broken(result) == ["4.1.1.3"] and "Red" in message(result)
+
+
+def test_4_1_1_3_a_red_the_target_adds_is_part_of_the_token_cost() -> None:
+    """Rule 4.1.1.3 with rule 1.7.56: aiming an Action at a player who Cowered in eir most
+    recent Turn increases "that Action's cost" by one Red, so [Greening] (two Green) aimed at
+    em has a Token Cost that includes Red, which a player In Spoon may not perform."""
+    gsd = with_states(together(), "In Spoon: Rushton")
+    cowered = legal(kb_play(gsd, "Garden : Pass [Cowering]"))
+    result = kb_play(cowered, "Rushton : [Greening Garden] Pass")
+    assert rules_broken(result) == ["4.1.1.3"] and "Red" in message(result)
+    calm = kb_play(gsd, "Rushton : [Greening Garden] Pass")
+    assert calm.legal
+
+
+def test_4_1_1_3_a_cost_a_podume_waives_binds_unless_the_setting_says_not() -> None:
+    """Rule 4.1.1.3 (rules/knightsbridge-1965/readings.md#general): the Spanger Podume's
+    holder Shunts free (rule 4.2.1.3), but [Shunting] still has its Red cost, so e may not
+    Shunt In Spoon; with ``in_spoon_counts_waived_costs`` off, what e would pay counts, and
+    e may. Dr. Jekyll's free [Cowering] (rule 4.2.1.5) likewise."""
+    gsd = game({"Garden": "Holborn (CN)", "Rushton": "Chancery Lane (CN)"}, lv={"Garden": 1},
+               tokens={"Garden": RICH, "Rushton": RICH})  # fmt: skip
+    spanger = with_states(with_luggage(gsd, {"Garden": "Spanger Podume"}), "In Spoon: Garden")
+    shunt = "Garden : Chancery Lane (CN) [Shunting Rushton to St. Paul's (CN)]"
+    assert rules_broken(kb_play(spanger, shunt)) == ["4.1.1.3"]
+    lenient = KB.with_settings(in_spoon_counts_waived_costs=False)
+    assert judged(spanger, shunt, lenient).legal
+    jekyll = with_states(with_luggage(gsd, {"Garden": "Hyde Podume (1 Hyde Counter)"}),
+                         "In Spoon: Garden")  # fmt: skip
+    assert rules_broken(kb_play(jekyll, "Garden : Pass [Cowering]")) == ["4.1.1.3"]
+    assert judged(jekyll, "Garden : Pass [Cowering]", lenient).legal
 
 
 def test_4_1_1_3_unspooning_at_an_a_to_z_station_for_four_plastic() -> None:
