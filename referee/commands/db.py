@@ -132,7 +132,8 @@ def new_game(number: int, lounge: str, players: tuple[str, ...], start: str, nam
                 found = session.scalars(select(Player).where(Player.name == person)).first()
                 if found is None:
                     raise StartError(f"no player called {person}; register with add-player")
-                games.join(session, game, found, seat)
+                if games.membership(session, game, found) is None:  # seated by db join
+                    games.join(session, game, found, seat)
             started = start_game(session, game, time=time)
         except StartError as error:
             raise Refused(str(error)) from error

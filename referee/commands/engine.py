@@ -7,7 +7,8 @@ record from the state its tables give and reports the first illegal Turn.
 
 With ``--game N`` both judge by game N's own rules as its enactments made them
 (:mod:`referee.service.replaying`): ``check`` by the version in force (or ``--version``),
-``replay`` each play by the version that judged that turn of the game; ``replay --game N``
+``replay`` each play by the version that judged that turn of the game, with the dice it threw
+(a [Finding], rule 1.7.53, finds again what it found); ``replay --game N``
 without a file replays the stored game itself and says whether it reaches the posted state.
 """
 
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
+from referee.engine.dice import Roll
 from referee.engine.replay import replay
 from referee.engine.turn import adjudicate
 from referee.notation.errors import NotationError
@@ -54,12 +56,13 @@ def pick_ruleset(variants: Sequence[str], settings: Sequence[str] = ()) -> Rules
 
 
 @contextmanager
-def game_judges(game: int) -> Iterator[tuple[Judges, dict[int, int]]]:
-    """The rulesets of stored game MC ``game``'s rules versions, and the version that judged
-    each of its applied turns (a ClickException for a game not stored or not versioned)."""
+def game_judges(game: int) -> Iterator[tuple[Judges, dict[int, int], list[tuple[Roll, ...]]]]:
+    """The rulesets of stored game MC ``game``'s rules versions, the version that judged
+    each of its applied turns, and the rolls of its turns in order (a ClickException for a
+    game not stored or not versioned)."""
     from referee.commands.games import open_store
     from referee.service.notices import CommandError
-    from referee.service.replaying import Judges, judging_versions
+    from referee.service.replaying import Judges, judging_versions, thrown
     from referee.store.games import game_by_number
 
     with open_store() as (_, factory), factory() as session:
@@ -67,7 +70,9 @@ def game_judges(game: int) -> Iterator[tuple[Judges, dict[int, int]]]:
         if found is None:
             raise click.ClickException(f"there is no game MC {game}")
         try:
-            yield Judges(session, found), judging_versions(session, found)
+            rolls = thrown(session, found)
+            yield (Judges(session, found), judging_versions(session, found),
+                   [rolls.get(n, ()) for n in range(1, max(rolls, default=0) + 1)])  # fmt: skip
         except CommandError as error:
             raise click.ClickException(str(error)) from error
 
@@ -135,7 +140,8 @@ def _unreadable(message: str, as_json: bool) -> int:
     "--game",
     "game",
     type=int,
-    help="Judge play n by the rules version that judged turn n of this stored game.",
+    help="Judge play n by the rules version that judged turn n of this stored game, with "
+    "the dice that turn threw.",
 )
 def replay_command(
     game_file: TextIO | None,
@@ -149,8 +155,8 @@ def replay_command(
     The tables of GAME_FILE are the state before the first play of its record. Exit 0 if
     every Turn is legal, 1 at the first that is not (with its violations), 2 if unreadable.
     With --game N each play is judged by the version of game N's rules that judged that
-    turn; with --game N and no file, the stored game itself is replayed and compared with
-    the state the referee posted.
+    turn, with the dice that turn threw from the game's seed; with --game N and no file, the
+    stored game itself is replayed and compared with the state the referee posted.
     """
     if game is not None:
         no_variant_with_game(variants, settings)
@@ -162,8 +168,9 @@ def replay_command(
     try:
         with ExitStack() as stack:
             judged_by: Callable[[int], Ruleset] | None = None
+            rolls: list[tuple[Roll, ...]] | None = None
             if game is not None:
-                judges, judged = stack.enter_context(game_judges(game))
+                judges, judged, rolls = stack.enter_context(game_judges(game))
                 judged_by = judges.by_turn(judged)
                 ruleset = judges(judges.in_force)
             else:
@@ -171,7 +178,7 @@ def replay_command(
             posting = read_posting(game_file.read(), index=ruleset.action_index())
             if posting.gsd is None:
                 raise NotationError("this file holds no GSD: I found no Token Table (rule 1.2.0)")
-            report = replay(posting.gsd, ruleset, judged_by=judged_by)
+            report = replay(posting.gsd, ruleset, rolls, judged_by=judged_by)
     except NotationError as error:
         sys.exit(_unreadable(error.describe(), as_json))
     except (UnknownVariantError, SettingError) as error:

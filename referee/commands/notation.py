@@ -189,7 +189,7 @@ def _judge_in_game(
     from referee.commands.engine import game_judges, judge_play, no_variant_with_game
 
     no_variant_with_game(variants, settings)
-    with game_judges(game) as (judges, _):
+    with game_judges(game) as (judges, _, _):
         number = judges.in_force if version is None else version
         if not 1 <= number <= judges.in_force:
             raise click.ClickException(

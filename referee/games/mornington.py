@@ -88,7 +88,7 @@ class MorningtonNomic:
         latest="GSD",
         resend="Line and column count from the first line of your message's text. Nothing in "
         "the game has\nchanged. Please send the current GSD with your play as its last line, "
-        "or the play alone.",
+        "or that line alone.",
         joining="rule 1.1.8",
     )
     dealt_at_start = False

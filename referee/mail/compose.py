@@ -110,16 +110,39 @@ def compose(
     play of several lines (an ifMUD Nomic posting) is put on one line: a header cannot hold
     a line break."""
     message = EmailMessage()
-    message["From"] = formataddr((sender_name, sender))
-    message["To"] = ", ".join(to)
-    message["Subject"] = " ".join(subject.split())
-    message["Date"] = format_datetime((now or datetime.now(UTC)).replace(tzinfo=UTC))
-    message["Message-ID"] = new_message_id(sender)
-    if in_reply_to:
-        message["In-Reply-To"] = in_reply_to
-    if references:
-        message["References"] = " ".join(references)
-    message["Auto-Submitted"] = "auto-replied"
-    message["X-Loop"] = loop_token
+    headers = [
+        ("From", formataddr((sender_name, sender))),
+        ("To", ", ".join(to)),
+        ("Subject", " ".join(subject.split())),
+        ("Date", format_datetime((now or datetime.now(UTC)).replace(tzinfo=UTC))),
+        ("Message-ID", new_message_id(sender)),
+        *([("In-Reply-To", in_reply_to)] if in_reply_to else []),
+        *([("References", " ".join(references))] if references else []),
+        ("Auto-Submitted", "auto-replied"),
+        ("X-Loop", loop_token),
+    ]
+    for name, value in headers:
+        if _written_as_is(name, value, message.policy.max_line_length):
+            message.set_raw(name, value)
+        else:
+            message[name] = value
     message.set_content(body)
     return message
+
+
+_AS_IS = re.compile(r"[ -~]*")
+"""Printable ASCII, no line break."""
+
+
+def _written_as_is(name: str, value: str, limit: int | None) -> bool:
+    """Whether the header ``name: value`` goes out exactly as written, so it need not be parsed
+    now (the email package parses a header set by name, to fold or encode it when written; it
+    writes an unparsed one as it stands when its line fits). True for a line of printable ASCII
+    that fits, neither empty nor padded with spaces, and holds no encoded word to re-encode:
+    most headers of most replies."""
+    return (
+        value == value.strip() != ""
+        and len(name) + 2 + len(value) <= (limit or 78)
+        and _AS_IS.fullmatch(value) is not None
+        and "=?" not in value
+    )

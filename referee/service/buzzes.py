@@ -28,7 +28,9 @@ from referee.quoting import excerpt
 from referee.service import deadlines, game_dice, gsd_edits
 from referee.service.notices import Audience, CommandError, Notice
 from referee.service.roster import WINNING, Timing, active_names
+from referee.store import games
 from referee.store.models import BuzzRecord, Game, Player, Turn
+from referee.store.session_cache import cached
 from referee.store.status import GameStatus, TurnStatus
 
 BUZZ = "buzz"
@@ -69,7 +71,10 @@ def _store(row: BuzzRecord, buzz: Buzz, now: datetime) -> None:
 
 
 def open_in(session: Session, game: Game) -> BuzzRecord | None:
-    """The game's open buzz, if any: there is at most one (rule 1.16.2)."""
+    """The game's open buzz, if any: there is at most one (rule 1.16.2). Whether there is one
+    was read with the game when the message found it; only then is it read again."""
+    if not cached(session, games.HAS_OPEN_BUZZ, game.id, (BuzzRecord,), lambda: True):
+        return None
     query = select(BuzzRecord).where(BuzzRecord.game_id == game.id, BuzzRecord.closed_at.is_(None))
     return session.scalars(query).first()
 

@@ -48,6 +48,7 @@ from referee.store.models import (
     Player,
     ProposalRecord,
 )
+from referee.store.session_cache import cached
 from referee.store.status import MembershipStatus
 
 KINDS = {f"chamber-{kind.value}": kind for kind in StepKind}
@@ -64,9 +65,13 @@ def kind_of(step: StepKind) -> str:
 
 
 def is_open(session: Session, game: Game) -> bool:
-    return (
-        session.scalar(select(ChamberRecord.id).where(ChamberRecord.game_id == game.id)) is not None
-    )
+    """Whether ``game`` has a chamber: read with the game when the message found it."""
+
+    def load() -> bool:
+        found = session.scalar(select(ChamberRecord.id).where(ChamberRecord.game_id == game.id))
+        return found is not None
+
+    return cached(session, games.HAS_CHAMBER, game.id, (ChamberRecord,), load)
 
 
 def settings_of(game: Game) -> ChamberSettings:

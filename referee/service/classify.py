@@ -25,7 +25,7 @@ from referee.service.notices import Audience, CommandError, Notice
 from referee.service.turns import Posted, take_turn
 from referee.store import games
 from referee.store.models import Player
-from referee.store.status import InboxStatus
+from referee.store.status import GameStatus, InboxStatus
 
 
 def _answer(work: Work, template: str, **values: object) -> None:
@@ -195,7 +195,8 @@ class SpeakerCommand:
     name = "speaker-command"
     description = (
         "'speaker ...' sent directly: run for the Speaker's address with the Speaker's secret "
-        "(rule 1.1.2), refused and reported to the Speaker otherwise."
+        "(rule 1.1.2), refused otherwise: the Speaker's own address is told to add the "
+        "secret, and anyone else's attempt is reported to the Speaker."
     )
 
     def apply(self, work: Work) -> Handling | None:
@@ -206,12 +207,20 @@ class SpeakerCommand:
         inbound = letter.inbound
         if commands.is_speaker(work.settings, inbound.sender, inbound.secret):
             return run_command(work, commands.SPEAKER_COMMANDS, words, "speaker")
-        _answer(work, "sender.speaker-refused")
-        if work.settings.speaker_address:
+        speaker = work.settings.speaker_address
+        own = bool(speaker) and inbound.sender.lower() == speaker.lower()
+        _answer(
+            work,
+            "sender.speaker-refused",
+            own=own,
+            command=" ".join(words[:2]),
+            secret_given=inbound.secret is not None,
+        )
+        if speaker and not own:  # from the Speaker's own address, the answer reaches em
             work.send(
                 Notice(
                     "speaker.command-refused",
-                    Audience.speaker(work.settings.speaker_address),
+                    Audience.speaker(speaker),
                     {"command": " ".join(words[:2]), "secret_given": inbound.secret is not None},
                 )
             )
@@ -247,6 +256,10 @@ class UnknownGame:
             "sender.unknown-game",
             tag=str(tag) if tag is not None else "",
             examples=examples,
+            playing=[
+                f"{game.tag.render()} (lounge {game.lounge_address})"
+                for game in games.games_played_by(work.session, work.letter.inbound.sender)
+            ],
         )
         if tag is not None:
             return work.finish(InboxStatus.QUARANTINED, f"there is no game {tag}")
@@ -277,7 +290,8 @@ class Identify:
                 work.handling.notes.append(f"{claimed.name} proved by the code for this turn")
                 return None
         if identity.doubt == "not-seated" and claimed is not None:
-            _answer(work, "sender.not-seated", player=claimed.name)
+            joinable = work.the_game.status in (GameStatus.FORMING, GameStatus.RUNNING)
+            _answer(work, "sender.not-seated", player=claimed.name, joinable=joinable)
             return work.finish(
                 InboxStatus.QUARANTINED, f"{claimed.name} is not seated in this game"
             )
@@ -296,7 +310,8 @@ class Identify:
                 f"{sender} claimed to be {claimed.name} {'with a wrong' if given else 'without a'}"
                 " secret",
             )
-        _answer(work, "sender.unknown-player")
+        joinable = work.the_game.status in (GameStatus.FORMING, GameStatus.RUNNING)
+        _answer(work, "sender.unknown-player", joinable=joinable)
         return work.finish(InboxStatus.QUARANTINED, f"{sender} is not a registered address")
 
 

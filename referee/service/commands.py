@@ -107,6 +107,11 @@ class Command:
     """The step, by rule, when only a Mornington Nomic game has it (needs ``needs_game``)."""
     instead: ClassVar[str] = ""
     """What a game of another kind has in place of ``mornington_step``."""
+    mornington_only: ClassVar[bool] = False
+    """Only Mornington Nomic has it, checked in ``process`` (so ``nomic help`` leaves it out
+    for other kinds); a ``mornington_step`` says so too."""
+    help_usage: ClassVar[str | None] = None
+    """How ``nomic help`` writes the arguments, when not as ``argument_description``."""
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         """Do the command; return a note for the inbox. Raise CommandError to refuse it."""
@@ -147,7 +152,7 @@ class NewGame(Command):
     name = "new-game"
     argument_description = (
         "LOUNGE [normal | special VARIANT ...] [set NAME=VALUE ...] [buzz-mode=players], "
-        "or LOUNGE KIND for another kind of game (one-day-in-london)"
+        "or LOUNGE KIND for another kind of game (one-day-in-london, ifmud-nomic)"
     )
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
@@ -234,9 +239,15 @@ class ShowSettings(Command):
 
     name = "settings"
     argument_description = "GAME (for the Speaker; a player writes to the game)"
+    help_usage = ""
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         game = ctx.game
+        if len(arguments) > 1:  # a stored setting never changes (README: Settings per game)
+            raise CommandError(
+                "a game's settings are fixed when the game is created, so no game changes "
+                f"under way; write: {self.name} {self.argument_description}"
+            )
         if arguments:
             game = speaker.find(ctx.session, _number(arguments[0]))
         if game is None:
@@ -563,6 +574,7 @@ class Timeout(Command):
     argument_description = "PLAYER"
     needs_game = True
     needs_player = True
+    mornington_only = True
 
     def process(self, ctx: Context, arguments: list[str]) -> str:
         _need(arguments, 1, f"nomic {self.name} {self.argument_description}")
@@ -695,9 +707,46 @@ class Proposal(NotHandled):
     what = "a Proposal, such as one of Type Resignation forcing a player to resign (rule 1.1.3)"
 
 
+class Help(Command):
+    """What a player can send: how a turn is written and every ``nomic`` command, so that
+    asking for help is answered as help, not as a refused command or an unreadable turn."""
+
+    name = "help"
+    argument_description = ""
+    needs_game = True
+
+    def process(self, ctx: Context, arguments: list[str]) -> str:
+        game = ctx.the_game
+        kind = ctx.kind_of(game)
+        ctx.notices.append(
+            Notice(
+                "sender.help",
+                Audience.sender(ctx.sender),
+                {
+                    "tag": str(game.tag),
+                    "name": ctx.player.name if ctx.player is not None else "YOUR NAME",
+                    "kind": kind,
+                    "commands": [
+                        f"nomic {name} {_usage(c)}".strip()
+                        for name, c in PLAYER_COMMANDS.items()
+                        if not isinstance(c, NotHandled)
+                        and not (kind and (c.mornington_step or c.mornington_only))
+                    ],
+                },
+                subject=game.tag.subject("Help"),
+            )
+        )
+        return f"sent help about {game.tag}"
+
+
+def _usage(command: Command) -> str:
+    return command.argument_description if command.help_usage is None else command.help_usage
+
+
 PLAYER_COMMANDS: dict[str, Command] = {
     c.name: c
     for c in (
+        Help(),
         Join(),
         Code(),
         Resign(),

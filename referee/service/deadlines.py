@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, and_, or_, select, update
 from sqlalchemy.orm import Session
 
 from referee.engine.drone import is_drone
@@ -100,37 +100,60 @@ def close(
     owed_by: str | None = None,
     include_passed: bool = True,
 ) -> None:
-    """Close what is no longer owed: a turn was taken, a player left, the game ended.
+    """Close what is no longer owed: a turn was taken, a player left, the game ended."""
+    close_each(session, game, now, (kind, owed_by), include_passed=include_passed)
 
-    One UPDATE, not a read and then a write per row: every applied turn closes two. A
-    deadline opened in this transaction and not yet written is closed where it waits, so the
-    deadlines a turn opens are written together, in one statement, at the next flush."""
 
-    def owed(row: Deadline) -> bool:
+def close_each(
+    session: Session,
+    game: Game,
+    now: datetime,
+    *owed: tuple[str | None, str | None],
+    include_passed: bool = True,
+) -> None:
+    """Close every deadline of ``game`` matching one of the (kind, owed by) pairs ``owed``,
+    None matching any.
+
+    One UPDATE, not a read and then a write per row, and one for all the pairs: every applied
+    turn closes two (rule 1.3.5's and the mover's 1.1.10). A deadline opened in this
+    transaction and not yet written is closed where it waits, so the deadlines a turn opens
+    are written together, in one statement, at the next flush."""
+
+    def matches(row: Deadline) -> bool:
         return (
             row.game_id == game.id
             and row.closed_at is None
-            and kind in (None, row.kind)
-            and owed_by in (None, row.owed_by)
+            and any(kind in (None, row.kind) and who in (None, row.owed_by) for kind, who in owed)
             and (include_passed or row.passed_at is None)
         )
 
     for row in session.new:
-        if isinstance(row, Deadline) and owed(row):
+        if isinstance(row, Deadline) and matches(row):
             row.closed_at = now
     if any(isinstance(row, Deadline) for row in (*session.dirty, *session.deleted)):
         session.flush()  # a change to a stored deadline decides whether the UPDATE matches it
     query = update(Deadline).where(Deadline.game_id == game.id, Deadline.closed_at.is_(None))
-    if kind is not None:
-        query = query.where(Deadline.kind == kind)
-    if owed_by is not None:
-        query = query.where(Deadline.owed_by == owed_by)
+    pairs = [_matching(kind, who) for kind, who in owed]
+    if len(pairs) == 1:
+        query = query.where(*pairs[0])
+    elif all(pairs):
+        query = query.where(or_(*(and_(*pair) for pair in pairs)))
     if not include_passed:
         query = query.where(Deadline.passed_at.is_(None))
     with session.no_autoflush:
         session.execute(
             query.values(closed_at=now).execution_options(synchronize_session="evaluate")
         )
+
+
+def _matching(kind: str | None, owed_by: str | None) -> list[ColumnElement[bool]]:
+    """The conditions on a deadline's kind and owner; none when both are None (any)."""
+    found = []
+    if kind is not None:
+        found.append(Deadline.kind == kind)
+    if owed_by is not None:
+        found.append(Deadline.owed_by == owed_by)
+    return found
 
 
 def turn_owed(
@@ -145,6 +168,21 @@ def turn_owed(
 ) -> Deadline | None:
     """Rule 1.3.5: close the turn deadline and open the next, 36 weekday hours from ``since``."""
     close(session, game, now, kind=TURN)
+    return next_turn(session, game, owed_by, since, now, reminder_lead=reminder_lead, policy=policy)
+
+
+def next_turn(
+    session: Session,
+    game: Game,
+    owed_by: str | None,
+    since: datetime,
+    now: datetime,
+    *,
+    reminder_lead: timedelta,
+    policy: DeadlinePolicy = VANILLA_DEADLINES,
+) -> Deadline | None:
+    """Rule 1.3.5: ``owed_by`` owes the next turn, 36 weekday hours from ``since`` (the turn
+    deadline before it already closed)."""
     if owed_by is None:
         return None
     due = naive(policy.turn_due(aware(since)))
@@ -162,6 +200,20 @@ def moved(
 ) -> Deadline | None:
     """Rule 1.1.10: ``player`` moved at ``at``, so eir two months start again from then."""
     close(session, game, at, kind=SILENCE, owed_by=player)
+    return silence_from(session, game, player, at, reminder_lead=reminder_lead, policy=policy)
+
+
+def silence_from(
+    session: Session,
+    game: Game,
+    player: str,
+    at: datetime,
+    *,
+    reminder_lead: timedelta,
+    policy: DeadlinePolicy = VANILLA_DEADLINES,
+) -> Deadline | None:
+    """Rule 1.1.10: ``player``'s two months start at ``at`` (eir silence deadline before it
+    already closed)."""
     if is_drone(player):
         return None
     due = naive(policy.resigned_after_silence(aware(at)))

@@ -158,6 +158,8 @@ class EngineDesk:
                 explanation=error.describe(),
             )
         found = self._new_play(stored, posting.gsd, posting.plays, posting.declared_hash)
+        if found.outcome is not None and not posting.plays and posting.gsd is None:
+            return self._no_play(player.name, text, stored)
         if found.outcome is not None:
             return found.outcome
         assert found.play is not None
@@ -173,6 +175,28 @@ class EngineDesk:
                 explanation="the referee failed while judging it; the error is logged and the "
                 "turn kept for the operator",
             )
+
+    def _no_play(self, name: str, text: str, stored: GSD) -> TurnOutcome:
+        """A posting with no play line: if its first line reads as a play once the player's
+        name is put before it, the answer shows that line, as rule 1.3.1 writes a play."""
+        first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+        try:
+            guess = read_posting(f"{name} : {first}", index=self.index, players=stored.player_names)
+        except NotationError:
+            guess = None
+        if guess is None or len(guess.plays) != 1:
+            why = (
+                "I found no new play: append your play as the last line of the GSD, for "
+                f"example '{name} : Euston (VC)' (rule 1.3.1); 'nomic help' says how to write "
+                "a turn and every command"
+            )
+        else:
+            line = guess.plays[0].render(self.index)
+            why = (
+                f"a play starts with the player's name: write '{line}', appended to the GSD "
+                "or alone (rule 1.3.1); 'nomic help' says how to write a turn and every command"
+            )
+        return TurnOutcome(verdict="unreadable", violations=(why,), explanation=why)
 
     def _stored(self, game: GameView) -> GSD:
         """The stored GSD as a value, the very one the last legal turn produced if it is

@@ -58,6 +58,13 @@ def judging_versions(session: Session, game: Game) -> dict[int, int]:
     }
 
 
+def thrown(session: Session, game: Game) -> dict[int, tuple[Roll, ...]]:
+    """For each applied turn's number, the rolls it threw (from the game's seed, rule
+    1.7.53's [Finding] among them): a replay that threw its own would find other things."""
+    return {turn.number: tuple(_roll(r) for r in turn.rolls or ())
+            for turn in applied_turns(session, game) if turn.number is not None}  # fmt: skip
+
+
 class Judges:
     """The ruleset of each version of one game's rules, each built once when first asked."""
 

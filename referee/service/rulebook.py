@@ -29,6 +29,7 @@ from referee.notation.amendments import (
 from referee.service.game_dice import settings_of
 from referee.service.gsd_edits import ruleset_of
 from referee.service.notices import Audience, CommandError, Notice
+from referee.store import games
 from referee.store.models import Game, RulesChange, Turn
 from referee.store.session_cache import cached
 from referee.store.status import TurnStatus
@@ -64,7 +65,7 @@ def changes_of(session: Session, game: Game) -> tuple[Change, ...]:
         )
         return tuple(Change(r.version, r.proposal, r.effective_at, r.text) for r in rows)
 
-    return cached(session, "rules", game.id, (RulesChange,), load)
+    return cached(session, games.RULES, game.id, (RulesChange,), load)
 
 
 def number_in_force(session: Session, game: Game) -> int | None:

@@ -225,10 +225,11 @@ def turn_applied(
     """
     if following == "from-gsd":
         following = gsd_edits.to_play(game.state)
-    owed = deadlines.turn_owed(
+    deadlines.close_each(session, game, now, (deadlines.TURN, None), (deadlines.SILENCE, player))
+    owed = deadlines.next_turn(
         session, game, following, now, now, reminder_lead=timing.turn_reminder
     )
-    deadlines.moved(session, game, player, now, reminder_lead=SILENCE_REMINDER)
+    deadlines.silence_from(session, game, player, now, reminder_lead=SILENCE_REMINDER)
     return owed
 
 

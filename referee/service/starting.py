@@ -76,6 +76,8 @@ def join_started(
     """Rule 1.1.8 - Joining In: seat ``player`` and, if the game has a GSD, add eir row to
     its Token Table (at the end unless ``seat`` says where); the new GSD text."""
     ruleset = ruleset or VANILLA
+    if games.membership(session, game, player) is not None:
+        raise StartError(f"{player.name} is already seated in {game.tag}; nothing was changed")
     at = seat if seat is not None else len(games.members(session, game)) + 1
     games.join(session, game, player, at)
     if not game.state:

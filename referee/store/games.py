@@ -12,13 +12,22 @@ import hmac
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, Table, exists, insert, select, update
 from sqlalchemy.orm import Session
 
-from referee.store.models import Game, Membership, Player, Turn
-from referee.store.session_cache import cached
-from referee.store.status import MembershipStatus, TurnStatus
+from referee.store.models import (
+    BuzzRecord,
+    ChamberRecord,
+    Game,
+    Membership,
+    Player,
+    RulesChange,
+    Turn,
+)
+from referee.store.session_cache import cached, prime
+from referee.store.status import GameStatus, MembershipStatus, TurnStatus
 
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
 
@@ -98,22 +107,75 @@ def join(
     return membership
 
 
+HAS_CHAMBER = "has-chamber"
+"""The session cache's name for whether a game has a chamber (``chambers``)."""
+HAS_OPEN_BUZZ = "has-open-buzz"
+"""... whether a buzz of the game is open (``buzzes``)."""
+RULES = "rules"
+"""... the game's enactments (``rules_changes``), primed only when there are none."""
+
+_FACTS: tuple[tuple[str, type, ColumnElement[bool]], ...] = (
+    (HAS_CHAMBER, ChamberRecord, exists().where(ChamberRecord.game_id == Game.id)),
+    (
+        HAS_OPEN_BUZZ,
+        BuzzRecord,
+        exists().where(BuzzRecord.game_id == Game.id, BuzzRecord.closed_at.is_(None)),
+    ),
+    (RULES, RulesChange, exists().where(RulesChange.game_id == Game.id)),
+)
+"""What every message about a game asks of it before its turn is judged, read with the game
+in the same statement and kept in the session (``session_cache``): three queries fewer a
+turn, and one snapshot for all four answers."""
+
+
+def _with_facts(session: Session, where: ColumnElement[bool]) -> Game | None:
+    """The game matching ``where``, its facts primed in the session cache."""
+    query = select(Game, *(fact.label(name) for name, _, fact in _FACTS)).where(where)
+    found = session.execute(query).first()
+    if found is None:
+        return None
+    game = found[0]
+    for (name, model, _), value in zip(_FACTS, found[1:], strict=True):
+        if name != RULES:
+            prime(session, name, game.id, (model,), bool(value))
+        elif not value:
+            prime(session, name, game.id, (model,), ())
+    return game
+
+
 def game_by_address(session: Session, addresses: list[str]) -> Game | None:
     """The game whose lounge is one of ``addresses``, if any."""
     lowered = [a.lower() for a in addresses]
     if not lowered:
         return None
-    return session.scalars(select(Game).where(Game.lounge_address.in_(lowered))).first()
+    return _with_facts(session, Game.lounge_address.in_(lowered))
 
 
 def game_by_number(session: Session, number: int) -> Game | None:
     """Game ``number``, whatever its kind (numbers are unique across kinds)."""
-    return session.scalars(select(Game).where(Game.number == number)).first()
+    return _with_facts(session, Game.number == number)
 
 
 def player_by_address(session: Session, address: str) -> Player | None:
     """The player registered at ``address``."""
     return session.scalars(select(Player).where(Player.address == address.lower())).first()
+
+
+def games_played_by(session: Session, address: str) -> list[Game]:
+    """The games the player registered at ``address`` is seated in and playing, by number:
+    what to name to someone who wrote without saying which game."""
+    query = (
+        select(Game)
+        .join(Membership, Membership.game_id == Game.id)
+        .join(Player, Player.id == Membership.player_id)
+        .where(
+            Player.address == address.lower(),
+            Membership.status == MembershipStatus.ACTIVE,
+            Game.status.in_((GameStatus.FORMING, GameStatus.RUNNING, GameStatus.WINNING)),
+        )
+        .order_by(Game.number)
+    )
+    return list(session.scalars(query))
 
 
 def members(session: Session, game: Game) -> list[Player]:
@@ -210,8 +272,9 @@ def record_turn(
         .returning(Game.turn_number)
     )
     number = result.scalar_one_or_none()
-    session.add(
-        Turn(
+    # Written at once as a row, not as an object for the flush: nothing reads it back as one.
+    session.execute(
+        insert(cast(Table, Turn.__table__)).values(
             game_id=game_id,
             player_id=player_id,
             inbox_id=inbox_id,
@@ -227,7 +290,6 @@ def record_turn(
             created_at=now,
         )
     )
-    session.flush()
     return Recorded(applied=number is not None, number=number)
 
 

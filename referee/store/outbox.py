@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from datetime import datetime
 from email.message import EmailMessage
+from typing import cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -25,22 +26,25 @@ def queue_reply(
     rcpt_tos: list[str],
     inbox_id: int | None,
     now: datetime,
-) -> OutboxMessage:
-    """Add ``message`` to the outbox inside the caller's transaction, with SMTP's CRLF lines."""
-    row = OutboxMessage(
-        inbox_id=inbox_id,
-        message_id=str(message["Message-ID"]).strip().strip("<>"),
-        mail_from=mail_from,
-        rcpt_tos=rcpt_tos,
-        raw=message.as_bytes(policy=message.policy.clone(linesep="\r\n")),
-        status=OutboxStatus.PENDING,
-        attempts=0,
-        next_attempt_at=now,
-        last_error="",
-        created_at=now,
+) -> None:
+    """Add ``message`` to the outbox inside the caller's transaction, with SMTP's CRLF lines.
+
+    Written at once as a row, not as an object for the commit's flush: nothing in the
+    transaction reads it back, and the sender reads it only once the transaction commits."""
+    session.execute(
+        insert(cast(Table, OutboxMessage.__table__)).values(
+            inbox_id=inbox_id,
+            message_id=str(message["Message-ID"]).strip().strip("<>"),
+            mail_from=mail_from,
+            rcpt_tos=rcpt_tos,
+            raw=message.as_bytes(policy=message.policy.clone(linesep="\r\n")),
+            status=OutboxStatus.PENDING,
+            attempts=0,
+            next_attempt_at=now,
+            last_error="",
+            created_at=now,
+        )
     )
-    session.add(row)
-    return row
 
 
 def take_reply_allowance(session: Session, address: str, now: datetime, cap: int) -> bool:

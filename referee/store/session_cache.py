@@ -62,6 +62,15 @@ def cached(
     return value
 
 
+def prime(
+    session: Session, name: str, key: Hashable, models: tuple[type, ...], value: object
+) -> None:
+    """Keep ``value`` as the answer ``cached`` would load for (``name``, ``key``): for a fact a
+    query that had to be sent anyway read with it, under the same rules of forgetting."""
+    if not _pending(session, models):
+        _entries(session)[(name, key)] = (models, value)
+
+
 def forget(session: Session, changed: tuple[type, ...] | None = None) -> None:
     """Drop what was read from ``changed`` tables (every answer when None)."""
     entries = session.info.get(_KEY)

@@ -122,3 +122,38 @@ def test_inbox_shows_message_id_and_the_whole_from_and_subject(tmp_path: Path) -
     assert "<turn-37.very-long-id@mail.example.org>" in listing.output
     assert f"From: {sender}" in listing.output
     assert f"Subject: {subject}" in listing.output
+
+
+def test_joining_a_seated_player_again_says_so_by_name(tmp_path: Path) -> None:
+    runner, _ = _cli(tmp_path)
+    runner.invoke(main, ["db", "add-player", "Alice", "alice@example.org", "--secret", ""])
+    runner.invoke(main, ["db", "add-game", "12", LOUNGE])
+    assert runner.invoke(main, ["db", "join", "Alice", "12"]).exit_code == 0
+    twice = runner.invoke(main, ["db", "join", "Alice", "12"])
+    _refused(twice, "Alice is already seated in MC 12")
+    assert "UNIQUE" not in twice.output
+
+
+def test_new_game_keeps_a_player_already_seated_by_join(tmp_path: Path) -> None:
+    """The README's operator sequence: ``db join`` one player, then ``db new-game`` naming
+    em among the rest; e keeps eir seat and the game starts with everyone named."""
+    runner, url = _cli(tmp_path)
+    for name in ("Alice", "Bob"):
+        runner.invoke(main, ["db", "add-player", name, f"{name}@example.org", "--secret", ""])
+    assert runner.invoke(main, ["db", "join", "Alice", "12", "--seat", "1"]).exit_code == 2
+    runner.invoke(main, ["db", "add-game", "12", LOUNGE])
+    assert runner.invoke(main, ["db", "join", "Alice", "12", "--seat", "1"]).exit_code == 0
+    started = runner.invoke(
+        main, ["db", "new-game", "12", LOUNGE, "--player", "Alice", "--player", "Bob"]
+    )
+    assert started.exit_code == 0, started.output
+    assert "started with Alice, Bob" in started.output
+    engine = make_engine(url)
+    with sessions(engine)() as session:
+        game = games.game_by_number(session, 12)
+        assert game is not None
+        assert [(seat, p.name) for seat, p in games.seated(session, game)] == [
+            (1, "Alice"),
+            (2, "Bob"),
+        ]
+    engine.dispose()

@@ -2,7 +2,10 @@
 
 Pieces are placed the way a real record places them: by a Pass naming the station for each
 player (rule 1.5.2; a Piece off the Map is placed by its first Move,
-rules/vanilla/readings.md#r1-1-8).
+rules/vanilla/readings.md#r1-1-8). Those Passes are written, never judged, in the order the
+test names the players, and the tables are set as if they had been: a built game is a game
+under way, replayed with ``replay(final, since=start)`` (referee.engine.replay), not from its
+tables.
 """
 
 from __future__ import annotations

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from referee.engine.replay import replay
 from referee.engine.turn import adjudicate
 from referee.notation.gsd import GSD
 from referee.notation.plays import Play
+from tests.engine.builder import game, play_through
 from tests.engine.scripted import PLAYERS, WINNER, scripted_game
 
 
@@ -63,3 +66,30 @@ def test_replay_stops_at_the_first_illegal_turn() -> None:
                             players=final.player_names)  # fmt: skip
     report = replay(start.model_copy(update={"record": tuple(record)}))
     assert not report.ok and report.legal_turns == 10
+
+
+def test_replay_since_a_builders_state_judges_only_the_plays_made_after_it() -> None:
+    """The test builder places Pieces by Passes written into the record but never judged, in
+    the order its caller names them, under tables already set as if they had been (here
+    Rushton's LV 1): replayed from the tables, the first is judged out of order of play (rule
+    1.3.2). Replayed ``since`` the builder's state, only the plays made on it are judged, and
+    a Shunt that skidded along a Soaped Line (rule 1.20.6) replays to the same state."""
+    start = game({"Cryer": "Tottenham Court Road (CN)", "Rushton": "Bond Street (CN)"},
+                 lv={"Rushton": 1}, tokens={"Rushton": "6 Bu, 2 Bk, 3 Re, 1 Si"},
+                 players=("Rushton", "Cryer"))  # fmt: skip
+    final = play_through(start, (
+        "Cryer : Pass",
+        "Rushton : Oxford Circus (CN) [CN: Soaped]",
+        "Cryer : Pass",
+        "Rushton : Tottenham Court Road (CN) [Shunting Cryer to Holborn (CN)]",
+    ))[-1]
+    assert final.plays[-1].render().endswith("{skidded: Holborn (CN)}")
+    whole = replay(start.model_copy(update={"record": final.record}))
+    assert whole.legal_turns == 0 and whole.result is not None
+    assert [v.rule.number for v in whole.result.violations] == ["1.3.2"]
+    since = replay(final, since=start)
+    assert since.ok, since.result.messages() if since.result else None
+    assert since.legal_turns == len(final.plays) - len(start.plays) == 4
+    assert since.final.render() == final.render()
+    with pytest.raises(ValueError, match="does not begin with"):
+        replay(start, since=final)

@@ -9,6 +9,7 @@ def setup(spec_path: str) -> None:
     from mailman.app.lifecycle import create_list
     from mailman.app.membership import add_member
     from mailman.config import config
+    from mailman.interfaces.archiver import ArchivePolicy
     from mailman.interfaces.domain import IDomainManager
     from mailman.interfaces.mailinglist import DMARCMitigateAction, Personalization
     from mailman.interfaces.subscriptions import RequestRecord
@@ -28,6 +29,8 @@ def setup(spec_path: str) -> None:
         mlist.send_goodbye_message = False
         mlist.admin_immed_notify = False
         mlist.admin_notify_mchanges = False
+        mlist.archive_policy = ArchivePolicy.never
+        mlist.digests_enabled = False
         kind = each["kind"]
         if kind == "munged":
             mlist.dmarc_mitigate_action = DMARCMitigateAction.munge_from

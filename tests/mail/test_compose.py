@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 import random
+import string
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.games import GameTag
 from referee.mail.compose import (
@@ -119,3 +126,54 @@ def test_a_subject_quoting_a_play_of_several_lines_is_one_header_line() -> None:
         references=[],
     )
     assert message["Subject"] == "[MC 9] Turn 1: move to Attic end turn"
+
+
+def _parsed_by_name(headers: list[tuple[str, str]], body: str) -> bytes:
+    """A message with every header set by name (parsed), as the email package writes it."""
+    message = EmailMessage()
+    for name, value in headers:
+        message[name] = value
+    message.set_content(body)
+    return message.as_bytes(policy=message.policy.clone(linesep="\r\n"))
+
+
+_HEADER_TEXT = st.lists(
+    st.sampled_from([*string.printable[:95], "é", "Ω", "=?", "=?utf-8?q?x?=", " ", '"', "\\"]),
+    max_size=60,
+).map("".join)
+"""Header text around the line's limit, with what makes a header be encoded or quoted."""
+_LOCAL = st.from_regex(r"[a-z0-9.+-]{1,40}", fullmatch=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=_HEADER_TEXT, subject=_HEADER_TEXT, local=_LOCAL)
+def test_a_reply_is_written_byte_for_byte_as_if_each_header_were_parsed(
+    name: str, subject: str, local: str
+) -> None:
+    """Headers that fit on a line in printable ASCII are stored unparsed to save the runner
+    the parsing; the bytes queued must be those the email package writes for parsed ones."""
+    now = datetime(2026, 11, 25, 10, 2, tzinfo=UTC)
+    message = compose(
+        sender=f"{local}@example.org",
+        sender_name=name,
+        to=[f"{local}@players.example.org", "lounge@example.org"],
+        subject=subject,
+        body="Alice : Euston (VC)\n",
+        loop_token="referee@example.org",
+        in_reply_to=f"<{local}@x>",
+        references=[f"<{local}@x>", "<z@x>"],
+        now=now,
+    )
+    written = message.as_bytes(policy=message.policy.clone(linesep="\r\n"))
+    parsed = [
+        ("From", formataddr((name, f"{local}@example.org"))),
+        ("To", f"{local}@players.example.org, lounge@example.org"),
+        ("Subject", " ".join(subject.split())),
+        ("Date", format_datetime(now)),
+        ("Message-ID", str(message["Message-ID"])),
+        ("In-Reply-To", f"<{local}@x>"),
+        ("References", f"<{local}@x> <z@x>"),
+        ("Auto-Submitted", "auto-replied"),
+        ("X-Loop", "referee@example.org"),
+    ]
+    assert written == _parsed_by_name(parsed, "Alice : Euston (VC)\n")

@@ -1,13 +1,13 @@
 """The referee behind a real GNU Mailman 3 list (tests/mailman.py): a player's turn posted to
 the lounge list reaches the referee, is judged, and the referee's post goes back through the
-list to every member, with no loop."""
+list to every member, with no loop. Replies in every corpus shape, through every kind of list,
+are tests/mail/test_mailman_lists.py's."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
 from email.message import EmailMessage
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -16,13 +16,14 @@ from referee.service.app import Service
 from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import InboxMessage, Turn
 from tests.conftest import free_port, make_settings, seed_game
-from tests.mail.corpus.build import ALICE_PLAY, BOB_PLAY
-from tests.mailman import REFEREE, Mailman, Router
+from tests.mail.corpus.build import ALICE_PLAY
+from tests.mailman import REFEREE, SERVED_POLL, Mailman, Router
 from tests.service.harness import engine_desk
 
 PLAY = ALICE_PLAY
 """Alice's first Turn, declaring her Home as rule 1.12.2 requires."""
-BOB = BOB_PLAY
+WAIT = 60.0
+"""Seconds a wait goes on with nothing moving (tests/mailman.py's waits move with the mail)."""
 
 
 @pytest.fixture
@@ -35,7 +36,11 @@ def behind_the_list(mailman: Mailman, sqlite_url: str) -> Iterator[Service]:
     engine.dispose()
     port = free_port()
     settings = make_settings(
-        sqlite_url, smtp_port=port, relay_port=mailman.smtp_port, address=REFEREE
+        sqlite_url,
+        smtp_port=port,
+        relay_port=mailman.smtp_port,
+        address=REFEREE,
+        worker_poll_seconds=SERVED_POLL,
     )
     service = Service(settings, desk=engine_desk())
     service.start()
@@ -55,18 +60,6 @@ def _turn(to: str) -> EmailMessage:
     return message
 
 
-def _quiet(router: Router, seconds: float = 2.0) -> int:
-    """Wait until the router has seen nothing new for ``seconds``; how many it has seen."""
-    seen = -1
-    while True:
-        with router.lock:
-            now = len(router.delivered) + len(router.handed)
-        if now == seen:
-            return now
-        seen = now
-        time.sleep(seconds)
-
-
 def test_a_turn_posted_to_a_default_list_is_judged_and_posted_back_without_a_loop(
     mailman: Mailman, behind_the_list: Service
 ) -> None:
@@ -78,8 +71,8 @@ def test_a_turn_posted_to_a_default_list_is_judged_and_posted_back_without_a_loo
         subjects = [str(m["Subject"]) for m in r.copies("bob@example.org")]
         return any(f"Turn 1: {PLAY}" in subject for subject in subjects)
 
-    router.wait(answered, timeout=60)
-    _quiet(router)
+    router.wait(answered, timeout=WAIT)
+    mailman.quiet([behind_the_list], stall=WAIT)
     bob = router.copies("bob@example.org")
     assert [str(m["Subject"]) for m in bob] == [
         "[Mc12] [MC 12] my turn",
@@ -97,12 +90,14 @@ def test_a_turn_posted_to_a_default_list_is_judged_and_posted_back_without_a_loo
 
 
 def _post_everywhere(mailman: Mailman) -> dict[str, list[EmailMessage]]:
-    """Alice posts once to each list (no referee listening); Bob's copies by list kind."""
+    """Alice posts once to each list (no referee listening); Bob's copies by list kind, once
+    every copy is out (none is left to reach the next test's referee)."""
     mailman.router.reset(referee_port=None)
     for address in mailman.lists.values():
         mailman.post(_turn(address), "alice@example.org", address)
     router = mailman.router
-    router.wait(lambda r: len(r.copies("bob@example.org")) >= len(mailman.lists), timeout=60)
+    router.wait(lambda r: len(r.copies("bob@example.org")) >= len(mailman.lists), timeout=WAIT)
+    mailman.quiet([], stall=WAIT)
     by_list: dict[str, list[EmailMessage]] = {kind: [] for kind in mailman.lists}
     for copy in router.copies("bob@example.org"):
         for kind, address in mailman.lists.items():
@@ -130,34 +125,3 @@ def test_the_lists_are_set_up_as_their_names_say(mailman: Mailman) -> None:
         ]
     assert all(len(d.rcpt_tos) == 1 for d in personal_deliveries), "one copy per member"
     assert str(personal["To"]) == mailman.lists["personal"]
-
-
-CORPUS = Path(__file__).resolve().parent / "corpus"
-THROUGH_THE_LIST = [
-    "gmail-en-bottom.eml",
-    "outlook-de-top.eml",
-    "thunderbird-fr-top.eml",
-    "inline-after-gsd.eml",
-    "play-inside-quote.eml",
-]
-"""Reply shapes from tests/mail/corpus sent through the real list, which adds its footer
-under Bob's own words and its prefix to his subject."""
-
-
-@pytest.mark.parametrize("name", THROUGH_THE_LIST)
-def test_1_3_1_a_reply_through_the_list_is_read_and_applied(
-    mailman: Mailman, behind_the_list: Service, name: str
-) -> None:
-    lounge = mailman.lists["default"]
-    router = mailman.router
-    mailman.post(_turn(lounge), "alice@example.org", lounge)
-    router.wait(lambda r: _posted(r, f"Turn 1: {PLAY}"), timeout=60)
-    mailman.post((CORPUS / name).read_bytes(), "bob@example.org", lounge)
-    router.wait(lambda r: _posted(r, f"Turn 2: {BOB}"), timeout=60)
-    with behind_the_list.factory() as session:
-        turns = list(session.scalars(select(Turn).order_by(Turn.id)))
-    assert [(t.play, t.status) for t in turns] == [(PLAY, "applied"), (BOB, "applied")]
-
-
-def _posted(router: Router, words: str) -> bool:
-    return any(words in str(m["Subject"]) for m in router.copies("bob@example.org"))

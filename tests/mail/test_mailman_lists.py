@@ -33,11 +33,11 @@ from referee.service.engine_desk import EngineDesk
 from referee.store import games
 from referee.store.db import make_engine, sessions, upgrade
 from referee.store.models import Game, InboxMessage, OutboxMessage, Turn
-from referee.store.status import InboxStatus, OutboxStatus
+from referee.store.status import InboxStatus
 from referee.store.wall_clock import utcnow
 from tests.conftest import free_port, make_settings, seed_game
 from tests.mail.corpus.build import ALICE_PLAY, BOB_PLAY
-from tests.mailman import REFEREE, Delivery, Mailman, Router
+from tests.mailman import REFEREE, SERVED_POLL, Delivery, Mailman, Router, progress
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 SHAPES = sorted(p.name for p in CORPUS.glob("*.eml") if p.name != "referee-post.eml")
@@ -62,7 +62,7 @@ class Lounge:
 
     def copies(self, member: str = ALICE) -> list[EmailMessage]:
         """What this list delivered to ``member``, in order."""
-        return [m for m in self.router.copies(member) if _list_of(m) == self.address]
+        return self.router.copies(member, self.address)
 
     def answer_to(
         self, mailman: Mailman, message: EmailMessage, mail_from: str
@@ -80,39 +80,20 @@ class Lounge:
                 )
                 if self.address in out.rcpt_tos
             }
-        found: list[EmailMessage] = []
+        found: list[Delivery] = []
 
         def arrived() -> bool:
-            found[:] = [m for m in self.copies() if _message_ids(m) & answers]
+            found[:] = [
+                d for d in self.router.deliveries(ALICE, self.address) if d.message_ids & answers
+            ]
             return len(found) >= len(answers)
 
         mailman.until(arrived, stall=WAIT, progress=self.progress)
-        return found
+        return [d.message for d in found]
 
     def progress(self) -> tuple[int, ...]:
         """Where this referee is: messages in, still to read, answers out, still to send."""
-        with self.service.factory() as session:
-            return (
-                session.scalar(select(func.count(InboxMessage.id))) or 0,
-                session.scalar(
-                    select(func.count(InboxMessage.id)).where(
-                        InboxMessage.status == InboxStatus.NEW
-                    )
-                )
-                or 0,
-                session.scalar(select(func.count(OutboxMessage.id))) or 0,
-                session.scalar(
-                    select(func.count(OutboxMessage.id)).where(
-                        OutboxMessage.status == OutboxStatus.PENDING
-                    )
-                )
-                or 0,
-            )
-
-    def settled(self) -> bool:
-        """Nothing left for this referee to read or to send."""
-        _, unread, _, unsent = self.progress()
-        return unread == 0 and unsent == 0
+        return progress(self.service)
 
     def judged(self, mailman: Mailman, raw: bytes, mail_from: str, marker: str) -> str:
         """Post ``raw`` to the list and wait until the referee has finished with it; the
@@ -148,11 +129,6 @@ class Lounge:
         if mailman.until(finished, stall=WAIT, progress=self.progress):
             return result[0]
         return None, f"the referee never got it (nothing moved for {WAIT} s)"
-
-
-def _list_of(message: EmailMessage) -> str:
-    found = re.search(r"<mailto:([^>?]+)", str(message.get("List-Post", "")))
-    return found.group(1).lower() if found else ""
 
 
 def _text(message: EmailMessage) -> str:
@@ -205,7 +181,11 @@ def lounges(
             seed_game(sessions(engine), lounge=address)
             engine.dispose()
             settings = make_settings(
-                url, smtp_port=free_port(), relay_port=mailman.smtp_port, address=REFEREE
+                url,
+                smtp_port=free_port(),
+                relay_port=mailman.smtp_port,
+                address=REFEREE,
+                worker_poll_seconds=SERVED_POLL,
             )
             service = Service(settings, desk=EngineDesk())
             service.start()
@@ -297,7 +277,7 @@ def test_1_3_1_every_reply_shape_through_every_kind_of_list_is_read_and_applied(
 def _assert_no_loop(lounge: Lounge) -> None:
     """The referee answered each player's post once and none of its own posts: every post of
     its that came back through the list was kept unanswered (counted once the lists fell
-    quiet, :func:`_quiet`)."""
+    quiet, :meth:`Mailman.quiet`)."""
     router = lounge.router
     with lounge.service.factory() as session:
         inbox = list(session.scalars(select(InboxMessage).order_by(InboxMessage.id)))
@@ -311,27 +291,8 @@ def _assert_no_loop(lounge: Lounge) -> None:
 
 
 def _quiet(mailman: Mailman, lounges: dict[str, Lounge]) -> None:
-    """Wait until no mail is anywhere on its way: none in the router's hands or in Mailman's
-    queues, none unread or unsent in any referee's tables, seen twice in a row with no
-    message passing the router in between (every hop hands a message on before it lets go,
-    so mail in flight is always in one of those places). Fails if that never comes: the
-    lists or a referee stalled, or mail went round a loop until the ceiling."""
-    seen: list[tuple[int, bool]] = []
-
-    def still() -> bool:
-        with mailman.router.lock:
-            moved = mailman.router.moved
-        idle = mailman.idle() and all(lounge.settled() for lounge in lounges.values())
-        seen.append((moved, idle))
-        return idle and len(seen) > 1 and seen[-2] == seen[-1]
-
-    def where() -> tuple[object, ...]:
-        return tuple(lounge.progress() for lounge in lounges.values())
-
-    assert mailman.until(still, stall=WAIT, progress=where), (
-        f"the lists never fell quiet: Mailman holds {sorted(mailman.queued())},"
-        f" the referees are at {where()}"
-    )
+    """No mail on its way anywhere, to any of the referees (:meth:`Mailman.quiet`)."""
+    mailman.quiet([lounge.service for lounge in lounges.values()], stall=WAIT)
 
 
 NOT_APPLIED = [
@@ -391,7 +352,7 @@ def test_no_secret_is_in_any_message_the_lists_or_the_referee_send(
         every = [*mailman.router.delivered, *mailman.router.posted]
     assert every, "the router saw the lists' and the referee's mail"
     secret_posts = {mid.strip("<>") for mid in ids.values()}
-    relayed = [d for d in every if _message_ids(d.message) & secret_posts]
+    relayed = [d for d in every if d.message_ids & secret_posts]
     assert relayed, "the lists relayed Alice's own post (with what she wrote in it)"
     leaks = [
         (d.rcpt_tos, str(d.message["Subject"]))
@@ -402,20 +363,11 @@ def test_no_secret_is_in_any_message_the_lists_or_the_referee_send(
     warnings = [
         d
         for d in mailman.router.delivered
-        if d.rcpt_tos == [ALICE] and not _list_of(d.message) and "ecret" in _text(d.message)
+        if d.rcpt_tos == [ALICE] and not d.list_address and "ecret" in _text(d.message)
     ]
     assert len(warnings) == len(KINDS), "Alice warned privately once per list"
     for lounge in lounges.values():
         _assert_no_loop(lounge)
-
-
-def _message_ids(message: EmailMessage) -> set[str]:
-    """The Message-IDs of a message and of any message wrapped in it, without brackets."""
-    return {
-        str(part["Message-ID"]).strip().strip("<>")
-        for part in message.walk()
-        if part["Message-ID"] is not None
-    }
 
 
 def test_the_referee_sends_private_mail_past_the_lists(
@@ -431,7 +383,7 @@ def test_the_referee_sends_private_mail_past_the_lists(
         smtp.send_message(message, ALICE, [REFEREE])
 
     def private(router: Router) -> list[Delivery]:
-        return [d for d in router.delivered[before:] if not _list_of(d.message)]
+        return [d for d in router.delivered[before:] if not d.list_address]
 
     mailman.router.wait(lambda r: bool(private(r)), timeout=WAIT)
     _quiet(mailman, lounges)
@@ -440,7 +392,7 @@ def test_the_referee_sends_private_mail_past_the_lists(
         posted = [
             d
             for d in mailman.router.posted
-            if _message_ids(d.message) & {str(message["Message-ID"]).strip("<>")}
+            if str(message["Message-ID"]).strip("<>") in d.message_ids
         ]
     assert [d.rcpt_tos for d in new] == [[ALICE]]
     assert "Code:" in _text(new[0].message)

@@ -163,11 +163,22 @@ def test_unreadable_quarantines_a_message_without_a_text_part(seeded: Seeded) ->
         assert _sent(work) == [["alice@example.org"]]
 
 
-def test_a_speaker_command_without_the_secret_is_refused_and_reported(seeded: Seeded) -> None:
+def test_a_speaker_command_from_elsewhere_is_refused_and_reported(seeded: Seeded) -> None:
+    raw = _mail("speaker games", sender="mallory@example.net", to=REFEREE)
+    with _work(seeded, raw) as work:
+        handled = classify.SpeakerCommand().apply(work)
+        assert handled is not None and handled.status is InboxStatus.QUARANTINED
+        assert _sent(work) == [["mallory@example.net"], [SPEAKER]]  # the sender, the Speaker
+
+
+def test_the_speaker_without_the_secret_is_told_once_to_add_the_line(seeded: Seeded) -> None:
     with _work(seeded, _mail("speaker games", sender=SPEAKER, to=REFEREE)) as work:
         handled = classify.SpeakerCommand().apply(work)
         assert handled is not None and handled.status is InboxStatus.QUARANTINED
-        assert _sent(work) == [[SPEAKER], [SPEAKER]]  # the sender, then the Speaker
+        work.session.flush()
+        [row] = work.session.scalars(select(OutboxMessage))
+        assert row.rcpt_tos == [SPEAKER]
+        assert b'"Secret: ' in row.raw and b"below the command" in row.raw
 
 
 def test_a_speaker_command_is_not_taken_from_list_mail(seeded: Seeded) -> None:

@@ -60,3 +60,34 @@ def test_1_1_10_a_stored_deadline_changed_in_the_transaction_is_closed_as_change
         assert session.scalars(
             select(Deadline.closed_at).where(Deadline.owed_by == "Robert")
         ).one() is None
+
+
+def test_1_3_5_and_1_1_10_closed_together_close_what_each_closes_alone(
+    engine: Engine,
+) -> None:
+    """An applied turn closes the turn owed (rule 1.3.5) and the mover's silence (rule
+    1.1.10) in one statement: the pairs are alternatives, so another player's silence stays
+    open, and a deadline already read in the transaction is closed where it stands."""
+    seeded = seed_game(sessions(engine))
+    now = utcnow()
+    lead = timedelta(hours=12)
+    with seeded.factory.begin() as session:
+        game = session.get_one(Game, seeded.game_id)
+        deadlines.turn_owed(session, game, "Alice", now, now, reminder_lead=lead)
+        deadlines.moved(session, game, "Alice", now, reminder_lead=lead)
+        deadlines.moved(session, game, "Bob", now, reminder_lead=lead)
+    later = now + timedelta(minutes=1)
+    with seeded.factory.begin() as session:
+        game = session.get_one(Game, seeded.game_id)
+        turn = session.scalars(select(Deadline).where(Deadline.kind == deadlines.TURN)).one()
+        deadlines.close_each(
+            session, game, later, (deadlines.TURN, None), (deadlines.SILENCE, "Alice")
+        )
+        assert turn.closed_at == later
+    with seeded.factory() as session:
+        still = session.execute(
+            select(Deadline.kind, Deadline.owed_by).where(
+                Deadline.game_id == seeded.game_id, Deadline.closed_at.is_(None)
+            )
+        ).all()
+        assert [tuple(row) for row in still] == [(deadlines.SILENCE, "Bob")]

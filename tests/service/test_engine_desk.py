@@ -147,6 +147,18 @@ def test_1_3_1_a_posting_with_no_new_play_is_answered(desk: EngineDesk) -> None:
     assert outcome.verdict == "unreadable" and "no new play" in outcome.explanation
 
 
+def test_1_3_1_a_play_without_the_players_name_is_shown_with_it(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(_start()), ALICE, "Holborn (CN)")
+    assert outcome.verdict == "unreadable"
+    assert "'Alice : Holborn (CN)'" in outcome.explanation
+    assert "nomic help" in outcome.explanation
+
+
+def test_1_3_1_a_posting_with_no_play_shows_a_play_in_the_players_name(desk: EngineDesk) -> None:
+    outcome = desk.submit(_view(_start()), BOB, "help")
+    assert "'Bob : Euston (VC)'" in outcome.explanation and "nomic help" in outcome.explanation
+
+
 def test_1_3_1_one_play_a_turn(desk: EngineDesk) -> None:
     outcome = desk.submit(_view(_start()), ALICE, f"{FIRST}\n{SECOND}\n")
     assert outcome.verdict == "unreadable" and "2 new plays" in outcome.explanation

@@ -95,6 +95,18 @@ def test_the_speaker_sees_a_games_settings(engine: Engine) -> None:
     assert "is not a setting of this game" in text(refused)
 
 
+def test_changing_a_created_games_setting_is_refused_saying_they_are_fixed(
+    engine: Engine,
+) -> None:
+    table = Table(sessions(engine), HandClock(FRIDAY))
+    table.speaker(f"new-game {LOUNGE} normal")
+    [(_, refused)] = table.speaker("settings 1 set route_choice=first")
+    assert "not carried out" in text(refused)
+    assert "fixed when the game is created" in text(refused)
+    [(_, listing)] = table.speaker("settings 1")
+    assert "route_choice = best" in text(listing)
+
+
 def test_an_operators_game_gets_a_dice_seed_whose_hash_is_printed(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'op.sqlite3'}"
     runner = CliRunner(env={"REFEREE_DATABASE_URL": url})

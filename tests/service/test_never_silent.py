@@ -144,3 +144,49 @@ def test_an_applied_turn_keeps_its_turn_subject(seeded: Seeded) -> None:
     got = _case(seeded, CASES["lounge.turn-applied"])
     assert f"Subject: [MC 12] Turn 1: {FIRST}\n" in got
     assert "not applied" not in got
+
+
+def test_a_newcomer_writing_to_a_game_is_told_how_to_join_it(seeded: Seeded) -> None:
+    raw = _mail("join", sender="fay@example.net", to=REFEREE, subject="[MC 12] join")
+    with _work(seeded, raw) as work:
+        work.letter.inbound.recipients[:] = [REFEREE]
+        run_chain(classify.CHAIN, work)
+        [(to, reply)] = _outbox(work)
+        assert to == ["fay@example.net"]
+        assert '"nomic join YOUR NAME"' in _body(reply)
+
+
+def test_nomic_help_is_answered_with_the_commands_and_how_to_play(seeded: Seeded) -> None:
+    with _work(seeded, _mail("nomic help", to=REFEREE)) as work:
+        work.letter.inbound.recipients[:] = [REFEREE]
+        handled = run_chain(classify.CHAIN, work)
+        [(to, reply)] = _outbox(work)
+        assert to == [ALICE] and not handled.refused
+        assert reply["Subject"] == "[MC 12] Help"
+        body = _body(reply)
+        assert "Alice : Euston (VC)" in body and "nomic settings" in body
+        assert "not carried out" not in body
+
+
+def test_a_known_player_naming_no_game_is_told_the_games_e_plays_in(seeded: Seeded) -> None:
+    with _work(seeded, _mail(to=REFEREE, subject="hello")) as work:
+        work.letter.inbound.recipients[:] = [REFEREE]
+        run_chain(classify.CHAIN, work)
+        [(_, reply)] = _outbox(work)
+        assert "[MC 12] (lounge mc12@lounge.example.org)" in _body(reply).replace("\n", " ")
+
+
+def test_a_registered_player_not_seated_in_the_game_is_told_how_to_join_it(
+    seeded: Seeded,
+) -> None:
+    from referee.store import games
+
+    raw = _mail("hello", sender="carol@example.org", to=REFEREE)
+    with _work(seeded, raw) as work:
+        work.letter.inbound.recipients[:] = [REFEREE]
+        games.add_player(work.session, "Carol", "carol@example.org")
+        run_chain(classify.CHAIN, work)
+        [(to, reply)] = _outbox(work)
+        assert to == ["carol@example.org"]
+        assert "You are not seated in game MC 12" in _body(reply)
+        assert '"nomic join YOUR NAME"' in _body(reply)

@@ -274,3 +274,13 @@ def test_r1_is_a_setting_the_speaker_sets_players_see_and_the_deal_keeps(table: 
     assert "turn_back_alongside = yes (default no)" in text(sent[-1][1])
     table.speaker("start 1")
     assert _state(table).rules.turn_back_alongside
+
+
+def test_help_lists_only_the_commands_one_day_in_london_has(table: Table) -> None:
+    _dealt(table, people=2)
+    [(to, answer)] = table.mail(PEOPLE["Alice"], "nomic help", subject="[ODL 1] help")
+    body = text(answer)
+    assert to == [PEOPLE["Alice"]] and "nomic resign" in body
+    for step in ("nomic take-back", "nomic timeout"):
+        assert step not in body
+    assert "nomic settings nomic rules" in body and "for the Speaker" not in body

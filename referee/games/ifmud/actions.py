@@ -220,7 +220,7 @@ def parse_action(line: str) -> Action:
     forms = "; ".join(verb.template.replace("{", "").replace("}", "") for verb in GRAMMAR[:8])
     raise ActionSyntaxError(
         f"{line.strip()!r} is not an action this referee reads (for example: {forms}; "
-        "the whole list is in the rules' README)"
+        "the whole grammar is in rules/ifmud-nomic/README.md)"
     )
 
 

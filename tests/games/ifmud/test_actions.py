@@ -59,3 +59,10 @@ def test_every_verb_of_the_grammar_cites_the_rule_that_allows_it(verb: str) -> N
 def test_a_signature_and_quoted_lines_are_not_actions() -> None:
     posting = "> move to Saturn\nmove to Attic\nend turn\n-- \nAdam, who loves the Attic"
     assert [a.render() for a in parse_actions(posting)] == ["move to Attic", "end turn"]
+
+
+def test_an_unknown_action_is_answered_naming_the_file_with_the_whole_grammar() -> None:
+    from referee.games.ifmud.actions import ActionSyntaxError
+
+    with pytest.raises(ActionSyntaxError, match=r"rules/ifmud-nomic/README\.md"):
+        parse_action("look")
