@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiosmtpd.controller import Controller
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.mail.postmaster import Postmaster, is_postmaster
 from referee.store import games
-from referee.store.inbox import Arrival, Enqueued, Stored, enqueue_many
+from referee.store.inbox import Arrival, Enqueued, Stored, store_many
 from referee.store.status import InboxStatus
 from referee.store.wall_clock import utcnow
 
@@ -50,22 +52,42 @@ class _Job:
     joins waits for more only while fewer messages than that are in it."""
 
     def settle(self, result: Enqueued | None, error: BaseException | None) -> None:
-        def _set() -> None:
-            if self.future.done():
-                return
-            if error is not None:
-                self.future.set_exception(error)
-            else:
-                self.future.set_result(result)  # type: ignore[arg-type]
+        """In the event loop's thread: hand the session its row, or the commit's error."""
+        if self.future.done():
+            return
+        if error is not None:
+            self.future.set_exception(error)
+        else:
+            self.future.set_result(result)  # type: ignore[arg-type]
 
+
+def _report(batch: list[_Job], results: list[Enqueued] | None, error: BaseException | None) -> None:
+    """Tell each session of ``batch`` how its commit went, with one wake-up of each event loop
+    for the whole batch rather than one per message."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Job, Enqueued | None]]] = {}
+    for n, job in enumerate(batch):
+        by_loop.setdefault(job.loop, []).append((job, None if results is None else results[n]))
+    for loop, settled in by_loop.items():
         try:
-            self.loop.call_soon_threadsafe(_set)
+            loop.call_soon_threadsafe(_settle_all, settled, error)
         except RuntimeError:  # the loop closed while we were committing
             log.warning("inbox writer: a session ended before its commit was reported")
 
 
+def _settle_all(settled: list[tuple[_Job, Enqueued | None]], error: BaseException | None) -> None:
+    for job, result in settled:
+        job.settle(result, error)
+
+
 class InboxWriter:
-    """The one thread that commits arriving mail, in batches of whatever is waiting."""
+    """The one thread that commits arriving mail, in batches of whatever is waiting.
+
+    It keeps one database connection for all its batches: taking one from the pool and giving
+    it back (with the pool's reset and, on PostgreSQL, its liveness ping) for every batch cost
+    as much as the insert. A batch that fails gives the connection back; one that failed
+    because the connection was lost is tried once more on a new one, so a database restart
+    costs no session a 451.
+    """
 
     def __init__(
         self, factory: sessionmaker[Session], *, max_batch: int = 64, also: Stored | None = None
@@ -73,6 +95,8 @@ class InboxWriter:
         self.factory = factory
         self.max_batch = max_batch
         self.also = also
+        self._engine: Engine = factory.kw["bind"]
+        self._connection: Connection | None = None
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="inbox-writer", daemon=True)
         self._thread.start()
@@ -92,24 +116,47 @@ class InboxWriter:
 
     def _run(self) -> None:
         last_commit = 0.0
-        while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            batch, stopping = self._gather(job, linger=min(_LINGER_CAP, last_commit))
-            started = time.monotonic()
+        try:
+            while True:
+                job = self._jobs.get()
+                if job is None:
+                    return
+                batch, stopping = self._gather(job, linger=min(_LINGER_CAP, last_commit))
+                started = time.monotonic()
+                try:
+                    results = self._commit([j.arrival for j in batch])
+                except Exception as error:
+                    log.exception("inbox writer: could not commit %d message(s)", len(batch))
+                    _report(batch, None, error)
+                else:
+                    _report(batch, results, None)
+                last_commit = time.monotonic() - started
+                if stopping:
+                    return
+        finally:
+            self._release()
+
+    def _commit(self, arrivals: list[Arrival]) -> list[Enqueued]:
+        """Store ``arrivals`` in one transaction on the writer's connection and commit it."""
+        for retry in (False, True):
+            if self._connection is None:
+                self._connection = self._engine.connect()
             try:
-                results = enqueue_many(self.factory, [j.arrival for j in batch], also=self.also)
-            except Exception as error:
-                log.exception("inbox writer: could not commit %d message(s)", len(batch))
-                for each in batch:
-                    each.settle(None, error)
-            else:
-                for each, result in zip(batch, results, strict=True):
-                    each.settle(result, None)
-            last_commit = time.monotonic() - started
-            if stopping:
-                return
+                with self._connection.begin():
+                    return store_many(self._connection, arrivals, also=self.also)
+            except DBAPIError as error:
+                self._release()
+                if retry or not error.connection_invalidated:
+                    raise
+            except Exception:
+                self._release()
+                raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _release(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
 
     def _gather(self, first: _Job, *, linger: float) -> tuple[list[_Job], bool]:
         """The batch to commit: ``first``, whatever is waiting, and, while the batch holds

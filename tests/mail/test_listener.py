@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import smtplib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -9,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, create_engine, select
+from sqlalchemy import Connection, Engine, create_engine, event, select, text
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from referee.mail.listener import InboxHandler, make_listener
+from referee.mail.listener import InboxHandler, InboxWriter, make_listener
 from referee.store import games
-from referee.store.db import sessions
+from referee.store.db import make_engine, sessions, upgrade
+from referee.store.inbox import Arrival
 from referee.store.models import InboxMessage
 from referee.store.wall_clock import utcnow
 
@@ -137,21 +140,16 @@ def test_concurrent_sessions_share_commits_and_each_gets_its_own_row(
     sqlite_engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Group commit: fifty messages arriving at once need far fewer than fifty commits."""
-    import asyncio
-
     from referee.mail import listener
-    from referee.store.inbox import Arrival
 
     batches: list[int] = []
-    real = listener.enqueue_many
+    real = listener.store_many
 
-    def counting(
-        factory: sessionmaker[Session], arrivals: list[Arrival], **keywords: Any
-    ) -> object:
+    def counting(connection: Connection, arrivals: list[Arrival], **keywords: Any) -> object:
         batches.append(len(arrivals))
-        return real(factory, arrivals, **keywords)
+        return real(connection, arrivals, **keywords)
 
-    monkeypatch.setattr(listener, "enqueue_many", counting)
+    monkeypatch.setattr(listener, "store_many", counting)
     factory = sessions(sqlite_engine)
     handler = InboxHandler(factory, {"referee@example.org"})
 
@@ -177,3 +175,70 @@ def test_start_and_stop_leave_no_writer_thread_behind(sqlite_engine: Engine) -> 
     handler = InboxHandler(sessions(sqlite_engine), set())
     handler.close()
     assert not handler.writer._thread.is_alive()
+
+
+def _submit_one_at_a_time(writer: InboxWriter, names: list[str]) -> list[int]:
+    """Each message its own batch: the next is submitted once the last is committed."""
+
+    async def one_by_one() -> list[int]:
+        return [
+            (await writer.submit(Arrival(_message(name), "a@x", ["r@x"], "smtp"))).id
+            for name in names
+        ]
+
+    return asyncio.run(one_by_one())
+
+
+def test_the_writer_keeps_one_database_connection_for_all_its_batches(
+    sqlite_engine: Engine,
+) -> None:
+    checkouts: list[object] = []
+    event.listen(sqlite_engine, "checkout", lambda *_: checkouts.append(None))
+    writer = InboxWriter(sessions(sqlite_engine))
+    try:
+        ids = _submit_one_at_a_time(writer, ["k1@x", "k2@x", "k3@x"])
+    finally:
+        writer.close()
+    assert len(set(ids)) == 3
+    assert len(checkouts) == 1
+
+
+def test_a_lost_database_connection_costs_no_session_a_451(pg_url: str) -> None:
+    """The writer's connection killed between two batches (as by a database restart): the
+    second batch is committed on a new connection, not refused."""
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    writer = InboxWriter(sessions(engine))
+    try:
+        _submit_one_at_a_time(writer, ["before@x"])
+        with engine.connect() as connection:
+            killed = connection.scalar(
+                text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            )
+        assert killed
+        _submit_one_at_a_time(writer, ["after@x"])
+    finally:
+        writer.close()
+    assert [r.message_id for r in _stored(sessions(engine))] == ["before@x", "after@x"]
+    engine.dispose()
+
+
+def test_after_a_failed_commit_the_writer_stores_the_next_message(
+    tmp_path: Path, free_port: int
+) -> None:
+    """A batch that could not be committed (no inbox table yet) leaves the writer able to
+    commit the next one once the cause is gone."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'late.sqlite3'}")
+    writer = InboxWriter(sessions(engine))
+    try:
+        with pytest.raises(OperationalError):
+            _submit_one_at_a_time(writer, ["early@x"])
+        upgrade(engine)
+        _submit_one_at_a_time(writer, ["late@x"])
+    finally:
+        writer.close()
+    assert [r.message_id for r in _stored(sessions(engine))] == ["late@x"]
+    engine.dispose()
