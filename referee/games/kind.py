@@ -120,6 +120,9 @@ class Wording:
     """What to read again in the lounge before playing again: ``GSD``."""
     resend: str
     """The close of an answer to an unreadable turn: what to send, corrected."""
+    positions: str = ""
+    """How the line and column of an unreadable turn's refusal count, said before ``resend``
+    only when a refusal gives one."""
     joining: str = ""
     """The rule an application to join comes under, cited when one is made or declined
     (Mornington's ``rule 1.1.8``, which also lets a declined player challenge the decision

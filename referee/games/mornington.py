@@ -86,9 +86,9 @@ class MorningtonNomic:
         move="your play (or the full GSD with your play)",
         state="a Game State Document",
         latest="GSD",
-        resend="Line and column count from the first line of your message's text. Nothing in "
-        "the game has\nchanged. Please send the current GSD with your play as its last line, "
-        "or that line alone.",
+        resend="Nothing in the game has changed. Please send the current GSD with your play as "
+        "its last line,\nor that line alone.",
+        positions="Line and column count from the first line of your message's text.",
         joining="rule 1.1.8",
     )
     dealt_at_start = False

@@ -8,6 +8,8 @@ reader then places the error on the line of the posting it came from.
 
 from __future__ import annotations
 
+import re
+
 
 class NotationError(ValueError):
     """Text a player wrote that the referee cannot read, with where and why.
@@ -47,3 +49,12 @@ class NotationError(ValueError):
             return self
         column = column_offset + (self.column or 1)
         return NotationError(self.reason, line=line, column=column)
+
+
+_POSITION = re.compile(r"(line|column) \d+[,:]")
+
+
+def positioned(sentence: str) -> bool:
+    """Whether a refusal's sentence gives a position, as :meth:`NotationError.describe` writes
+    one, so that an answer explains how positions count only when there is one to read."""
+    return _POSITION.match(sentence) is not None

@@ -709,7 +709,10 @@ class Proposal(NotHandled):
 
 class Help(Command):
     """What a player can send: how a turn is written and every ``nomic`` command, so that
-    asking for help is answered as help, not as a refused command or an unreadable turn."""
+    asking for help is answered as help, not as a refused command or an unreadable turn.
+
+    It is answered where it was asked (``POSTER``): help holds no secret, and a private
+    answer to list mail is never sent, so help asked in the lounge is posted there."""
 
     name = "help"
     argument_description = ""
@@ -721,7 +724,7 @@ class Help(Command):
         ctx.notices.append(
             Notice(
                 "sender.help",
-                Audience.sender(ctx.sender),
+                Audience.poster(ctx.sender),
                 {
                     "tag": str(game.tag),
                     "name": ctx.player.name if ctx.player is not None else "YOUR NAME",

@@ -23,6 +23,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from referee.chamber import cite
+from referee.chamber.settings import FALSE, TRUE
 from referee.chamber.settings import choices as chamber_choices
 from referee.engine.fair_dice import commitment
 from referee.engine.life.deadlines import VANILLA_DEADLINES
@@ -75,6 +76,7 @@ def chosen(kind: GameKind, texts: Sequence[str]) -> dict[str, str]:
     for text in texts:
         name, equals, value = text.partition("=")
         name, value = name.strip().lower(), value.strip().lower()
+        value = _flag(value, offered.get(name, ()))
         if not equals or name not in offered or value not in offered[name]:
             raise CommandError(
                 f"{excerpt(text)!r} is not a setting of {kind.title}; it has: {known} "
@@ -88,9 +90,18 @@ def settings_lines(kind: GameKind, game: Game) -> list[str]:
     """Each setting of ``game`` with its value and the default, for players to read."""
     stored = game.settings or {}
     return [
-        f"{name} = {stored.get(name, allowed[0])} (default {allowed[0]})"
+        f"{name} = {_flag(stored.get(name, allowed[0]), allowed)} (default {allowed[0]})"
         for name, allowed in choices_of(kind).items()
     ]
+
+
+def _flag(value: str, allowed: Sequence[str]) -> str:
+    """A yes-or-no setting's value in the catalogue's one form, ``true`` or ``false``: a
+    Speaker may write ``yes`` or ``on``, and games stored before the form was one keep
+    ``yes``/``no``, which their kinds still read."""
+    if set(allowed) != {"true", "false"}:
+        return value
+    return "true" if value in TRUE else "false" if value in FALSE else value
 
 
 def new_game(

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from referee.games import MORNINGTON
 from referee.games.kind import GameKind, GameView, Judgement, PlayerView
 from referee.mail.compose import refusal_subject, turn_subject
+from referee.notation.errors import positioned
 from referee.service import buzzes, chamber, deadlines, dealt, roster, rulebook, seats
 from referee.service.game_view import view_of
 from referee.service.notices import Audience, Notice
@@ -133,6 +134,7 @@ def judged(
         "explanation": outcome.explanation,
         "turn": play,
         "violations": list(outcome.violations),
+        "positioned": any(positioned(v) for v in outcome.violations),
         "wording": kind.wording,
     }
     posted_illegal = _players_style_state(outcome, buzz_mode)

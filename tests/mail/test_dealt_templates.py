@@ -29,7 +29,7 @@ CASES: dict[str, dict[str, object]] = {
         "lounge": "odil3@lounge.example.org",
         "speaker": "speaker@example.org",
         "commitment": "5e" * 32,
-        "settings": ["turn_back_alongside = yes (default no)"],
+        "settings": ["turn_back_alongside = true (default false)"],
     },
     "lounge.dealt-game-started": {
         "order": ["Alice", "Bob", "Carol"],

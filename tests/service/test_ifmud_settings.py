@@ -92,7 +92,7 @@ def test_rule_116_the_speaker_sets_pie_die_and_the_players_are_shown_it(path: Ma
     with path.service.factory() as session:
         game = session.scalars(select(Game).where(Game.lounge_address == LOUNGE)).one()
         stored = dict(game.settings or {})
-    assert stored["pie_die"] == "8" and stored["omnibus_servant_bars"] == "no"
+    assert stored["pie_die"] == "8" and stored["omnibus_servant_bars"] == "false"
     view = GameView(1, 0, 0, None, (), settings=tuple(stored.items()))
     assert Readings.parse(view.settings).pie_die == 8
     kind = IfmudNomic(lambda: aware(START))

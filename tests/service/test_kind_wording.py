@@ -55,6 +55,7 @@ def test_a_stale_or_unreadable_turn_is_answered_without_mornington_words(
         "explanation": "",
         "turn": "take deck",
         "violations": ["line 1: 'tak' is not an action"],
+        "positioned": True,
         "wording": wording,
     }
     stale = _plain("player.turn-stale", **values)

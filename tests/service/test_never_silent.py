@@ -168,6 +168,15 @@ def test_nomic_help_is_answered_with_the_commands_and_how_to_play(seeded: Seeded
         assert "not carried out" not in body
 
 
+def test_nomic_help_asked_in_the_lounge_is_answered_in_the_lounge(seeded: Seeded) -> None:
+    with _work(seeded, _mail("nomic help", **LIST_HEADERS)) as work:
+        handled = run_chain(classify.CHAIN, work)
+        [(to, reply)] = _outbox(work)
+        assert to == [LOUNGE] and not handled.refused
+        assert reply["Subject"] == "[MC 12] Help"
+        assert "Alice : Euston (VC)" in _body(reply)
+
+
 def test_a_known_player_naming_no_game_is_told_the_games_e_plays_in(seeded: Seeded) -> None:
     with _work(seeded, _mail(to=REFEREE, subject="hello")) as work:
         work.letter.inbound.recipients[:] = [REFEREE]

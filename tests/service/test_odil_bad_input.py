@@ -201,7 +201,7 @@ def test_the_speaker_is_told_the_kinds_there_are_and_that_this_one_takes_no_sett
     assert "'route_choice=first' is not a setting of One Day in London; it has: " in text(
         sent[-1][1]
     )
-    assert "turn_back_alongside=no|yes" in text(sent[-1][1])
+    assert "turn_back_alongside=false|true" in text(sent[-1][1])
     sent = table.speaker(f"new-game {LOUNGE} one-day-in-london special knightsbridge-1965")
     assert "takes no variants" in text(sent[-1][1])
     with table.factory() as session:
@@ -266,12 +266,12 @@ def test_through_the_lounge_list_cards_still_reach_only_their_owner(table: Table
 def test_r1_is_a_setting_the_speaker_sets_players_see_and_the_deal_keeps(table: Table) -> None:
     sent = table.speaker(f"new-game {LOUNGE} one-day-in-london set turn_back_alongside=yes")
     first = next(text(m) for rcpt, m in sent if rcpt == [LOUNGE])
-    assert "turn_back_alongside = yes (default no)" in first
+    assert "turn_back_alongside = true (default false)" in first
     for name, address in list(PEOPLE.items())[:2]:
         table.mail(address, f"nomic join {name}", subject="[ODL 1] join")
         table.speaker(f"approve 1 {name}")
     sent = table.mail(PEOPLE["Alice"], "nomic settings", subject="[ODL 1] settings")
-    assert "turn_back_alongside = yes (default no)" in text(sent[-1][1])
+    assert "turn_back_alongside = true (default false)" in text(sent[-1][1])
     table.speaker("start 1")
     assert _state(table).rules.turn_back_alongside
 

@@ -89,6 +89,25 @@ def test_each_judged_turn_is_answered_as_the_golden_file_says(seeded: Seeded, ca
     assert got == path.read_text(encoding="utf-8")
 
 
+POSITIONS = "Line and column count from the first line of your message's text."
+
+
+def test_an_unreadable_turn_refused_at_a_position_says_how_positions_count(
+    seeded: Seeded,
+) -> None:
+    got = _case(seeded, [(ALICE, "Alice : Eustn (NT)")])
+    assert "line 1, column 9:" in got
+    assert POSITIONS in " ".join(got.split())
+
+
+def test_an_unreadable_turn_refused_at_no_position_says_nothing_of_positions(
+    seeded: Seeded,
+) -> None:
+    got = _case(seeded, [(ALICE, "Euston (NT)")])
+    assert "not applied: unreadable" in got and "a play starts with the player's name" in got
+    assert "Line and column" not in got and "Nothing in the game has" in got
+
+
 class _Dice(EngineDesk):
     """The real engine's verdict, with the rolls a dice-throwing Action would have made."""
 

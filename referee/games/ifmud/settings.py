@@ -41,7 +41,7 @@ class Readings:
             value: bool | int
             if known[name].type == "bool":
                 if text.lower() not in TRUE + FALSE:
-                    raise ValueError(f"{name} is yes or no, not {text!r}")
+                    raise ValueError(f"{name} is true or false, not {text!r}")
                 value = text.lower() in TRUE
             else:
                 try:
@@ -58,7 +58,7 @@ class Readings:
         lines = []
         for each in fields(self):
             value = getattr(self, each.name)
-            text = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+            text = ("true" if value else "false") if isinstance(value, bool) else str(value)
             lines.append(f"{each.name}={text}")
         return "\n".join(lines)
 
@@ -77,7 +77,7 @@ def choices() -> dict[str, tuple[str, ...]]:
     for each in fields(Readings):
         value = getattr(defaults, each.name)
         if isinstance(value, bool):
-            found[each.name] = ("yes", "no") if value else ("no", "yes")
+            found[each.name] = ("true", "false") if value else ("false", "true")
         else:
             found[each.name] = (str(value), *(str(d) for d in DICE if d != value))
     return found

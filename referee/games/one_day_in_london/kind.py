@@ -70,7 +70,7 @@ class OneDayInLondon:
     """A continuous journey of ten stations wins, as does being the last player left
     (reading R6)."""
     choices: Mapping[str, tuple[str, ...]] = {
-        TURN_BACK_ALONGSIDE: ("no", "yes"),
+        TURN_BACK_ALONGSIDE: ("false", "true"),
         DECK_EDITION: (CURRENT.value,),
     }
     """Reading R1 (rules/one-day-in-london/README.md), off unless the Speaker sets it, and the
@@ -88,7 +88,7 @@ class OneDayInLondon:
         game's committed dice (so the deal is fixed before anyone joins and checkable after),
         and anyone else a generator of their own. ``settings`` may set reading R1 and the
         deck's edition (the audited one unless the game was stored with another)."""
-        alongside = (settings or {}).get(TURN_BACK_ALONGSIDE, "no") == "yes"
+        alongside = (settings or {}).get(TURN_BACK_ALONGSIDE) in ("true", "yes")
         edition = edition_of((settings or {}).get(DECK_EDITION, CURRENT.value))
         seed = f"{rng.randrange(1 << 256):064x}"
         rules = JourneyRules(turn_back_alongside=alongside)

@@ -20,7 +20,7 @@ from .helpers import ADAM, JOTA, ROGER, START, ScriptedDice, game, legal, points
 
 def test_defaults_and_their_text_round_trip() -> None:
     text = Readings().render()
-    assert text == "omnibus_servant_bars=no\nbubble_doubles_every_entry=no\npie_die=6"
+    assert text == "omnibus_servant_bars=false\nbubble_doubles_every_entry=false\npie_die=6"
     pairs = tuple(
         (name, value) for name, _, value in map(str.partition, text.splitlines(), "=" * 3)
     )
@@ -33,7 +33,7 @@ def test_defaults_and_their_text_round_trip() -> None:
     [
         ((("pie_die", "six"),), "whole number"),
         ((("pie_die", "1"),), "two sides"),
-        ((("omnibus_servant_bars", "maybe"),), "yes or no"),
+        ((("omnibus_servant_bars", "maybe"),), "true or false"),
     ],
 )
 def test_a_value_that_means_nothing_is_refused(
@@ -77,7 +77,7 @@ def test_the_kind_reads_the_games_settings_and_shows_them() -> None:
     state = kind.opening(2, SEED_PLAYERS, random.Random(0))
     view = GameView(2, 1, 1, state, SEED_PLAYERS, settings=(("pie_die", "8"),))
     assert "pie_die=8" in kind.public_view(view)
-    assert "omnibus_servant_bars=no" in kind.public_view(view)
+    assert "omnibus_servant_bars=false" in kind.public_view(view)
 
 
 def test_a_game_with_a_setting_that_means_nothing_is_answered_not_silently_judged() -> None:
