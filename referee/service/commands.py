@@ -75,6 +75,11 @@ class Context:
         """Answer the sender in the thread of their message."""
         self.notices.append(Notice(template, Audience.sender(self.sender), values))
 
+    def answer_where_asked(self, template: str, **values: object) -> None:
+        """Answer in the lounge when the message came through it, else privately: for answers
+        that hold no secret, since a private answer to list mail is never sent."""
+        self.notices.append(Notice(template, Audience.poster(self.sender), values))
+
     @property
     def the_game(self) -> Game:
         """The game a command with ``needs_game`` acts on (checked by :func:`run`)."""
@@ -235,7 +240,8 @@ def shown_settings(game: Game) -> dict[str, object]:
 
 
 class ShowSettings(Command):
-    """Every setting of a game with its value, for a player or the Speaker to see."""
+    """Every setting of a game with its value, for a player or the Speaker to see; asked in
+    the lounge, it is answered there (settings are public: every posted state shows them)."""
 
     name = "settings"
     argument_description = "GAME (for the Speaker; a player writes to the game)"
@@ -255,7 +261,7 @@ class ShowSettings(Command):
         ctx.game = game
         kind = ctx.kind_of(game)
         if kind is not None:
-            ctx.answer(
+            ctx.answer_where_asked(
                 "sender.dealt-game-settings",
                 number=game.number,
                 tag=str(game.tag),
@@ -265,7 +271,7 @@ class ShowSettings(Command):
                 commitment=commitment(bytes.fromhex(game.dice_seed)) if game.dice_seed else "",
             )
             return f"listed the settings of {game.tag}"
-        ctx.answer(
+        ctx.answer_where_asked(
             "sender.game-settings",
             number=game.number,
             tag=str(game.tag),
@@ -277,7 +283,8 @@ class ShowSettings(Command):
 
 class ShowRules(Command):
     """A game's rules as versions, for a player or the Speaker: ``rules`` (the version in
-    force), ``rules N`` (version N) or ``rules diff A B`` (what changed between two)."""
+    force), ``rules N`` (version N) or ``rules diff A B`` (what changed between two); asked in
+    the lounge, answered there, as the rules are public."""
 
     name = "rules"
     argument_description = "[N | diff A B]"
@@ -301,7 +308,7 @@ class ShowRules(Command):
             what = f"version {version.number}"
         else:
             raise CommandError(f"write: {self.name} {self.argument_description}")
-        ctx.answer(
+        ctx.answer_where_asked(
             "sender.game-rules",
             number=game.number,
             tag=str(game.tag),

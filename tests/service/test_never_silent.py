@@ -177,6 +177,21 @@ def test_nomic_help_asked_in_the_lounge_is_answered_in_the_lounge(seeded: Seeded
         assert "Alice : Euston (VC)" in _body(reply)
 
 
+@pytest.mark.parametrize(
+    ("command", "fragment"), [("nomic settings", "route_choice"), ("nomic rules", "version 1")]
+)
+def test_a_settings_or_rules_request_asked_in_the_lounge_is_answered_in_the_lounge(
+    seeded: Seeded, command: str, fragment: str
+) -> None:
+    """A game's settings and rules hold no secret, and a private answer to list mail is never
+    sent, so a player asking through the lounge must be answered there, not left unanswered."""
+    with _work(seeded, _mail(command, **LIST_HEADERS)) as work:
+        handled = run_chain(classify.CHAIN, work)
+        [(to, reply)] = _outbox(work)
+        assert to == [LOUNGE] and not handled.refused
+        assert "[MC 12]" in reply["Subject"] and fragment in _body(reply)
+
+
 def test_a_known_player_naming_no_game_is_told_the_games_e_plays_in(seeded: Seeded) -> None:
     with _work(seeded, _mail(to=REFEREE, subject="hello")) as work:
         work.letter.inbound.recipients[:] = [REFEREE]
