@@ -111,6 +111,7 @@ def main() -> None:
     assert len(gsd.plays) == 200 and len(gsd.players) == 6
 
     floor = rate(lambda: text.splitlines(), args.seconds)
+
     def cold(text: str) -> None:
         clear_caches()
         read_posting(text)

@@ -77,8 +77,9 @@ def main() -> None:
                     micros = float("inf")
                     for _ in range(args.repeat):
                         before = clock()
-                        found = finder.find(start, end, lv, max_portions=MAX_PORTIONS,
-                                            revisit=args.revisit)
+                        found = finder.find(
+                            start, end, lv, max_portions=MAX_PORTIONS, revisit=args.revisit
+                        )
                         micros = min(micros, (clock() - before) / 1000)
                     everything.append(micros)
                     if shortest <= lv:
@@ -124,8 +125,10 @@ def main() -> None:
     if naive_times:
         _baseline(naive_times, fast_times, len(sample), mismatches, args.budget)
     else:
-        why = "it never revisits a station, so it cannot check --revisit" if args.revisit else (
-            "--sample 0"
+        why = (
+            "it never revisits a station, so it cannot check --revisit"
+            if args.revisit
+            else ("--sample 0")
         )
         print(f"baseline: not run ({why})")
     p99 = percentile(everything, 0.99) / 1000

@@ -438,9 +438,7 @@ def main() -> None:
         common = (stop, control, results, args.profile)
         workers = [
             context.Process(target=serve, args=(url, port, relay.port, ready[0], *common)),
-            context.Process(
-                target=second_runner, args=(url, port, relay.port, ready[1], *common)
-            ),
+            context.Process(target=second_runner, args=(url, port, relay.port, ready[1], *common)),
         ]
         for worker in workers:
             worker.start()

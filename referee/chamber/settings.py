@@ -54,9 +54,7 @@ class ChamberSettings:
 
     def render(self) -> tuple[tuple[str, str], ...]:
         """Every reading as (``name``, ``true`` or ``false``), which :meth:`parse` reads back."""
-        return tuple(
-            (f.name, "true" if getattr(self, f.name) else "false") for f in fields(self)
-        )
+        return tuple((f.name, "true" if getattr(self, f.name) else "false") for f in fields(self))
 
 
 def choices() -> dict[str, tuple[str, ...]]:

@@ -125,9 +125,7 @@ def new_game(number: int, lounge: str, players: tuple[str, ...], start: str, nam
             _lounge_free(session, lounge, number)
             game = created_now(session, number, lounge, utcnow(), name)
             if game.state:  # refused before seating anyone, so no seat is taken twice
-                raise StartError(
-                    f"game MC {number} has already started (turn {game.turn_number})"
-                )
+                raise StartError(f"game MC {number} has already started (turn {game.turn_number})")
             for seat, person in enumerate(players, 1):
                 found = session.scalars(select(Player).where(Player.name == person)).first()
                 if found is None:
@@ -197,9 +195,7 @@ def join(player: str, game: int, seat: int) -> None:
         found = games.game_by_number(session, game)
         person = session.scalars(select(Player).where(Player.name == player)).first()
         if found is None or person is None:
-            raise Refused(
-                f"no game MC {game}" if found is None else f"no player called {player}"
-            )
+            raise Refused(f"no game MC {game}" if found is None else f"no player called {player}")
         try:
             added = join_started(session, found, person, seat=seat or None)
         except StartError as error:

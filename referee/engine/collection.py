@@ -53,8 +53,10 @@ def move_facts(ctx: TurnContext, moving: MoveContext) -> MoveFacts | None:
     if moving.move.kind is MoveKind.TIMEOUT or moving.end is None:
         return None
     is_pass = moving.move.kind in (MoveKind.PASS, MoveKind.FARKLE)
-    if moving.route is None and not is_pass and not (
-        moving.special and ctx.ruleset.settings.special_move_collects
+    if (
+        moving.route is None
+        and not is_pass
+        and not (moving.special and ctx.ruleset.settings.special_move_collects)
     ):
         return None
     if moving.route is None and not is_pass:
@@ -63,8 +65,10 @@ def move_facts(ctx: TurnContext, moving: MoveContext) -> MoveFacts | None:
             (start.station, moving.end.station) if start is not None else (moving.end.station,)
         )
         interchanges: tuple[str, ...] = ()
-        changed = start is not None and None not in (start.line, moving.end.line) and (
-            start.line != moving.end.line
+        changed = (
+            start is not None
+            and None not in (start.line, moving.end.line)
+            and (start.line != moving.end.line)
         )
     elif moving.route is None:
         stations = (moving.end.station,)

@@ -56,9 +56,12 @@ class PlayerState:
     def row(self) -> PlayerRow:
         """The row as it now stands (the original value when nothing changed)."""
         old = self.original
-        if old is not None and (old.name, old.inactive, old.home, old.lv, old.charge) == (
-            self.name, self.inactive, self.home, self.lv, self.charge
-        ) and old.tokens.as_tuple() == tuple(self.tokens[c] for c in ORDER):
+        if (
+            old is not None
+            and (old.name, old.inactive, old.home, old.lv, old.charge)
+            == (self.name, self.inactive, self.home, self.lv, self.charge)
+            and old.tokens.as_tuple() == tuple(self.tokens[c] for c in ORDER)
+        ):
             return old
         counts = TokenCounts.from_tuple(tuple(self.tokens[c] for c in ORDER))
         return PlayerRow(name=self.name, inactive=self.inactive, home=self.home, lv=self.lv,
@@ -390,8 +393,10 @@ class TurnContext:
             self.event("tokens_paid", f"{why}: paid {text}",
                        tokens={c.value: n for c, n in due.items() if n})  # fmt: skip
         to_place: dict[Colour, int] = {c: n for c, n in due.items() if n and c is not Colour.BR}
-        if spec is not None and to_place and spec.name not in (
-            self.ruleset.registry().paid_elsewhere
+        if (
+            spec is not None
+            and to_place
+            and spec.name not in (self.ruleset.registry().paid_elsewhere)
         ):
             self.paid.append((why, to_place))
         return True

@@ -131,8 +131,10 @@ def find_routes(ctx: TurnContext, start: Position, move: Move, lv: int) -> list[
         if reading is None:
             found = finder.find(start.station, move.destination.station, lv, None,
                                 max_portions=1, start_line=start.line, revisit=revisit)  # fmt: skip
-        elif not ctx.ruleset.settings.via_lists_every_portion and reading is not None and (
-            len(reading) == len(move.destination.via)
+        elif (
+            not ctx.ruleset.settings.via_lists_every_portion
+            and reading is not None
+            and (len(reading) == len(move.destination.via))
         ):
             continue
         else:
@@ -277,9 +279,7 @@ def _end_of(move: Move) -> Position:
     return Position(where.station, where.line)
 
 
-def _choose(
-    ctx: TurnContext, valid: list[tuple[Route, MoveContext]]
-) -> tuple[Route, MoveContext]:
+def _choose(ctx: TurnContext, valid: list[tuple[Route, MoveContext]]) -> tuple[Route, MoveContext]:
     """The route that counts for Token Collection (RuleSettings.route_choice;
     rules/vanilla/readings.md#r1-4-20)."""
     if ctx.ruleset.settings.route_choice == RouteChoice.FIRST or len(valid) == 1:

@@ -84,9 +84,11 @@ def _default_station(ctx: TurnContext, barred: frozenset[int]) -> str | None:
     if ctx.ruleset.settings.paid_token_default != "stack":
         return None
     for stack in ctx.stacks:
-        if stack.marker is None and allowed(ctx, stack.station, barred) and room(
-            stack, stack.station
-        ) > 0:
+        if (
+            stack.marker is None
+            and allowed(ctx, stack.station, barred)
+            and room(stack, stack.station) > 0
+        ):
             return stack.station
     return None
 

@@ -103,8 +103,10 @@ def _why_unhandled(rule: str) -> str | None:
     """Why an Action with no handler is not judged, where its rule says: one of Volume 0's
     (Kudos, rule 0.9.4) concerns the Nomic, not the Game State, and its text is not ours."""
     if rule in VOLUME_0_RULES:
-        return (f"it is defined by rule {rule}, in Volume 0 (Nomic Mechanics), whose text this "
-                "referee does not have and which acts on the Nomic, not on the Game State")
+        return (
+            f"it is defined by rule {rule}, in Volume 0 (Nomic Mechanics), whose text this "
+            "referee does not have and which acts on the Nomic, not on the Game State"
+        )
     return None
 
 
@@ -133,8 +135,13 @@ def _perform(ctx: TurnContext, action: Action, moved: bool, all_moved: bool) -> 
     cost = _cost(spec.cost)
     if cost.fixed():
         ctx.pay(cost.fixed(), written, "1.7.1", spec)
-    allowed = all([check(ctx, action, target)
-                   for target in targets for check in ctx.ruleset.registry().target_checks])
+    allowed = all(
+        [
+            check(ctx, action, target)
+            for target in targets
+            for check in ctx.ruleset.registry().target_checks
+        ]
+    )
     if requirement_met(ctx, action) and allowed:
         handler(ctx, action)
     for hook in ctx.ruleset.registry().after_action:
@@ -212,9 +219,7 @@ def _check_win(ctx: TurnContext) -> None:
     pieces = [ctx.position(), ctx.position(piece="B")]
     if ctx.position(piece="B") is None:
         pieces.pop()
-    if all(p is not None and p.station == goal for p in pieces) and ctx.ruleset.may_win(
-        ctx.player
-    ):
+    if all(p is not None and p.station == goal for p in pieces) and ctx.ruleset.may_win(ctx.player):
         ctx.winner = ctx.player
         ctx.event("win", f"{ctx.player} rests at {goal} and has Won (rule 1.1.1)")
 

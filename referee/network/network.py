@@ -136,7 +136,5 @@ def load_network(
 
 
 @cache
-def _load_network(
-    map_name: str, matching: NameMatching, co_located: CoLocatedDirection
-) -> Network:
+def _load_network(map_name: str, matching: NameMatching, co_located: CoLocatedDirection) -> Network:
     return Network(load_map(map_name), matching, co_located)

@@ -88,7 +88,8 @@ amendments)."""
 FUSED = "Potato"
 """The one Player State that carries a count: its Fuse Counters left (rule 4.1.1.4)."""
 _PLAYER_STATE = re.compile(
-    r"^(?P<state>" + "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in PLAYER_STATES)
+    r"^(?P<state>"
+    + "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in PLAYER_STATES)
     + r")\s*:\s*(?P<player>\S.*?)(?:\s*\(\s*fuse\s*(?P<fuse>\d+)\s*\))?$",
     re.I,
 )
@@ -124,8 +125,11 @@ class Disruption(BaseModel):
             return cls(flag=flag)
         holiday = _HOLIDAY.match(item)
         if holiday:
-            return cls(flag="Upcoming Holiday", day=Day.parse(holiday.group("day")),
-                       state=NEXT_WEEK if holiday.group("next") else None)
+            return cls(
+                flag="Upcoming Holiday",
+                day=Day.parse(holiday.group("day")),
+                state=NEXT_WEEK if holiday.group("next") else None,
+            )
         blasted = _BLASTED.match(item)
         if blasted:
             return cls(flag="Blasted", player=blasted.group("player"))
@@ -139,8 +143,11 @@ class Disruption(BaseModel):
                        line=where.line)  # fmt: skip
         held = _PLAYER_STATE.match(item)
         if held:
-            state = next(s for s in PLAYER_STATES
-                         if s.lower() == " ".join(held.group("state").lower().split()))
+            state = next(
+                s
+                for s in PLAYER_STATES
+                if s.lower() == " ".join(held.group("state").lower().split())
+            )
             fuse = held.group("fuse")
             if (state == FUSED) != (fuse is not None):
                 raise NotationError(

@@ -131,9 +131,7 @@ class GSD(BaseModel):
         return _fill(sections, header, lines)
 
     @classmethod
-    def parse(
-        cls, text: str, *, index: ActionIndex | None = None, kept: bool = False
-    ) -> GSD:
+    def parse(cls, text: str, *, index: ActionIndex | None = None, kept: bool = False) -> GSD:
         """Read a GSD from a posting; an error if the posting holds only play lines.
 
         ``kept`` reads a GSD the referee itself keeps, whose newest play is not a player's new
@@ -347,8 +345,9 @@ class _Reader:
         if match is None:
             return False
         if "game" in self.fields:
-            raise NotationError("this posting holds two GSD headers; send one GSD",
-                                line=line.number)
+            raise NotationError(
+                "this posting holds two GSD headers; send one GSD", line=line.number
+            )
         self._element()
         self.fields["game"] = int(match.group("game"))
         self.fields["turn"] = int(match.group("turn"))
@@ -387,8 +386,9 @@ class _Reader:
                 kind = "stacks"
         if kind == "table":
             if self.players is not None:
-                raise NotationError("this posting holds two Token Tables; send one GSD",
-                                    line=block[0].number)
+                raise NotationError(
+                    "this posting holds two Token Tables; send one GSD", line=block[0].number
+                )
             self.players = parse_table(block)
         elif kind == "disruptions":
             self._once("disruptions", block[0])
@@ -405,8 +405,9 @@ class _Reader:
 
     def _once(self, field: str, line: Line) -> None:
         if field in self.fields:
-            raise NotationError(f"this GSD has two {field.replace('_', ' ')} sections",
-                                line=line.number)
+            raise NotationError(
+                f"this GSD has two {field.replace('_', ' ')} sections", line=line.number
+            )
 
     def _names(self) -> list[str] | None:
         """The Token Table's players; before (or without) a table, the players the caller knows."""
@@ -429,8 +430,10 @@ class _Reader:
         names = self._folded_names()
         firsts = [cells(r.text)[0][1] for r in rows]
         named = [f.lstrip("*").strip().lower() for f in firsts if f]
-        return bool(named) and all(len(cells(r.text)) == 2 for r in rows) and all(
-            n in names for n in named
+        return (
+            bool(named)
+            and all(len(cells(r.text)) == 2 for r in rows)
+            and all(n in names for n in named)
         )
 
     def _try_comment(self, line: Line) -> bool:
@@ -447,13 +450,18 @@ class _Reader:
             if "}" in current.text:
                 break
         else:
-            raise NotationError("this '{' has no closing '}'", line=start.number,
-                                column=start.column_of(start.text.index("{")))
+            raise NotationError(
+                "this '{' has no closing '}'",
+                line=start.number,
+                column=start.column_of(start.text.index("{")),
+            )
         joined = " ".join(parts)
         close = joined.rindex("}")
         if joined[close + 1 :].strip():
-            raise NotationError("nothing may follow a comment's '}' on its line",
-                                line=self.lines[self.position - 1].number)
+            raise NotationError(
+                "nothing may follow a comment's '}' on its line",
+                line=self.lines[self.position - 1].number,
+            )
         self.record.append(Comment(text=" ".join(joined[1:close].split())))
         return True
 
@@ -592,9 +600,7 @@ class _Reader:
 
 def _looks_like_play(text: str) -> bool:
     body = text.split(":", 1)[1]
-    return "[" in body or "(" in body or bool(
-        re.match(r"\s*(pass|timeout|farkle)\b", body, re.I)
-    )
+    return "[" in body or "(" in body or bool(re.match(r"\s*(pass|timeout|farkle)\b", body, re.I))
 
 
 def _kind(label: str) -> str | None:

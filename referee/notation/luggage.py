@@ -51,8 +51,11 @@ def parse_rack(lines: Sequence[Line], players: Sequence[str] | None) -> tuple[Ra
         elif gathered:
             gathered[-1][3].append((line, items_col, items))
         elif items:
-            raise NotationError("this Luggage Rack row names no player", line=line.number,
-                                column=line.column_of(name_col))
+            raise NotationError(
+                "this Luggage Rack row names no player",
+                line=line.number,
+                column=line.column_of(name_col),
+            )
     entries = []
     for line, name_col, name, parts in gathered:
         player = _player(name, players, line, name_col)
@@ -73,8 +76,11 @@ def _player(name: str, players: Sequence[str] | None, line: Line, column: int) -
     except NotationError as error:
         raise error.located(line.number, line.column_of(column) - 1) from None
     if found not in players:
-        raise NotationError(f"'{excerpt(clean)}' is not a player in this game", line=line.number,
-                            column=line.column_of(column))
+        raise NotationError(
+            f"'{excerpt(clean)}' is not a player in this game",
+            line=line.number,
+            column=line.column_of(column),
+        )
     return found
 
 

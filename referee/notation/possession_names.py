@@ -66,8 +66,10 @@ class PossessionNames:
                 return
         folded = {n.lower(): n for n in self.names}
         close = difflib.get_close_matches(name.lower(), list(folded), n=3, cutoff=0.6)
-        hint = "; did you mean " + " or ".join(folded[c] for c in close) + "?" if close else (
-            "; the Emporium's list is in rule 1.4.18"
+        hint = (
+            "; did you mean " + " or ".join(folded[c] for c in close) + "?"
+            if close
+            else ("; the Emporium's list is in rule 1.4.18")
         )
         raise NotationError(f"'{excerpt(name)}' is not a Possession{hint}", column=1)
 

@@ -103,8 +103,11 @@ def _parse_row(
     inactive = name.startswith("*")
     name = " ".join(name.lstrip("*").split())
     if not name:
-        raise NotationError("this Token Table row has no player name", line=line.number,
-                            column=line.column_of(name_col))
+        raise NotationError(
+            "this Token Table row has no player name",
+            line=line.number,
+            column=line.column_of(name_col),
+        )
     home_station = None
     if home and home != "-":
         try:
@@ -117,13 +120,16 @@ def _parse_row(
         if what == "Charge":
             value = value.removesuffix("%")  # rule 1.19.2: a signed whole percentage
         if not _INT.match(value):
-            raise NotationError(f"the {what} of {name} must be a whole number, "
-                                f"not '{excerpt(text)}'",
-                                line=line.number, column=line.column_of(column))
+            raise NotationError(
+                f"the {what} of {name} must be a whole number, not '{excerpt(text)}'",
+                line=line.number,
+                column=line.column_of(column),
+            )
         if what == "Charge" and abs(int(value)) > CHARGE_LIMIT:
             raise NotationError(
                 f"the Charge of {name} is {value}%, beyond the {CHARGE_LIMIT}% of rule 1.19.2",
-                line=line.number, column=line.column_of(column),
+                line=line.number,
+                column=line.column_of(column),
             )
         numbers.append(int(value))
     counts = tokens.split()

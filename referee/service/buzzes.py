@@ -170,15 +170,11 @@ def step(
         if verb == "concede":
             moved = buzzing.concede(buzz, actor, at)
         elif verb == "contest":
-            moved = buzzing.contest(
-                buzz, actor, at, active_players=players, rng=rng, policy=policy
-            )
+            moved = buzzing.contest(buzz, actor, at, active_players=players, rng=rng, policy=policy)
         elif verb == "withdraw":
             moved = buzzing.withdraw(buzz, actor, at)
         elif verb == "decline":
-            moved = buzzing.decline(
-                buzz, actor, at, active_players=players, rng=rng, policy=policy
-            )
+            moved = buzzing.decline(buzz, actor, at, active_players=players, rng=rng, policy=policy)
         elif verb in {"legal", "illegal"}:
             moved = buzzing.judge(buzz, actor, at, legal=verb == "legal")
         else:

@@ -170,8 +170,7 @@ def claims(words: tuple[str, ...] | list[str]) -> bool:
 
 
 CHAMBER_COMMANDS: dict[str, Command] = {
-    c.name: c
-    for c in (Propose(), CastVote(), Dead(), Ratify(), Passive(), Leave(), Proposals())
+    c.name: c for c in (Propose(), CastVote(), Dead(), Ratify(), Passive(), Leave(), Proposals())
 }
 
 

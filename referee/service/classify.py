@@ -131,9 +131,7 @@ def _unmunged(work: Work) -> Handling | None:
     if poster[1] == work.settings.address.lower():
         return work.finish(InboxStatus.IGNORED, "not answered: our own post, From rewritten")
     name, address = poster
-    work.letter = replace(
-        work.letter, inbound=replace(inbound, sender=address, sender_name=name)
-    )
+    work.letter = replace(work.letter, inbound=replace(inbound, sender=address, sender_name=name))
     work.handling.notes.append(f"From rewritten by the list: poster {address}")
     return None
 

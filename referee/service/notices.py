@@ -115,8 +115,10 @@ def queue_notice(
     game: GameTag | None = None,
 ) -> bool:
     """Queue ``notice`` as a new thread (deadlines have no message to answer); False if capped."""
-    if not notice.lounge and notice.capped and not take_reply_allowance(
-        session, notice.to, now, settings.daily_reply_cap
+    if (
+        not notice.lounge
+        and notice.capped
+        and not take_reply_allowance(session, notice.to, now, settings.daily_reply_cap)
     ):
         return False
     name = str(game) if game is not None else ""

@@ -55,13 +55,16 @@ def _turn(game: Game) -> int:
 
 
 def _spent(session: Session, game: Game, player: Player, turn: int) -> int:
-    return session.scalar(
-        select(func.count(ProofCode.id)).where(
-            ProofCode.game_id == game.id,
-            ProofCode.player_id == player.id,
-            ProofCode.turn_number == turn,
+    return (
+        session.scalar(
+            select(func.count(ProofCode.id)).where(
+                ProofCode.game_id == game.id,
+                ProofCode.player_id == player.id,
+                ProofCode.turn_number == turn,
+            )
         )
-    ) or 0
+        or 0
+    )
 
 
 def current(session: Session, game: Game, player: Player) -> str | None:

@@ -111,9 +111,7 @@ def version_of(session: Session, game: Game, number: int | None = None) -> Rules
     if number is None:
         return found[-1]
     if not 1 <= number <= len(found):
-        raise CommandError(
-            f"game {game.tag}'s rules have versions 1 to {len(found)}, not {number}"
-        )
+        raise CommandError(f"game {game.tag}'s rules have versions 1 to {len(found)}, not {number}")
     return found[number - 1]
 
 

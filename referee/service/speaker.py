@@ -107,9 +107,7 @@ def new_game(
     first = SeededDice(seed, number, "draw 1", on_roll=made.append)
     time = gsd_edits.random_game_time(SeededRandom(first, "Game Time (rule 1.1.2)"))
     opening = gsd_edits.new_game(number, time, ruleset)
-    game = games.create_game(
-        session, number, lounge, now, name=f"MC {number}", state=opening
-    )
+    game = games.create_game(session, number, lounge, now, name=f"MC {number}", state=opening)
     game.status = GameStatus.FORMING
     game.ruleset = "special" if variants else "normal"
     game.variants = list(variants)

@@ -302,10 +302,7 @@ class MorningtonNomic(GameKind):
         ruleset = self.judged_by(session, game, amendments, turn.rules_version)
         before = self.parse(ruleset, states.before)
         after = self.parse(ruleset, states.after, base=states.before)
-        title = (
-            f"The map of {game.tag} after turn {turn.number}: {turn.player} played "
-            f"{turn.play}"
-        )
+        title = f"The map of {game.tag} after turn {turn.number}: {turn.player} played {turn.play}"
         picture = self.picture(
             ("turn", game.store, turn.id), ruleset, after, before=before, title=title
         )

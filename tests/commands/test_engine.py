@@ -67,8 +67,12 @@ def test_replay_reports_the_first_illegal_turn(tmp_path: Path) -> None:
 
     bad = Play.parse("Cryer : Euston (VC)", players=gsd.player_names)
     worse = Play.parse("Garden : Bank (NT)", players=gsd.player_names)
-    record = (*gsd.record, bad, worse,
-              Play.parse("Rushton : Euston (VC via: CN,NT)", players=gsd.player_names))
+    record = (
+        *gsd.record,
+        bad,
+        worse,
+        Play.parse("Rushton : Euston (VC via: CN,NT)", players=gsd.player_names),
+    )
     path = tmp_path / "r.gsd"
     path.write_text(gsd.model_copy(update={"record": record}).render(), "utf-8")
     result = CliRunner().invoke(main, ["replay", str(path)])
@@ -130,9 +134,18 @@ def test_check_json_renders_a_variants_own_action_in_the_next_gsd(tmp_path: Path
     the play (it once crashed rendering it with Volume 1's index, exiting 1)."""
     path = tmp_path / "draft.gsd"
     path.write_text(game({"Rushton": "Holborn (CN)"}, players=("Rushton",)).render(), "utf-8")
-    result = CliRunner().invoke(main, [
-        "check", str(path), "--json", "--variant", "early-draft", "--play",
-        "Rushton : [Block Chancery Lane 2] Tottenham Court Road (CN) {paying: 2 Re}"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "check",
+            str(path),
+            "--json",
+            "--variant",
+            "early-draft",
+            "--play",
+            "Rushton : [Block Chancery Lane 2] Tottenham Court Road (CN) {paying: 2 Re}",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["legal"] is True

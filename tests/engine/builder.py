@@ -51,8 +51,10 @@ def game(
     homes = HOMES if homes is None else homes
     rows = [PlayerRow(name="Drone", inactive=True)]
     for name in players:
-        counts = TokenCounts.parse(tokens[name]) if tokens and name in tokens else TokenCounts(
-            bk=2, re=2, br=2
+        counts = (
+            TokenCounts.parse(tokens[name])
+            if tokens and name in tokens
+            else TokenCounts(bk=2, re=2, br=2)
         )
         rows.append(PlayerRow(name=name, lv=(lv or {}).get(name, 0), home=homes.get(name),
                               charge=(charge or {}).get(name, 0), tokens=counts))  # fmt: skip

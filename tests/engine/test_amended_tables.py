@@ -219,9 +219,7 @@ def test_each_amended_table_is_shown_with_its_version() -> None:
         assert line in shown
 
 
-@given(
-    st.text(alphabet=" \t(NTnt)ab\u00a0", max_size=14).map(lambda s: s.replace("\t", " "))
-)
+@given(st.text(alphabet=" \t(NTnt)ab\u00a0", max_size=14).map(lambda s: s.replace("\t", " ")))
 def test_1_13_5_a_place_names_its_station_and_line_as_the_fullmatch_reading_did(
     place: str,
 ) -> None:
@@ -245,8 +243,10 @@ def test_1_13_6_segment_hours_an_amendment_replaced_are_let_go() -> None:
     move = "Rushton : Bank (WC)"
 
     def judged(minute: int) -> weakref.ref[SegmentHours]:
-        text = ("Amend rule 1.13.6: the Line Segment Bank to Waterloo (WC) opens daily "
-                f"05{minute:02d}-2400.")
+        text = (
+            "Amend rule 1.13.6: the Line Segment Bank to Waterloo (WC) opens daily "
+            f"05{minute:02d}-2400."
+        )
         version = versions(VANILLA, [Change(2, "Tables [Al]", AT, text)])[-1]
         ruleset = amended(VANILLA, version)
         [hours] = [h for h in ruleset.tables().opening.segment if h.from_ == "Waterloo"]

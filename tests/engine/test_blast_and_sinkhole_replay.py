@@ -37,8 +37,10 @@ PLAYS = (
 def start() -> GSD:
     gsd = game({"Rushton": "Green Park (VC)", "Cryer": "Moorgate (NT)", "Garden": "Euston (VC)"},
                tokens={"Rushton": "3Re", "Cryer": "2Re", "Garden": "1Bu"})  # fmt: skip
-    stacks = [TokenStack(station=s, marker="Susp Package")
-              for s in ("King's Cross St. Pancras", "Holborn", "Tottenham Court Road")]
+    stacks = [
+        TokenStack(station=s, marker="Susp Package")
+        for s in ("King's Cross St. Pancras", "Holborn", "Tottenham Court Road")
+    ]
     stacks += [TokenStack(station=s, tokens=parse_token_sequence(t))
                for s, t in (("Angel", "BkBkBkBk"), ("Bond Street", "BuBu"),
                             ("Bank", "ReRe"))]  # fmt: skip
@@ -61,8 +63,12 @@ def test_a_blast_chain_and_a_sinkhole_shunt_replay_to_the_same_state() -> None:
     assert report.final.disruptions == final.disruptions
     assert [s.station for s in final.stacks] == ["Bank"]
     assert [d.render() for d in final.disruptions] == [
-        "Sunk: Garden at Angel (NT)", "King's Cross St. Pancras (*Damage*)", "Blasted: Drone",
-        "Holborn (*Damage*)", "Tottenham Court Road (*Damage*)"]
+        "Sunk: Garden at Angel (NT)",
+        "King's Cross St. Pancras (*Damage*)",
+        "Blasted: Drone",
+        "Holborn (*Damage*)",
+        "Tottenham Court Road (*Damage*)",
+    ]
 
 
 def test_positions_derived_afresh_agree_with_the_live_turns() -> None:

@@ -12,8 +12,12 @@ from tests.engine.builder import game, play, row, rules_broken
 
 def at_tcr(tokens: str = "3Re", **kw: object) -> GSD:
     """Rushton at Tottenham Court Road (CN), LV 1: one stop to Holborn."""
-    return game({"Rushton": "Tottenham Court Road (CN)", **kw.pop("at", {})},  # type: ignore[dict-item]
-                lv={"Rushton": 1}, tokens={"Rushton": tokens}, **kw)  # type: ignore[arg-type]
+    return game(
+        {"Rushton": "Tottenham Court Road (CN)", **kw.pop("at", {})},  # type: ignore[dict-item]
+        lv={"Rushton": 1},
+        tokens={"Rushton": tokens},
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def legal(result: TurnResult) -> GSD:
@@ -106,8 +110,13 @@ def test_1_9_1_a_block_lasts_one_round() -> None:
     state = blocked_by_garden()
     state = legal(play(state, "Rushton : Pass Tottenham Court Road (CN)"))
     state = legal(play(state, "Garden : Pass St. Paul's (CN)"))
-    state = state.model_copy(update={"players": tuple(
-        p.model_copy(update={"lv": 2}) if p.name == "Rushton" else p for p in state.players)})
+    state = state.model_copy(
+        update={
+            "players": tuple(
+                p.model_copy(update={"lv": 2}) if p.name == "Rushton" else p for p in state.players
+            )
+        }
+    )
     legal(play(state, "Rushton : Chancery Lane (CN)"))
 
 
@@ -207,8 +216,9 @@ def test_1_9_3_removing_needs_a_bulkhead() -> None:
 
 
 def maelberg_gsd(**kw: object) -> GSD:
-    return game({"Rushton": "Oxford Circus (CN)"}, lv={"Rushton": 2},
-                tokens={"Rushton": "1Bu"}, **kw)  # type: ignore[arg-type]
+    return game(
+        {"Rushton": "Oxford Circus (CN)"}, lv={"Rushton": 2}, tokens={"Rushton": "1Bu"}, **kw
+    )  # type: ignore[arg-type]
 
 
 def test_1_9_5_maelberging_a_station_passed_through() -> None:

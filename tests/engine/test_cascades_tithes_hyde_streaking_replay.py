@@ -48,13 +48,25 @@ SCRIPT = (
 
 
 def _start() -> GSD:
-    rows = [PlayerRow(name="Drone", inactive=True),
-            PlayerRow(name="Rushton", home=HOMES["Rushton"],
-                      tokens=TokenCounts.parse("6 Bu, 8 Bk, 4 Si, 8 Re, 4 Br")),
-            PlayerRow(name="Cryer", charge=10, home=HOMES["Cryer"],
-                      tokens=TokenCounts.parse("12 Bu, 4 Bk, 4 Si, 4 Gr, 8 Re, 2 Go")),
-            PlayerRow(name="Garden", home=HOMES["Garden"],
-                      tokens=TokenCounts.parse("9 Bu, 6 Bk, 3 Gr, 6 Re, 2 Br"))]
+    rows = [
+        PlayerRow(name="Drone", inactive=True),
+        PlayerRow(
+            name="Rushton",
+            home=HOMES["Rushton"],
+            tokens=TokenCounts.parse("6 Bu, 8 Bk, 4 Si, 8 Re, 4 Br"),
+        ),
+        PlayerRow(
+            name="Cryer",
+            charge=10,
+            home=HOMES["Cryer"],
+            tokens=TokenCounts.parse("12 Bu, 4 Bk, 4 Si, 4 Gr, 8 Re, 2 Go"),
+        ),
+        PlayerRow(
+            name="Garden",
+            home=HOMES["Garden"],
+            tokens=TokenCounts.parse("9 Bu, 6 Bk, 3 Gr, 6 Re, 2 Br"),
+        ),
+    ]
     stacks = (TokenStack(station="St. Paul's", tokens=(Colour.RE, Colour.BK, Colour.GR)),)
     rack = (RackEntry(player="Cryer", possessions=parse_possessions("Pigeon")),)
     return GSD(game=7, turn=1, players=tuple(rows), time=GameTime.parse("Wednesday 1200"),

@@ -128,8 +128,9 @@ def test_1_4_18_a_paper_sells_as_a_newspaper() -> None:
 
 def test_1_4_6_a_hat_is_bought_at_a_station_of_its_type() -> None:
     """Rule 1.4.6: a Verdant Hat at Kew Gardens (Verdant), not at Euston."""
-    result = play(_at("Kew Gardens (DS)"),
-                  "Rushton : Pass Kew Gardens (DS) [Purchasing Hat (Verdant)]")
+    result = play(
+        _at("Kew Gardens (DS)"), "Rushton : Pass Kew Gardens (DS) [Purchasing Hat (Verdant)]"
+    )
     assert result.legal, result.violations
     assert luggage(result, "Rushton") == ["Hat (V)"]
     wrong = play(_at("Euston (NT)"), "Rushton : Pass Euston (NT) [Purchasing Hat (Verdant)]")

@@ -14,8 +14,10 @@ FLOURISH = "Rushton : [fFrobisher fFlourish] Pass Holborn (CN)"
 
 
 def _game(rushton: str = "5 Bu, 4 Bk, 1 Go") -> GSD:
-    return game({"Rushton": "Holborn (CN)", "Cryer": "Euston (NT)", "Garden": "Angel (NT)"},
-                tokens={"Rushton": rushton, "Cryer": "4 Re, 8 Br", "Garden": "2 Gr, 3 Si"})
+    return game(
+        {"Rushton": "Holborn (CN)", "Cryer": "Euston (NT)", "Garden": "Angel (NT)"},
+        tokens={"Rushton": rushton, "Cryer": "4 Re, 8 Br", "Garden": "2 Gr, 3 Si"},
+    )
 
 
 def _flourish(gsd: GSD, dice: list[int]) -> TurnResult:

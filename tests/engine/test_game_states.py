@@ -74,8 +74,9 @@ def test_1_8_7_gapminding_forbids_a_line_change_without_a_book() -> None:
     result = play(gsd, "Rushton : Euston (VC via: CN,NT)")
     assert rules_broken(result) == ["1.8.7"]
     assert "Book" in result.violations[0].message
-    booked = gsd.model_copy(update={"rack": (
-        RackEntry(player="Rushton", possessions=(Possession(name="Book"),)),)})
+    booked = gsd.model_copy(
+        update={"rack": (RackEntry(player="Rushton", possessions=(Possession(name="Book"),)),)}
+    )
     assert play(booked, "Rushton : Euston (VC via: CN,NT)").legal
     assert rules_broken(play(gsd, "Rushton : [Line Change] Pass")) == ["1.8.7"]
 
@@ -166,8 +167,13 @@ def test_1_8_4_walking_on_a_newspaper_spends_nothing_so_knip_allows_it() -> None
     without one it costs a Black and does."""
     gsd = game(HOLBORN, disruptions=("In Knip",))
     assert rules_broken(play(gsd, "Rushton : [Walking] Russell Square (PD)")) == ["1.8.4"]
-    papered = gsd.model_copy(update={"rack": (
-        RackEntry(player="Rushton", possessions=(Possession.parse("Wednesday's Paper"),)),)})
+    papered = gsd.model_copy(
+        update={
+            "rack": (
+                RackEntry(player="Rushton", possessions=(Possession.parse("Wednesday's Paper"),)),
+            )
+        }
+    )
     assert play(papered, "Rushton : [Walking] Russell Square (PD)").legal
 
 

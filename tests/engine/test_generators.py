@@ -12,8 +12,12 @@ def _message(result: TurnResult) -> str:
     return " ".join(v.message for v in result.violations)
 
 
-def _game(rack: str = "Token Generator, Pigeon", charge: int = 10, lv: int = 0,
-          tokens: str = "2 Gr, 2 Si, 2 Re") -> GSD:
+def _game(
+    rack: str = "Token Generator, Pigeon",
+    charge: int = 10,
+    lv: int = 0,
+    tokens: str = "2 Gr, 2 Si, 2 Re",
+) -> GSD:
     gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": tokens},
                charge={"Rushton": charge}, lv={"Rushton": lv})  # fmt: skip
     return with_luggage(gsd, {"Rushton": rack}) if rack else gsd

@@ -217,9 +217,14 @@ def test_1_12_3_rent_opens_the_home_only_against_its_own_block() -> None:
 def test_1_12_3_rent_does_not_open_a_home_outside_its_opening_hours() -> None:
     """Rules 1.12.3 and 1.13.5: St. Paul's, a Holy Station, is Closed on Sunday; Renting
     Garden's Home there pays Garden but does not open it. On a Wednesday it does."""
+
     def home_at_st_pauls(time: str) -> GSD:
-        return with_home(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2},
-                              tokens={"Rushton": "8Br"}, time=time), Garden="St. Paul's")
+        return with_home(
+            game(
+                {"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}, tokens={"Rushton": "8Br"}, time=time
+            ),
+            Garden="St. Paul's",
+        )
 
     sunday = play(home_at_st_pauls("Sunday 1200"), "Rushton : [Rent to Garden] St. Paul's (CN)")
     assert rules_broken(sunday) == ["1.13.4"]

@@ -20,8 +20,9 @@ def _at_green_park(rack: dict[str, str] | None = None) -> GSD:
     return with_luggage(gsd, rack or {})
 
 
-def _masked(at: str, lv: int = 0, tokens: str = "3 Re, 2 Bk, 3 Go",
-            cryer_masked: bool = False) -> GSD:
+def _masked(
+    at: str, lv: int = 0, tokens: str = "3 Re, 2 Bk, 3 Go", cryer_masked: bool = False
+) -> GSD:
     """Rushton at ``at`` wearing the Hyde Mask (or, with ``cryer_masked``, Cryer wears it)."""
     gsd = game({"Rushton": at, "Cryer": "Euston (NT)"}, lv={"Rushton": lv},
                tokens={"Rushton": tokens})  # fmt: skip

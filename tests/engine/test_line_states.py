@@ -183,8 +183,9 @@ def test_1_20_6_a_shunt_on_a_soaped_line_skids_the_shunter_along() -> None:
     assert soaped.legal, soaped.messages()
     cryer = play(soaped.state, "Cryer : Pass")
     assert cryer.legal, cryer.messages()
-    shunt = play(cryer.state,
-                 "Rushton : Tottenham Court Road (CN) [Shunting Cryer to Holborn (CN)]")
+    shunt = play(
+        cryer.state, "Rushton : Tottenham Court Road (CN) [Shunting Cryer to Holborn (CN)]"
+    )
     assert shunt.legal, shunt.messages()
     where = derive(shunt.state).positions
     assert where["Cryer"].station == where["Rushton"].station == "Holborn"
@@ -257,5 +258,4 @@ def test_1_20_0_a_ruleset_may_raise_the_starting_limit_for_a_mover() -> None:
         return rules_broken(adjudicate(gsd, played, Fast(), check_order=False))
 
     assert judge(game(TCR, lv={"Rushton": 11})) == []
-    assert judge(game(TCR, lv={"Rushton": 11}, disruptions=("CN: Speed Limit: 10",))) == [
-        "1.20.4"]
+    assert judge(game(TCR, lv={"Rushton": 11}, disruptions=("CN: Speed Limit: 10",))) == ["1.20.4"]

@@ -148,6 +148,7 @@ def test_1_4_32_without_a_paper_walking_costs_its_price() -> None:
 def test_1_4_20_a_worn_hat_earns_its_blue_at_a_matching_station() -> None:
     """Rules 1.4.20 and 1.4.30: Wearing the Verdant Hat, written ``*Hat (V)*``, a Move to Kew
     Gardens (Verdant) earns a Blue; the unworn Hat earns none."""
+
     def blue(rack: str) -> int:
         gsd = game({"Rushton": "Gunnersbury (DS)"}, lv={"Rushton": 1}, tokens={"Rushton": "0"})
         result = play(with_luggage(gsd, {"Rushton": rack}), "Rushton : Kew Gardens (DS)")

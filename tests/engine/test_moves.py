@@ -50,8 +50,12 @@ def test_1_2_0_via_may_list_every_portion() -> None:
     from referee.notation.plays import Play
 
     gsd = game(HOLBORN, lv={"Rushton": 4})
-    again = adjudicate(gsd, Play.parse("Rushton : Euston (VC via: CN,NT,VC)",
-                                       players=gsd.player_names), strict, check_order=False)
+    again = adjudicate(
+        gsd,
+        Play.parse("Rushton : Euston (VC via: CN,NT,VC)", players=gsd.player_names),
+        strict,
+        check_order=False,
+    )
     assert again.legal  # the literal reading CN,NT,VC,VC collapses to the same lines
 
 
@@ -191,8 +195,12 @@ def test_1_4_20_of_several_valid_routes_the_one_earning_most_counts() -> None:
     best = play(gsd, text)
     assert best.legal and best.route is not None
     assert "King's Cross St. Pancras" in best.route.stations
-    first = adjudicate(gsd, Play.parse(text, players=gsd.player_names),
-                       Ruleset().with_settings(route_choice="first"), check_order=False)
+    first = adjudicate(
+        gsd,
+        Play.parse(text, players=gsd.player_names),
+        Ruleset().with_settings(route_choice="first"),
+        check_order=False,
+    )
     assert first.legal and first.route is not None and first.route != best.route
     tokens = [sum(row(r.state, "Rushton").tokens.as_tuple()) for r in (best, first)]
     assert tokens[0] > tokens[1]

@@ -41,6 +41,8 @@ def test_1_4_15_reshuffling_breaks() -> None:
     assert rules_broken(big) == ["1.4.15"] and "no Small Book" in _message(big)
     unsaid = play(_with("*Overcoat*, Zone 1 Pass"), "Rushton : [Reshuffling] Pass Holborn (CN)")
     assert rules_broken(unsaid) == ["1.4.15"] and "{nantucket:" in _message(unsaid)
-    twice = play(_with("*Overcoat*, Zone 1 Pass"), "Rushton : [Reshuffling] [Reshuffling] "
-                 "Pass Holborn (CN) {nantucket: none}")
+    twice = play(
+        _with("*Overcoat*, Zone 1 Pass"),
+        "Rushton : [Reshuffling] [Reshuffling] Pass Holborn (CN) {nantucket: none}",
+    )
     assert rules_broken(twice) == ["1.3.4"]

@@ -61,11 +61,13 @@ def test_1_8_3_bridges_up_stop_a_move_across_the_thames() -> None:
 def test_1_4_7_a_suspect_package_cannot_be_passed_through() -> None:
     """Rule 1.4.7 - Suspect Packages: a Move passing through its Station is Invalid."""
     gsd = game(TCR, lv={"Rushton": 2})
-    packed = gsd.model_copy(update={"stacks": (
-        TokenStack(station="Oxford Circus", quadrant=0, marker="Susp Package"),)})
+    packed = gsd.model_copy(
+        update={"stacks": (TokenStack(station="Oxford Circus", quadrant=0, marker="Susp Package"),)}
+    )
     assert rules_broken(play(packed, TO_BOND)) == ["1.4.7"]
-    at_end = gsd.model_copy(update={"stacks": (
-        TokenStack(station="Bond Street", quadrant=0, marker="Susp Package"),)})
+    at_end = gsd.model_copy(
+        update={"stacks": (TokenStack(station="Bond Street", quadrant=0, marker="Susp Package"),)}
+    )
     assert play(at_end, TO_BOND).legal
 
 
@@ -73,19 +75,28 @@ def test_1_9_6_a_kafka_sinkhole_is_four_black_tokens() -> None:
     """Rule 1.9.6 - Kafka Sinkholes: four or more Tokens, all Black; no passing through."""
     gsd = game(TCR, lv={"Rushton": 2})
     black = (Colour.BK,) * 4
-    sink = gsd.model_copy(update={"stacks": (
-        TokenStack(station="Oxford Circus", quadrant=0, tokens=black),)})
+    sink = gsd.model_copy(
+        update={"stacks": (TokenStack(station="Oxford Circus", quadrant=0, tokens=black),)}
+    )
     assert rules_broken(play(sink, TO_BOND)) == ["1.9.6"]
-    mixed = gsd.model_copy(update={"stacks": (
-        TokenStack(station="Oxford Circus", quadrant=0, tokens=(*black[:3], Colour.RE)),)})
+    mixed = gsd.model_copy(
+        update={
+            "stacks": (
+                TokenStack(station="Oxford Circus", quadrant=0, tokens=(*black[:3], Colour.RE)),
+            )
+        }
+    )
     assert play(mixed, TO_BOND).legal
 
 
 def test_1_9_6_a_turn_starting_at_a_sinkhole_blackens_plastic_tokens() -> None:
     """Rule 1.9.6: non-Black, non-Metallic Tokens turn Black at the start of the Turn."""
     gsd = game({"Rushton": "Oxford Circus (CN)"}, tokens={"Rushton": "1 Bk, 2 Re, 1 Bu, 3 Br"})
-    sink = gsd.model_copy(update={"stacks": (
-        TokenStack(station="Oxford Circus", quadrant=0, tokens=(Colour.BK,) * 5),)})
+    sink = gsd.model_copy(
+        update={
+            "stacks": (TokenStack(station="Oxford Circus", quadrant=0, tokens=(Colour.BK,) * 5),)
+        }
+    )
     result = play(sink, "Rushton : Pass Oxford Circus (CN)")
     assert row(result.state, "Rushton").tokens.as_tuple() == (4, 0, 3, 0, 0, 0, 0)
 
@@ -105,8 +116,9 @@ def test_1_12_3_other_players_home_stations_are_blocked() -> None:
 def test_1_4_24_no_move_reaches_a_podume_carrier() -> None:
     """Rule 1.4.24: a Move through or to a Station where a Podume carrier stands is Illegal."""
     gsd = game({**TCR, "Cryer": "Oxford Circus (CN)"}, lv={"Rushton": 2})
-    cursed = gsd.model_copy(update={"rack": (
-        RackEntry(player="Cryer", possessions=(Possession(name="PoID"),)),)})
+    cursed = gsd.model_copy(
+        update={"rack": (RackEntry(player="Cryer", possessions=(Possession(name="PoID"),)),)}
+    )
     assert rules_broken(play(cursed, TO_BOND)) == ["1.4.24"]
     assert play(gsd, TO_BOND).legal
 
@@ -114,11 +126,21 @@ def test_1_4_24_no_move_reaches_a_podume_carrier() -> None:
 def test_1_9_1_a_ticket_stub_lets_its_owner_through_a_block() -> None:
     """Rule 1.9.1: a Blocked Station does not stop the owner of its Ticket Stub."""
     blocked = game(TCR, lv={"Rushton": 2}, disruptions=("Oxford Circus (Bulkhead)",))
-    stub = blocked.model_copy(update={"rack": (
-        RackEntry(player="Rushton", possessions=(Possession.parse("Oxford Circus Stub"),)),)})
+    stub = blocked.model_copy(
+        update={
+            "rack": (
+                RackEntry(player="Rushton", possessions=(Possession.parse("Oxford Circus Stub"),)),
+            )
+        }
+    )
     assert play(stub, TO_BOND).legal
-    other = blocked.model_copy(update={"rack": (
-        RackEntry(player="Cryer", possessions=(Possession.parse("Oxford Circus Stub"),)),)})
+    other = blocked.model_copy(
+        update={
+            "rack": (
+                RackEntry(player="Cryer", possessions=(Possession.parse("Oxford Circus Stub"),)),
+            )
+        }
+    )
     assert rules_broken(play(other, TO_BOND)) == ["1.9.3"]
 
 

@@ -65,8 +65,12 @@ def test_1_11_4_no_package_on_a_pegged_station() -> None:
 
 def test_1_4_7_a_dropped_package_bars_passing_through() -> None:
     """Rule 1.4.7: a Move passing through a Station with a Package is Invalid, next Turn on."""
-    state = legal(play(from_oxford_circus(),
-                       "Rushton : Holborn (CN) [Dropping Package at Tottenham Court Road]"))
+    state = legal(
+        play(
+            from_oxford_circus(),
+            "Rushton : Holborn (CN) [Dropping Package at Tottenham Court Road]",
+        )
+    )
     gsd = state.model_copy(update={"players": tuple(
         p.model_copy(update={"lv": 2}) for p in state.players)})  # fmt: skip
     result = play(gsd, "Rushton : Oxford Circus (CN)")

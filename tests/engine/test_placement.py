@@ -82,4 +82,6 @@ def test_1_11_5_the_default_stack_skips_a_pegged_segment() -> None:
     result = play(gsd, NIGHT)
     assert result.legal, result.messages()
     assert [(s.station, s.tokens) for s in result.state.stacks] == [
-        ("Southfields", ()), ("Morden", (Colour.BU,))]
+        ("Southfields", ()),
+        ("Morden", (Colour.BU,)),
+    ]

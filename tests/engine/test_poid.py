@@ -167,7 +167,7 @@ def test_1_4_24_at_the_crescent_the_placer_rolls_and_a_station_explodes() -> Non
 
 
 def test_1_4_24_a_holy_station_rolled_means_nothing_happens() -> None:
-    """"if it equates to a Holy Station, nothing happens": Angel is 7."""
+    """ "if it equates to a Holy Station, nothing happens": Angel is 7."""
     state = legal(judged(crescent(), TO_THE_CRESCENT, 7))
     assert not any(d.flag == "Blasted" or d.marker == "*Damage*" for d in state.disruptions)
 
@@ -187,7 +187,7 @@ def test_1_4_24_at_the_crescent_every_turn_destroys_stack_tops_and_two_tokens() 
 
 
 def test_1_4_24_no_tokens_left_abandons_the_game() -> None:
-    """"If the Podume is ever at Mornington Crescent and there are no Tokens left in the Game,
+    """ "If the Podume is ever at Mornington Crescent and there are no Tokens left in the Game,
     the Game is abandoned with no Winner": the Turn that spends the last Tokens says so, and
     no later Turn is accepted."""
     gsd = game({"Rushton": "Euston (NT)", "Garden": "Bank (CN)"}, lv={"Rushton": 2},
@@ -206,6 +206,7 @@ def test_1_4_24_no_tokens_left_abandons_the_game() -> None:
 def test_1_4_24_collecting_the_podume() -> None:
     """Rule 1.4.24: [Collecting PoID] by a player who rests at its Station, or passed through
     it this Turn (Tottenham Court Road, on the way to Oxford Circus); not from elsewhere."""
+
     def resting(lv: int) -> GSD:
         gsd = game({"Rushton": "Holborn (CN)", "Garden": "Bank (CN)"}, lv={"Rushton": lv},
                    tokens={"Rushton": "2Br"}, time=NIGHT)  # fmt: skip

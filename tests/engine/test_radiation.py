@@ -61,8 +61,11 @@ def test_1_4_46_changing_the_controllees_lv() -> None:
 def test_1_4_46_a_command_is_within_the_controllees_lv() -> None:
     """Rule 1.4.46: "The Station must be within the LV of the Controllee" (Garden's LV 2:
     King's Cross St. Pancras is one Station away, Green Park three)."""
-    assert legal(play(scene(garden=CLAMPED),
-                      "Rushton : Pass [Radio Clamp 3 to King's Cross St. Pancras (VC)]"))
+    assert legal(
+        play(
+            scene(garden=CLAMPED), "Rushton : Pass [Radio Clamp 3 to King's Cross St. Pancras (VC)]"
+        )
+    )
     far = play(scene(garden=CLAMPED), "Rushton : Pass [Radio Clamp 3 to Green Park (VC)]")
     assert rules_broken(far) == ["1.4.46"]
 

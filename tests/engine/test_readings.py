@@ -107,8 +107,8 @@ def test_every_setting_of_volume_1_has_its_reading(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", sorted({f.name for f in fields(KnightsbridgeSettings)} - {f.name for f in
-    fields(Settings)})
+    "name",
+    sorted({f.name for f in fields(KnightsbridgeSettings)} - {f.name for f in fields(Settings)}),
 )
 def test_every_setting_of_knightsbridge_has_its_reading(name: str) -> None:
     text = (ROOT / "rules/knightsbridge-1965/readings.md").read_text("utf-8")

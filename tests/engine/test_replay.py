@@ -32,7 +32,6 @@ def test_the_scripted_game_is_long_and_varied() -> None:
     assert texts[-1].startswith(f"{WINNER} : ") and "[Opening MC]" in texts[-1]
 
 
-
 def test_1_5_11_the_scripted_game_changes_line_and_collects_tokens() -> None:
     """Re-adjudicating turn by turn shows paid Line Changes and Token Collection."""
     start, final = _game()
@@ -77,12 +76,15 @@ def test_replay_since_a_builders_state_judges_only_the_plays_made_after_it() -> 
     start = game({"Cryer": "Tottenham Court Road (CN)", "Rushton": "Bond Street (CN)"},
                  lv={"Rushton": 1}, tokens={"Rushton": "6 Bu, 2 Bk, 3 Re, 1 Si"},
                  players=("Rushton", "Cryer"))  # fmt: skip
-    final = play_through(start, (
-        "Cryer : Pass",
-        "Rushton : Oxford Circus (CN) [CN: Soaped]",
-        "Cryer : Pass",
-        "Rushton : Tottenham Court Road (CN) [Shunting Cryer to Holborn (CN)]",
-    ))[-1]
+    final = play_through(
+        start,
+        (
+            "Cryer : Pass",
+            "Rushton : Oxford Circus (CN) [CN: Soaped]",
+            "Cryer : Pass",
+            "Rushton : Tottenham Court Road (CN) [Shunting Cryer to Holborn (CN)]",
+        ),
+    )[-1]
     assert final.plays[-1].render().endswith("{skidded: Holborn (CN)}")
     whole = replay(start.model_copy(update={"record": final.record}))
     assert whole.legal_turns == 0 and whole.result is not None

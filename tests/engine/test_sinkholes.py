@@ -81,8 +81,9 @@ def test_1_9_6_a_sinkhole_off_the_line_of_the_shunt_does_not_swallow() -> None:
 
 def test_1_9_6_a_shunt_into_a_sinkhole_needs_no_entry() -> None:
     """Rule 1.10.1: a Shunt to the Sinkhole's own Station ends there as named."""
-    gsd = with_stacks(at_euston(lv=3, rushton="Green Park (VC)"), stack("Old Street",
-                                                                        "Bk Bk Bk Bk"))
+    gsd = with_stacks(
+        at_euston(lv=3, rushton="Green Park (VC)"), stack("Old Street", "Bk Bk Bk Bk")
+    )
     state = legal(play(gsd, f"{TO_EUSTON} [Shunting Garden to Old Street (NT)]"))
     assert sunk(state) == []
     assert cold(state).position("Garden") == SUNK_AT
@@ -93,15 +94,19 @@ def test_1_9_6_a_token_stack_shunted_through_a_sinkhole_ends_there() -> None:
     gsd = with_stacks(sinkhole_at_old_street(), stack("Euston", "Bu Re"))
     state = legal(play(gsd, f"{TO_EUSTON} [Shunting Token Stack to Moorgate (NT)]"))
     assert [(s.station, s.tokens) for s in state.stacks] == [
-        ("Old Street", (Colour.BK,) * 4), ("Old Street", (Colour.BU, Colour.RE))]
+        ("Old Street", (Colour.BK,) * 4),
+        ("Old Street", (Colour.BU, Colour.RE)),
+    ]
 
 
 def test_1_9_6_a_suspect_package_shunted_through_a_sinkhole_ends_there() -> None:
     """Rules 1.4.7 and 1.9.6: the Package is Shunted as though it were a Player."""
     gsd = with_stacks(sinkhole_at_old_street(), TokenStack(station="Euston", marker="Susp Package"))
     state = legal(play(gsd, f"{TO_EUSTON} [Shunting Suspect Package to Moorgate (NT)]"))
-    assert [(s.station, s.marker) for s in state.stacks] == [("Old Street", None),
-                                                           ("Old Street", "Susp Package")]
+    assert [(s.station, s.marker) for s in state.stacks] == [
+        ("Old Street", None),
+        ("Old Street", "Susp Package"),
+    ]
 
 
 def test_1_10_2_a_double_shunt_starts_where_the_sinkhole_stopped_the_shunt() -> None:
@@ -112,7 +117,8 @@ def test_1_10_2_a_double_shunt_starts_where_the_sinkhole_stopped_the_shunt() -> 
     cryer = Play.parse("Cryer : Pass Old Street (NT)", players=gsd.player_names)
     gsd = gsd.model_copy(update={"record": (*gsd.record, cryer)})
     assert rules_broken(play(gsd, f"{SHUNT} [Double-Shunting Cryer to Moorgate (NT)]")) == [
-        "1.10.2"]
+        "1.10.2"
+    ]
     state = legal(play(gsd, f"{SHUNT} [Double-Shunting Cryer to Borough (NT)]"))
     assert cold(state).position("Cryer") == Position("Borough", LineCode.NT)
     assert cold(state).position("Garden") == SUNK_AT

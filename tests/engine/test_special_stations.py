@@ -212,7 +212,6 @@ def test_1_11_7_payments_target_by_the_letter_unless_the_speaker_sets_otherwise(
     text = "Rushton : Pass [Giving Tokens to Garden] {giving: 1 Re}"
     assert rules_broken(play(gsd, text)) == ["1.11.7"]
     lenient = Ruleset().with_settings(payments_target=False)
-    given = adjudicate(gsd, Play.parse(text, players=gsd.player_names), lenient,
-                       check_order=False)
+    given = adjudicate(gsd, Play.parse(text, players=gsd.player_names), lenient, check_order=False)
     assert given.legal, given.messages()
     assert row(given.state, "Garden").tokens.re == 3

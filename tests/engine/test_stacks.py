@@ -84,19 +84,28 @@ def test_1_14_4_claiming_breaks() -> None:
     far = play(_with({"Bank": "Go"}),
                "Rushton : Tottenham Court Road (CN) [Claiming a Gold Token from Bank]")  # fmt: skip
     assert rules_broken(far) == ["1.14.4"] and "to Bank" in _message(far)
-    twice = play(_with({"Holborn": "BkGo"}), "Rushton : Tottenham Court Road (CN) "
-                 "[Claiming a Gold Token from Holborn] [Claiming a Black Token from Holborn]")
+    twice = play(
+        _with({"Holborn": "BkGo"}),
+        "Rushton : Tottenham Court Road (CN) "
+        "[Claiming a Gold Token from Holborn] [Claiming a Black Token from Holborn]",
+    )
     assert rules_broken(twice) == ["1.14.4"] and "Gloves" in _message(twice)
-    own = play(_with({"Holborn": "Bk"}), "Rushton : Tottenham Court Road (CN) "
-               "[Red Token on Holborn] [Claiming a Red Token from Holborn]")
+    own = play(
+        _with({"Holborn": "Bk"}),
+        "Rushton : Tottenham Court Road (CN) "
+        "[Red Token on Holborn] [Claiming a Red Token from Holborn]",
+    )
     assert rules_broken(own) == ["1.14.4"] and "you placed" in _message(own)
 
 
 def test_1_14_4_gloves_claim_twice_a_station() -> None:
     """Rule 1.14.4: Wearing Gloves, two claims from one Station."""
-    result = play(_with({"Holborn": "BkGo"}, rack="*Gloves*"), "Rushton : Tottenham Court "
-                  "Road (CN) [Claiming a Gold Token from Holborn] "
-                  "[Claiming a Black Token from Holborn]")
+    result = play(
+        _with({"Holborn": "BkGo"}, rack="*Gloves*"),
+        "Rushton : Tottenham Court "
+        "Road (CN) [Claiming a Gold Token from Holborn] "
+        "[Claiming a Black Token from Holborn]",
+    )
     assert result.legal, result.violations
     assert stack(result, "Holborn") == ""
 

@@ -24,8 +24,7 @@ def _game(rushton: str = "", rushton_tokens: str = "4 Re") -> GSD:
     gsd = game({"Rushton": "Lancaster Gate (CN)", "Cryer": "Oxford Circus (VC)",
                 "Garden": "Holborn (PD)"}, lv={"Rushton": 5},
                tokens={"Rushton": rushton_tokens})  # fmt: skip
-    rack = {"Cryer": "*Scarf*, Book, (Harmonica), Spoon Clamp, Thursday's Paper",
-            "Garden": "Book"}
+    rack = {"Cryer": "*Scarf*, Book, (Harmonica), Spoon Clamp, Thursday's Paper", "Garden": "Book"}
     if rushton:
         rack["Rushton"] = rushton
     return with_luggage(gsd, rack)

@@ -101,8 +101,11 @@ def test_1_2_0_the_target_station_names_its_line() -> None:
 
 def test_1_10_1_money_belt_keeps_tokens() -> None:
     """Rule 1.10.1: from a Money Belt wearer no Token may be claimed."""
-    gsd = at_euston().model_copy(update={"rack": (
-        RackEntry(player="Garden", possessions=(Possession.parse("Money Belt"),)),)})
+    gsd = at_euston().model_copy(
+        update={
+            "rack": (RackEntry(player="Garden", possessions=(Possession.parse("Money Belt"),)),)
+        }
+    )
     text = f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] {{claim: Gold from Garden}}"
     result = play(gsd, text)
     assert rules_broken(result) == ["1.10.1"]
@@ -111,16 +114,18 @@ def test_1_10_1_money_belt_keeps_tokens() -> None:
 
 def test_1_10_1_a_token_stack_is_shunted_like_a_player() -> None:
     """Rule 1.10.1: Stacks of Tokens may be Shunted, named 'Token Stack'."""
-    gsd = at_euston().model_copy(update={"stacks": (
-        TokenStack(station="Euston", tokens=(Colour.RE, Colour.BU)),)})
+    gsd = at_euston().model_copy(
+        update={"stacks": (TokenStack(station="Euston", tokens=(Colour.RE, Colour.BU)),)}
+    )
     state = legal(play(gsd, f"{TO_EUSTON} [Shunting Token Stack to Moorgate (NT)]"))
     assert [s.station for s in state.stacks] == ["Moorgate"]
 
 
 def test_1_10_1_no_stack_of_more_than_six() -> None:
     """Rule 1.10.1: a Token Stack of more than 6 Tokens can not be Shunted."""
-    gsd = at_euston().model_copy(update={"stacks": (
-        TokenStack(station="Euston", tokens=(Colour.RE,) * 7),)})
+    gsd = at_euston().model_copy(
+        update={"stacks": (TokenStack(station="Euston", tokens=(Colour.RE,) * 7),)}
+    )
     result = play(gsd, f"{TO_EUSTON} [Shunting Token Stack to Moorgate (NT)]")
     assert rules_broken(result) == ["1.10.1"]
     assert "more than six cannot be Shunted" in message(result)
@@ -209,8 +214,12 @@ def test_1_10_3_a_dead_end_needs_a_terminus() -> None:
 
 def test_1_10_17_a_stationary_shunt_at_lv_zero() -> None:
     """Rule 1.10.17: at LV zero, a Shunt as if at LV 1 (one stop)."""
-    state = legal(play(stationary(), "Rushton : Pass Euston (VC) "
-                                     "[Stationary-Shunting Garden to Warren Street (VC)]"))
+    state = legal(
+        play(
+            stationary(),
+            "Rushton : Pass Euston (VC) [Stationary-Shunting Garden to Warren Street (VC)]",
+        )
+    )
     history._CACHE.clear()
     assert history.derive(state).position("Garden") == Position("Warren Street", LineCode.VC)
 
@@ -265,8 +274,11 @@ def test_1_10_15_huffing_sets_both_lvs() -> None:
 
 def test_1_10_16_blonking_destroys_a_token_money_belt_or_not() -> None:
     """Rule 1.10.16: destroy a single Token of the victim's; overrides Money Belts."""
-    gsd = at_euston().model_copy(update={"rack": (
-        RackEntry(player="Garden", possessions=(Possession.parse("Money Belt"),)),)})
+    gsd = at_euston().model_copy(
+        update={
+            "rack": (RackEntry(player="Garden", possessions=(Possession.parse("Money Belt"),)),)
+        }
+    )
     state = legal(play(gsd, f"{TO_EUSTON} [Blonking Garden] {{blonk: Gold}}"))
     assert row(state, "Garden").tokens.go == 1
     assert row(state, "Rushton").tokens.go == 0
@@ -316,8 +328,9 @@ def test_1_11_7_a_player_at_a_holy_station_targets_no_one() -> None:
 
 def test_1_4_7_a_suspect_package_is_shunted_like_a_player() -> None:
     """Rule 1.4.7: the Suspect Package may be Shunted as though it were a Player."""
-    gsd = at_euston().model_copy(update={"stacks": (
-        TokenStack(station="Euston", marker="Susp Package"),)})
+    gsd = at_euston().model_copy(
+        update={"stacks": (TokenStack(station="Euston", marker="Susp Package"),)}
+    )
     state = legal(play(gsd, f"{TO_EUSTON} [Shunting Suspect Package to Moorgate (NT)]"))
     assert [(s.station, s.marker) for s in state.stacks] == [("Moorgate", "Susp Package")]
 
@@ -332,8 +345,9 @@ def test_1_10_3_a_dead_end_shunted_stack_is_destroyed() -> None:
 
 def test_1_10_1_a_claim_from_a_shunted_stack() -> None:
     """Rule 1.10.1: Stacks are Shunted as though Players, so the Shunter may claim a Token."""
-    gsd = at_euston().model_copy(update={"stacks": (
-        TokenStack(station="Euston", tokens=(Colour.RE, Colour.GO)),)})
+    gsd = at_euston().model_copy(
+        update={"stacks": (TokenStack(station="Euston", tokens=(Colour.RE, Colour.GO)),)}
+    )
     text = f"{TO_EUSTON} [Shunting Token Stack to Moorgate (NT)] {{claim: Gold from Token Stack}}"
     state = legal(play(gsd, text))
     assert [s.tokens for s in state.stacks] == [(Colour.RE,)]

@@ -9,8 +9,12 @@ from tests.engine.builder import game, play, row, rules_broken
 NO_GREEN = "2 Re, 2 Bk, 2 Bu"
 
 
-def _game(rushton: str = NO_GREEN, cryer: str = "2 Re, 2 Bk", garden: str = "3 Gr",
-          rushton_at: str = "Holborn (CN)") -> GSD:
+def _game(
+    rushton: str = NO_GREEN,
+    cryer: str = "2 Re, 2 Bk",
+    garden: str = "3 Gr",
+    rushton_at: str = "Holborn (CN)",
+) -> GSD:
     return game({"Rushton": rushton_at, "Cryer": "Euston (NT)", "Garden": "Angel (NT)"},
                 tokens={"Rushton": rushton, "Cryer": cryer, "Garden": garden})  # fmt: skip
 
@@ -58,8 +62,10 @@ def test_1_7_36_breaks() -> None:
     assert rules_broken(every) == ["1.7.36"] and "none of at least one" in _message(every)
     running = play(_cascading(), "Rushton : [Token Cascade] Pass Holborn (CN)")
     assert rules_broken(running) == ["1.7.36"] and "already running" in _message(running)
-    green = play(_game(rushton="2 Re, 2 Bk, 2 Bu"),
-                 "Rushton : [Token Cascade] Pass Holborn (CN) {cascading: 2 Re, 1 Bk, 1 Gr}")
+    green = play(
+        _game(rushton="2 Re, 2 Bk, 2 Bu"),
+        "Rushton : [Token Cascade] Pass Holborn (CN) {cascading: 2 Re, 1 Bk, 1 Gr}",
+    )
     assert rules_broken(green) == ["1.7.36"] and "four Tokens of Red" in _message(green)
     short = play(_game(rushton="1 Re, 1 Bk"), "Rushton : [Token Cascade] Pass Holborn (CN)")
     assert rules_broken(short) == ["1.7.36"] and "costs" in _message(short)
@@ -120,8 +126,10 @@ def test_1_7_36_a_tie_for_most_held_is_the_players_choice() -> None:
 
 def test_1_7_37_a_stolen_cascade_pays_its_new_focus() -> None:
     """Rule 1.7.37: Cryer steals the Cascade; Garden then pays Cryer, and Rushton pays too."""
-    stolen = play(_cascading(_game(cryer="4 Re, 2 Bk")),
-                  "Cryer : Pass Euston (NT) [Cascade Steal] {cascade: 1 Re}")
+    stolen = play(
+        _cascading(_game(cryer="4 Re, 2 Bk")),
+        "Cryer : Pass Euston (NT) [Cascade Steal] {cascade: 1 Re}",
+    )
     assert stolen.legal, stolen.messages()
     garden = play(stolen.state, "Garden : Pass Angel (NT)")
     assert garden.legal, garden.messages()
@@ -147,8 +155,10 @@ def test_1_7_37_breaks() -> None:
     assert rules_broken(steal) == ["1.7.37"] and "no Token Cascade" in _message(steal)
     kill = play(_game(), "Cryer : Pass Euston (NT) [Cascade Kill]")
     assert rules_broken(kill) == ["1.7.37"]
-    own = play(_game(rushton="6 Re, 1 Bu"), "Rushton : [Token Cascade] Pass Holborn (CN) "
-                                            "[Cascade Steal] {cascading: 3 Re, 1 Bu}")
+    own = play(
+        _game(rushton="6 Re, 1 Bu"),
+        "Rushton : [Token Cascade] Pass Holborn (CN) [Cascade Steal] {cascading: 3 Re, 1 Bu}",
+    )
     assert rules_broken(own) == ["1.7.37"] and "already the focus" in _message(own)
 
 

@@ -14,8 +14,9 @@ def _message(result: TurnResult) -> str:
     return " ".join(v.message for v in result.violations)
 
 
-def _game(lv: int = 5, stacks: dict[str, str] | None = None,
-          disruptions: tuple[str, ...] = ()) -> GSD:
+def _game(
+    lv: int = 5, stacks: dict[str, str] | None = None, disruptions: tuple[str, ...] = ()
+) -> GSD:
     """Rushton at Lancaster Gate (CN), five stations from Holborn (CN), where a Stack holds Red,
     Black, Green (Green on top)."""
     gsd = game({"Rushton": "Lancaster Gate (CN)"}, lv={"Rushton": lv}, disruptions=disruptions)
@@ -48,8 +49,10 @@ def test_1_7_55_blocks_do_not_restrict_the_target_and_full_stacks_lose_tokens() 
 def test_1_7_55_breaks() -> None:
     """Rule 1.7.55: a Stack at the Piece's Station, LV above four, exactly twice LV away, on a
     Line serving the Stack's Station; a Post-Move Action."""
-    slow = play(_game(lv=4, stacks={"Tottenham Court Road": "Re"}),
-                "Rushton : Tottenham Court Road (CN) [Topple to Marble Arch (CN)]")
+    slow = play(
+        _game(lv=4, stacks={"Tottenham Court Road": "Re"}),
+        "Rushton : Tottenham Court Road (CN) [Topple to Marble Arch (CN)]",
+    )
     assert rules_broken(slow) == ["1.7.55"] and "above four" in _message(slow)
     short = play(_game(), "Rushton : Holborn (CN) [Topple to Shepherd's Bush (CN)]")
     assert rules_broken(short) == ["1.7.55"] and "9 stations away" in _message(short)

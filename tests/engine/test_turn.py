@@ -140,10 +140,16 @@ def test_every_rule_the_engine_cites_is_in_the_rulebook() -> None:
     from referee.engine.rulebook import load_rulebook
 
     root = Path(__file__).resolve().parents[2] / "referee" / "engine"
-    cited = {m for f in root.rglob("*.py")
-             for m in re.findall(r'violate\(\s*"(\d+\.\d+\.\d+)"', f.read_text("utf-8"))}
-    cited |= {m for f in root.rglob("*.py")
-              for m in re.findall(r'pay\([^)]*?"(\d+\.\d+\.\d+)"', f.read_text("utf-8"))}
+    cited = {
+        m
+        for f in root.rglob("*.py")
+        for m in re.findall(r'violate\(\s*"(\d+\.\d+\.\d+)"', f.read_text("utf-8"))
+    }
+    cited |= {
+        m
+        for f in root.rglob("*.py")
+        for m in re.findall(r'pay\([^)]*?"(\d+\.\d+\.\d+)"', f.read_text("utf-8"))
+    }
     assert len(cited) >= 15
     book = load_rulebook()
     assert sorted(c for c in cited if c not in book) == []
@@ -169,7 +175,8 @@ def test_1_7_42_two_moves_that_change_line_pay_two_line_changes() -> None:
     assert len(paid) == 2
     poor = _bifurcated("Holborn (CN)", "Oxford Circus (VC)", lv=4, tokens="1 Bk")
     assert "1.5.11" in rules_broken(
-        play(poor, "Rushton : A: Euston (VC via: CN,NT) B: South Kensington (PD via: VC)"))
+        play(poor, "Rushton : A: Euston (VC via: CN,NT) B: South Kensington (PD via: VC)")
+    )
 
 
 def test_1_7_42_post_move_actions_follow_both_moves() -> None:

@@ -72,7 +72,9 @@ def test_1_4_20_moving_to_a_two_line_interchange_on_one_line() -> None:
                   "Rushton : Holborn (CN)")  # fmt: skip
     assert result.legal, result.messages()
     assert (row(result.state, "Rushton").tokens.bk, row(result.state, "Rushton").tokens.re) == (
-        3, 3)
+        3,
+        3,
+    )
 
 
 def test_1_4_20_passing_through_exactly_two_interchanges() -> None:
@@ -366,7 +368,10 @@ def test_1_17_10_the_call_of_the_rules_examples() -> None:
     """Rule 1.17.10: Camden Town has a Call of 4, Baker Street 10, Brixton 1."""
     facts = load_network().facts
     assert (facts["Camden Town"].call, facts["Baker Street"].call, facts["Brixton"].call) == (
-        4, 10, 1)
+        4,
+        10,
+        1,
+    )
 
 
 def test_1_19_1_and_1_19_2_the_currents_of_the_rules_examples() -> None:
@@ -393,7 +398,8 @@ def test_1_19_4_no_charge_tunnel_to_the_crescent() -> None:
     Gloucester Road's is not: a Station of the same Current is needed anyway)."""
     gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "1 Si"})
     assert "1.19.4" in rules_broken(
-        play(gsd, "Rushton : Pass [Charge Tunneling to Mornington Crescent]"))
+        play(gsd, "Rushton : Pass [Charge Tunneling to Mornington Crescent]")
+    )
 
 
 # -- more of 1.4: creatures at the end of a Turn ---------------------------------------------
@@ -512,8 +518,10 @@ def test_1_5_12_a_farkle_is_a_pass_in_every_other_respect() -> None:
 def test_1_6_2_and_1_12_4_going_home_is_a_special_move_whatever_the_lv() -> None:
     """Rules 1.12.4 and 1.6.2: [Home] permits a Special Move to one's Home Station, which no
     wrong LV makes Invalid (Rushton's Home is Ruislip Gardens, far from Holborn)."""
-    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
-                  "Rushton : [Home] Ruislip Gardens (CN)")
+    result = play(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
+        "Rushton : [Home] Ruislip Gardens (CN)",
+    )
     assert result.legal, result.messages()
     assert _at(result.state, "Rushton") == "Ruislip Gardens"
 
@@ -547,8 +555,10 @@ def test_1_9_1_each_further_block_in_a_turn_costs_one_red_more() -> None:
 def test_1_9_1_a_move_through_a_station_blocked_in_the_round_is_invalid() -> None:
     """Rule 1.9.1: Cryer Blocks Holborn for one Round; Rushton's Move from Chancery Lane to
     Tottenham Court Road passes through it and is Invalid."""
-    gsd = _after(game({"Rushton": "Chancery Lane (CN)", "Cryer": "Covent Garden (PD)"},
-                      lv={"Rushton": 2}), "Cryer : Pass [Blocking Holborn]")
+    gsd = _after(
+        game({"Rushton": "Chancery Lane (CN)", "Cryer": "Covent Garden (PD)"}, lv={"Rushton": 2}),
+        "Cryer : Pass [Blocking Holborn]",
+    )
     result = play(gsd, "Rushton : Tottenham Court Road (CN)")
     assert rules_broken(result) == ["1.9.1"]
 
@@ -556,24 +566,30 @@ def test_1_9_1_a_move_through_a_station_blocked_in_the_round_is_invalid() -> Non
 def test_1_9_2_a_fire_at_a_station_the_move_passed_through() -> None:
     """Rule 1.9.2: a Fire may be spotted at a Station passed through (Chancery Lane, on the
     way from Holborn to St. Paul's); it becomes Lightly Damaged."""
-    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
-                  "Rushton : St. Paul's (CN) [Fire at Chancery Lane]")
+    result = play(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
+        "Rushton : St. Paul's (CN) [Fire at Chancery Lane]",
+    )
     assert result.legal, result.messages()
     assert any("Chancery Lane" in d and "Damage" in d for d in _disruptions(result.state))
 
 
 def test_1_9_2_no_fire_where_the_move_never_went() -> None:
     """Rule 1.9.2: Oxford Circus is neither passed through nor adjacent to St. Paul's."""
-    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
-                  "Rushton : St. Paul's (CN) [Fire at Oxford Circus]")
+    result = play(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
+        "Rushton : St. Paul's (CN) [Fire at Oxford Circus]",
+    )
     assert rules_broken(result) == ["1.9.2"]
 
 
 def test_1_9_3_bulkheading_needs_the_station_adjacent() -> None:
     """Rule 1.9.3: a Station is Bulkheaded "when adjacent to it"; Bank is three from Holborn.
     (Found: cited as rule 1.17.9, like every missed Fosdyke Requirement.)"""
-    result = play(game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "4 Re"}),
-                  "Rushton : Pass [Bulkheading Bank]")
+    result = play(
+        game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "4 Re"}),
+        "Rushton : Pass [Bulkheading Bank]",
+    )
     assert rules_broken(result) == ["1.9.3"]
 
 
@@ -587,9 +603,10 @@ def test_1_9_3_a_fire_at_a_bulkheaded_station_removes_the_bulkhead() -> None:
 
 def test_1_9_5_maelberging_a_station_the_move_did_not_pass() -> None:
     """Rule 1.9.5: the Maelberged Station is one passed through during the Turn."""
-    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2},
-                       tokens={"Rushton": "1 Bu, 2 Bk"}),
-                  "Rushton : St. Paul's (CN) [Maelberging Oxford Circus]")
+    result = play(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}, tokens={"Rushton": "1 Bu, 2 Bk"}),
+        "Rushton : St. Paul's (CN) [Maelberging Oxford Circus]",
+    )
     assert rules_broken(result) == ["1.9.5"]
 
 
@@ -597,11 +614,15 @@ def test_1_9_5_a_maelberged_station_may_end_a_move_but_not_be_passed() -> None:
     """Rule 1.9.5: Moves that begin or end at a Maelberged Station are Valid; passing through
     it is not."""
     maelberg = ("Chancery Lane (Maelberg)",)
-    one = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, disruptions=maelberg),
-               "Rushton : Chancery Lane (CN)")
+    one = play(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, disruptions=maelberg),
+        "Rushton : Chancery Lane (CN)",
+    )
     assert one.legal, one.messages()
-    two = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}, disruptions=maelberg),
-               "Rushton : St. Paul's (CN)")
+    two = play(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}, disruptions=maelberg),
+        "Rushton : St. Paul's (CN)",
+    )
     assert rules_broken(two) == ["1.9.5"]
 
 
@@ -668,8 +689,11 @@ def test_1_12_2_a_home_is_declared_once() -> None:
 
 def _tolled(**kw: object) -> GSD:
     """Cryer's Home is Chancery Lane, between Holborn and St. Paul's."""
-    return game({"Rushton": "Holborn (CN)"}, homes={"Rushton": "Ruislip Gardens",
-                                                     "Cryer": "Chancery Lane"}, **kw)  # type: ignore[arg-type]
+    return game(
+        {"Rushton": "Holborn (CN)"},
+        homes={"Rushton": "Ruislip Gardens", "Cryer": "Chancery Lane"},
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def test_1_12_3_another_players_home_is_blocked_until_tolled() -> None:
@@ -700,10 +724,13 @@ def test_1_12_3_rent_opens_the_home() -> None:
 def test_1_13_1_the_rules_example_2340_and_forty_minutes() -> None:
     """Rule 1.13.1's example: a Turn of forty minutes from Wednesday 2340 ends at Thursday
     0520, the hours 0000-0500 skipped. A Move (10), [Bulkheading] (20), [Blocking] (10)."""
-    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, time="Wednesday 2340",
-               tokens={"Rushton": "5 Re, 2 Bk"})
-    result = play(gsd, "Rushton : Chancery Lane (CN) [Bulkheading St. Paul's] "
-                       "[Blocking Holborn]")
+    gsd = game(
+        {"Rushton": "Holborn (CN)"},
+        lv={"Rushton": 1},
+        time="Wednesday 2340",
+        tokens={"Rushton": "5 Re, 2 Bk"},
+    )
+    result = play(gsd, "Rushton : Chancery Lane (CN) [Bulkheading St. Paul's] [Blocking Holborn]")
     assert result.legal, result.messages()
     assert result.state.time is not None and result.state.time.render() == "Thursday 0520"
 
@@ -711,10 +738,15 @@ def test_1_13_1_the_rules_example_2340_and_forty_minutes() -> None:
 def test_1_13_1_a_turn_of_more_than_an_hour_is_illegal() -> None:
     """Rule 1.13.1: a Turn's maximum is one hour. A Move (10), [Bulkheading] (20) and three
     Blocks (10 each) make sixty minutes, legal; one more ten-minute Action makes it Illegal."""
-    gsd = game({"Rushton": "Tottenham Court Road (CN)"}, lv={"Rushton": 1},
-               tokens={"Rushton": "12 Re, 2 Bk, 2 Bu"})
-    hour = ("Rushton : Holborn (CN) [Bulkheading Chancery Lane] [Blocking Covent Garden] "
-            "[Blocking Russell Square] [Blocking Tottenham Court Road]")
+    gsd = game(
+        {"Rushton": "Tottenham Court Road (CN)"},
+        lv={"Rushton": 1},
+        tokens={"Rushton": "12 Re, 2 Bk, 2 Bu"},
+    )
+    hour = (
+        "Rushton : Holborn (CN) [Bulkheading Chancery Lane] [Blocking Covent Garden] "
+        "[Blocking Russell Square] [Blocking Tottenham Court Road]"
+    )
     assert play(gsd, hour).legal, play(gsd, hour).messages()
     assert "1.13.1" in rules_broken(play(gsd, hour + " [Cowering]"))
 
@@ -776,8 +808,9 @@ def test_1_10_1_the_target_stations_line_serves_the_shuntee() -> None:
 def test_1_10_0_a_shunt_is_the_first_post_move_action() -> None:
     """Rule 1.10.0: Actions that target a player are performed as the first Post-Move Action
     of the Turn, unless their rule says otherwise; a Block first puts the Shunt second."""
-    result = play(_euston(), f"{TO_EUSTON} [Blocking Warren Street] "
-                             "[Shunting Garden to Moorgate (NT)]")
+    result = play(
+        _euston(), f"{TO_EUSTON} [Blocking Warren Street] [Shunting Garden to Moorgate (NT)]"
+    )
     assert "1.10.0" in rules_broken(result)
 
 
@@ -785,8 +818,11 @@ def test_1_10_2_a_double_shunt_gains_a_silver() -> None:
     """Rule 1.10.2: Garden is Shunted to Moorgate, where Cryer stands; Cryer is then
     Double-Shunted as if directly, at the first Shunt's LV (4), and the Shunter gains one
     Silver."""
-    result = play(_euston(), f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] "
-                             "[Double-Shunting Cryer to Elephant and Castle (NT)]")
+    result = play(
+        _euston(),
+        f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] "
+        "[Double-Shunting Cryer to Elephant and Castle (NT)]",
+    )
     assert result.legal, result.messages()
     assert row(result.state, "Rushton").tokens.si == 1
     assert _at(result.state, "Cryer") == "Elephant and Castle"
@@ -794,19 +830,27 @@ def test_1_10_2_a_double_shunt_gains_a_silver() -> None:
 
 def test_1_10_2_a_double_shunt_is_the_second_post_move_action() -> None:
     """Rule 1.10.2: [Double-Shunting] may only be performed as the second Post-Move Action."""
-    result = play(_euston(), f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] "
-                             "[Blocking Warren Street] "
-                             "[Double-Shunting Cryer to Elephant and Castle (NT)]")
+    result = play(
+        _euston(),
+        f"{TO_EUSTON} [Shunting Garden to Moorgate (NT)] "
+        "[Blocking Warren Street] "
+        "[Double-Shunting Cryer to Elephant and Castle (NT)]",
+    )
     assert "1.10.2" in rules_broken(result)
 
 
 def test_1_10_3_a_dead_end_shunt_claims_nothing() -> None:
     """Rule 1.10.3: the Shunter may not claim any Token or Possession in a Dead-End Shunt.
     (Found: the claim was silently dropped and the Turn accepted; the player is now told.)"""
-    gsd = game({"Garden": "Bank (CN)", "Rushton": "Stratford (CN)"}, lv={"Rushton": 4},
-               tokens={"Garden": "2Go,1Bu"})
-    result = play(gsd, "Rushton : Bank (CN) [Dead-End Shunting Garden to Waterloo (WC)] "
-                       "{claim: Gold from Garden}")
+    gsd = game(
+        {"Garden": "Bank (CN)", "Rushton": "Stratford (CN)"},
+        lv={"Rushton": 4},
+        tokens={"Garden": "2Go,1Bu"},
+    )
+    result = play(
+        gsd,
+        "Rushton : Bank (CN) [Dead-End Shunting Garden to Waterloo (WC)] {claim: Gold from Garden}",
+    )
     assert rules_broken(result) == ["1.10.3"]
 
 
@@ -846,8 +890,11 @@ def test_1_10_17_a_stationary_shunt_claims_nothing() -> None:
     """Rule 1.10.17: the Actioning Player may not take any Token or Possession. (Found: the
     claim was silently dropped and the Turn accepted; the player is now told.)"""
     gsd = _euston(rushton="Euston (VC)")
-    result = play(gsd, "Rushton : Pass [Stationary-Shunting Garden to Warren Street (VC)] "
-                       "{claim: Gold from Garden}")
+    result = play(
+        gsd,
+        "Rushton : Pass [Stationary-Shunting Garden to Warren Street (VC)] "
+        "{claim: Gold from Garden}",
+    )
     assert rules_broken(result) == ["1.10.17"]
 
 
@@ -861,16 +908,21 @@ def test_1_10_18_a_power_shunt_leaves_the_shunters_lv() -> None:
 def test_1_10_18_a_power_shunt_claims_nothing() -> None:
     """Rule 1.10.18: the Shunter may not claim any Token or Possession. (Found: the claim was
     silently dropped and the Turn accepted; the player is now told.)"""
-    result = play(_euston(), f"{TO_EUSTON} [Power-Shunting Garden to Moorgate (NT)] "
-                             "{claim: Gold from Garden}")
+    result = play(
+        _euston(),
+        f"{TO_EUSTON} [Power-Shunting Garden to Moorgate (NT)] {{claim: Gold from Garden}}",
+    )
     assert rules_broken(result) == ["1.10.18"]
 
 
 def test_1_11_7_no_one_at_a_holy_station_is_targeted() -> None:
     """Rule 1.11.7 - Sanctuary: a player at a Holy Station (Angel) may not be the target of
     any Action; Blonking Garden there is refused."""
-    gsd = game({"Garden": "Angel (NT)", "Rushton": "King's Cross St. Pancras (NT)"},
-               lv={"Rushton": 1}, tokens={"Garden": "2 Go"})
+    gsd = game(
+        {"Garden": "Angel (NT)", "Rushton": "King's Cross St. Pancras (NT)"},
+        lv={"Rushton": 1},
+        tokens={"Garden": "2 Go"},
+    )
     result = play(gsd, "Rushton : Angel (NT) [Blonking Garden] {blonk: Gold}")
     assert "1.11.7" in rules_broken(result)
 
@@ -880,8 +932,9 @@ def test_1_14_3_a_dropped_token_leaves_the_table_for_the_top_of_the_stack() -> N
     Token Table and tops the Stack there (Chancery Lane earns its own Black, rule 1.4.20)."""
     from tests.engine.luggage_builder import stack
 
-    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}), {},
-                       stacks={"Holborn (0)": "Bk"})
+    gsd = with_luggage(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}), {}, stacks={"Holborn (0)": "Bk"}
+    )
     result = play(gsd, "Rushton : Chancery Lane (CN) [Red Token on Holborn]")
     assert result.legal, result.messages()
     assert row(result.state, "Rushton").tokens.re == 1
@@ -892,8 +945,9 @@ def test_1_14_4_claiming_takes_the_top_token_only() -> None:
     """Rule 1.14.4: the top Token is claimed (Red, on Black); a Black is not the top."""
     from tests.engine.luggage_builder import stack
 
-    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}), {},
-                       stacks={"Holborn (0)": "BkRe"})
+    gsd = with_luggage(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}), {}, stacks={"Holborn (0)": "BkRe"}
+    )
     result = play(gsd, "Rushton : Chancery Lane (CN) [Claiming a Red Token from Holborn]")
     assert result.legal, result.messages()
     assert row(result.state, "Rushton").tokens.re == 3
@@ -904,13 +958,22 @@ def test_1_14_4_claiming_takes_the_top_token_only() -> None:
 
 def test_1_14_4_once_a_station_but_at_several_stations() -> None:
     """Rule 1.14.4: claimed more than once a Turn, but not twice for one Station (no Gloves)."""
-    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}), {},
-                       stacks={"Holborn (0)": "BkRe", "Chancery Lane (0)": "Bu"})
-    two = play(gsd, "Rushton : Chancery Lane (CN) [Claiming a Red Token from Holborn] "
-                    "[Claiming a Blue Token from Chancery Lane]")
+    gsd = with_luggage(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}),
+        {},
+        stacks={"Holborn (0)": "BkRe", "Chancery Lane (0)": "Bu"},
+    )
+    two = play(
+        gsd,
+        "Rushton : Chancery Lane (CN) [Claiming a Red Token from Holborn] "
+        "[Claiming a Blue Token from Chancery Lane]",
+    )
     assert two.legal, two.messages()
-    again = play(gsd, "Rushton : Chancery Lane (CN) [Claiming a Red Token from Holborn] "
-                      "[Claiming a Black Token from Holborn]")
+    again = play(
+        gsd,
+        "Rushton : Chancery Lane (CN) [Claiming a Red Token from Holborn] "
+        "[Claiming a Black Token from Holborn]",
+    )
     assert rules_broken(again) == ["1.14.4"]
 
 
@@ -921,8 +984,12 @@ def test_1_8_2_a_cascade_allows_moves_to_parks_plants_and_greens_only() -> None:
     """Rule 1.8.2: while a Parks and Greens Cascade is in effect a Move to a Station that is
     no Park, Plant or Green (Chancery Lane) is Invalid, unless the mover performed [Cascade
     Sidestep] (three Black) that Turn."""
-    gsd = game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, tokens={"Rushton": "3 Bk"},
-               disruptions=("Parks and Greens",))
+    gsd = game(
+        {"Rushton": "Holborn (CN)"},
+        lv={"Rushton": 1},
+        tokens={"Rushton": "3 Bk"},
+        disruptions=("Parks and Greens",),
+    )
     assert rules_broken(play(gsd, "Rushton : Chancery Lane (CN)")) == ["1.8.2"]
     sidestep = play(gsd, "Rushton : [Cascade Sidestep] Chancery Lane (CN)")
     assert sidestep.legal, sidestep.messages()
@@ -947,8 +1014,7 @@ def test_1_8_4_a_line_change_is_still_paid_in_knip() -> None:
 
 def test_1_8_4_out_of_knip_is_paid_in_knip() -> None:
     """Rule 1.8.4: [Out of Knip] (four Blue) may be spent in Knip, and ends it."""
-    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "4 Bu"},
-               disruptions=("In Knip",))
+    gsd = game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "4 Bu"}, disruptions=("In Knip",))
     result = play(gsd, "Rushton : Pass [Out of Knip]")
     assert result.legal, result.messages()
     assert "In Knip" not in _disruptions(result.state)
@@ -958,8 +1024,10 @@ def test_1_8_4_out_of_knip_is_paid_in_knip() -> None:
 def test_1_8_3_bridges_up_is_shown_in_disruptions_until_bridges_down() -> None:
     """Rule 1.8.3: Bridges Up is shown by the string "Bridges Up" in Disruptions; Bridges Down
     changes the state back."""
-    gsd = game({"Rushton": "Holborn (CN)", "Cryer": "Euston (NT)"},
-               tokens={"Rushton": "2 Bu", "Cryer": "2 Bu"})
+    gsd = game(
+        {"Rushton": "Holborn (CN)", "Cryer": "Euston (NT)"},
+        tokens={"Rushton": "2 Bu", "Cryer": "2 Bu"},
+    )
     up = _after(gsd, "Rushton : Pass [Bridges Up]")
     assert "Bridges Up" in _disruptions(up)
     down = _after(up, "Cryer : Pass [Bridges Down]")
@@ -979,11 +1047,21 @@ def test_1_20_5_no_move_starts_on_a_line_with_a_power_failure() -> None:
     """Rule 1.20.5: for one Round a Move that starts, passes through or ends at a Station on
     the failed Line is Invalid: Holborn is on the Central, so even a Piccadilly Move from it
     to Covent Garden is."""
-    gsd = _after(game({"Rushton": "Holborn (CN)", "Cryer": "Bond Street (CN)"},
-                      lv={"Cryer": 1}, tokens={"Cryer": "3 Re"}),
-                 "Cryer : Oxford Circus (CN) [CN: Power Failure!]")
-    gsd = gsd.model_copy(update={"players": tuple(
-        r.model_copy(update={"lv": 1}) if r.name == "Rushton" else r for r in gsd.players)})
+    gsd = _after(
+        game(
+            {"Rushton": "Holborn (CN)", "Cryer": "Bond Street (CN)"},
+            lv={"Cryer": 1},
+            tokens={"Cryer": "3 Re"},
+        ),
+        "Cryer : Oxford Circus (CN) [CN: Power Failure!]",
+    )
+    gsd = gsd.model_copy(
+        update={
+            "players": tuple(
+                r.model_copy(update={"lv": 1}) if r.name == "Rushton" else r for r in gsd.players
+            )
+        }
+    )
     assert rules_broken(play(gsd, "Rushton : Chancery Lane (CN)")) == ["1.20.5"]
     assert rules_broken(play(gsd, "Rushton : Covent Garden (PD)")) == ["1.20.5"]
 
@@ -1011,16 +1089,19 @@ def test_1_11_1_a_fourth_wild_station_removes_the_first() -> None:
 def test_1_7_10_walking_is_a_special_move_to_a_neighbour() -> None:
     """Rule 1.7.10: [Walking] permits a Special Move to a Station within Walking Distance
     (adjacent on the Map): Chancery Lane from Holborn, whatever the LV (3)."""
-    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 3}),
-                  "Rushton : [Walking] Chancery Lane (CN)")
+    result = play(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 3}),
+        "Rushton : [Walking] Chancery Lane (CN)",
+    )
     assert result.legal, result.messages()
     assert _at(result.state, "Rushton") == "Chancery Lane"
 
 
 def test_1_7_10_no_walk_beyond_walking_distance() -> None:
     """Rule 1.7.10: St. Paul's is two stops from Holborn, not within Walking Distance."""
-    result = play(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}),
-                  "Rushton : [Walking] St. Paul's (CN)")
+    result = play(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 2}), "Rushton : [Walking] St. Paul's (CN)"
+    )
     assert rules_broken(result) == ["1.7.10"]
 
 
@@ -1031,7 +1112,9 @@ def test_1_7_21_an_exchange_may_be_made_any_number_of_times() -> None:
     result = play(gsd, "Rushton : Pass [Gold to Silver] [Gold to Silver]")
     assert result.legal, result.messages()
     assert (row(result.state, "Rushton").tokens.go, row(result.state, "Rushton").tokens.si) == (
-        0, 4)
+        0,
+        4,
+    )
 
 
 def test_1_7_27_a_gift_passes_the_named_tokens() -> None:
@@ -1040,8 +1123,7 @@ def test_1_7_27_a_gift_passes_the_named_tokens() -> None:
     gsd = game({"Rushton": "Holborn (CN)"})
     result = play(gsd, "Rushton : Pass [Giving Tokens to Cryer] {giving: 2 Re}")
     assert result.legal, result.messages()
-    assert (row(result.state, "Rushton").tokens.re, row(result.state, "Cryer").tokens.re) == (
-        0, 4)
+    assert (row(result.state, "Rushton").tokens.re, row(result.state, "Cryer").tokens.re) == (0, 4)
 
 
 def test_1_7_57_one_helsinki_a_turn() -> None:
@@ -1055,8 +1137,11 @@ def test_1_7_57_a_double_helsinki_destroys_the_bottom_two_tokens() -> None:
     """Rule 1.7.57: a Double Helsinki destroys the bottom two Tokens of every Stack."""
     from tests.engine.luggage_builder import stack
 
-    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "6 Bu"}), {},
-                       stacks={"Euston (0)": "BkReBu"})
+    gsd = with_luggage(
+        game({"Rushton": "Holborn (CN)"}, tokens={"Rushton": "6 Bu"}),
+        {},
+        stacks={"Euston (0)": "BkReBu"},
+    )
     result = play(gsd, "Rushton : Pass [Double Helsinki]")
     assert result.legal, result.messages()
     assert stack(result, "Euston") == "Bu"
@@ -1064,8 +1149,10 @@ def test_1_7_57_a_double_helsinki_destroys_the_bottom_two_tokens() -> None:
 
 def test_1_7_60_streaking_only_without_possessions() -> None:
     """Rule 1.7.60: [Streaking] needs its player to carry no Possessions; an Umbrella is one."""
-    gsd = with_luggage(game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1},
-                            tokens={"Rushton": "4 Re"}), {"Rushton": "Umbrella"})
+    gsd = with_luggage(
+        game({"Rushton": "Holborn (CN)"}, lv={"Rushton": 1}, tokens={"Rushton": "4 Re"}),
+        {"Rushton": "Umbrella"},
+    )
     result = play(gsd, "Rushton : Chancery Lane (CN) [Streaking]")
     assert rules_broken(result) == ["1.7.60"]
 
@@ -1084,8 +1171,7 @@ def test_1_7_9_visiting_gains_a_gold_at_a_british_rail_station_after_a_pass() ->
     euston = play(game({"Rushton": "Euston (VC)"}, tokens=fare), "Rushton : Pass [Visiting York]")
     assert euston.legal, euston.messages()
     assert row(euston.state, "Rushton").tokens.go == 1
-    holborn = play(game({"Rushton": "Holborn (CN)"}, tokens=fare),
-                   "Rushton : Pass [Visiting York]")
+    holborn = play(game({"Rushton": "Holborn (CN)"}, tokens=fare), "Rushton : Pass [Visiting York]")
     assert rules_broken(holborn) == ["1.7.9"]
 
 
@@ -1099,11 +1185,19 @@ def test_1_7_9_visiting_only_after_a_pass() -> None:
 def test_1_7_9_a_late_arrival_holds_the_visitor_to_a_pass() -> None:
     """Rule 1.7.9: Rushton Visited York; Cryer's [Late Arrival from York] (three Red) since
     makes Rushton play a Pass with no Actions as eir next Move."""
-    gsd = game({"Rushton": "Euston (VC)", "Cryer": "Holborn (CN)"}, lv={"Rushton": 1},
-               tokens={"Rushton": "4 Br", "Cryer": "3 Re"})
+    gsd = game(
+        {"Rushton": "Euston (VC)", "Cryer": "Holborn (CN)"},
+        lv={"Rushton": 1},
+        tokens={"Rushton": "4 Br", "Cryer": "3 Re"},
+    )
     gsd = _after(gsd, "Rushton : Pass [Visiting York]", "Cryer : Pass [Late Arrival from York]")
-    gsd = gsd.model_copy(update={"players": tuple(
-        r.model_copy(update={"lv": 1}) if r.name == "Rushton" else r for r in gsd.players)})
+    gsd = gsd.model_copy(
+        update={
+            "players": tuple(
+                r.model_copy(update={"lv": 1}) if r.name == "Rushton" else r for r in gsd.players
+            )
+        }
+    )
     assert rules_broken(play(gsd, "Rushton : Warren Street (VC)")) == ["1.7.9"]
     assert play(gsd, "Rushton : Pass").legal
 

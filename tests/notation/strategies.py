@@ -164,8 +164,11 @@ def disruptions(draw: st.DrawFn) -> Disruption:
                                  "blasted", "sunk", "player_state"]))  # fmt: skip
     if kind == "player_state":
         state = draw(st.sampled_from(PLAYER_STATES))
-        return Disruption(flag=state, player=draw(player_names),
-                          count=draw(st.integers(0, 10)) if state == FUSED else None)
+        return Disruption(
+            flag=state,
+            player=draw(player_names),
+            count=draw(st.integers(0, 10)) if state == FUSED else None,
+        )
     if kind == "blasted":
         return Disruption(flag="Blasted", player=draw(player_names))
     if kind == "sunk":
@@ -174,8 +177,9 @@ def disruptions(draw: st.DrawFn) -> Disruption:
     if kind == "flag":
         return Disruption(flag=draw(st.sampled_from(FLAGS)))
     if kind == "holiday":
-        return Disruption(flag="Upcoming Holiday", day=draw(days),
-                          state=draw(st.sampled_from([None, NEXT_WEEK])))
+        return Disruption(
+            flag="Upcoming Holiday", day=draw(days), state=draw(st.sampled_from([None, NEXT_WEEK]))
+        )
     if kind == "bock":
         return Disruption(flag="Bock", colour=draw(colours))
     if kind == "line":
@@ -202,9 +206,7 @@ game_times = st.builds(GameTime, day=days, hour=st.integers(0, 23), minute=st.in
 
 @st.composite
 def gsds(draw: st.DrawFn, max_plays: int = 6) -> GSD:
-    names = draw(
-        st.lists(player_names, min_size=1, max_size=7, unique_by=lambda n: n.lower())
-    )
+    names = draw(st.lists(player_names, min_size=1, max_size=7, unique_by=lambda n: n.lower()))
     players = tuple(
         PlayerRow(
             name=name,

@@ -54,8 +54,11 @@ def test_1_2_0_mangled_gsd_raises_only_notation_error(text: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([*NASTY, "Rushton :", "Euston", "a", "9", "Game Time:"]),
-               max_size=60).map("".join))
+@given(
+    st.lists(
+        st.sampled_from([*NASTY, "Rushton :", "Euston", "a", "9", "Game Time:"]), max_size=60
+    ).map("".join)
+)
 def test_1_2_0_noise_raises_only_notation_error(text: str) -> None:
     try:
         read_posting(text)

@@ -223,8 +223,10 @@ def test_rendering_again_or_under_another_index_draws_each_play_afresh() -> None
     assert "Cryer : [Into Knip] Pass Holborn (CN)" in first
     worded = gsd.render(variant)
     assert "Cryer : [Into the Knip] Pass Holborn (CN)" in worded
-    assert worded.splitlines()[0] == first.splitlines()[0] == (
-        f"Mornington Crescent - Game 12 - Turn 37 - State {gsd.state_hash()}"
+    assert (
+        worded.splitlines()[0]
+        == first.splitlines()[0]
+        == (f"Mornington Crescent - Game 12 - Turn 37 - State {gsd.state_hash()}")
     )
     assert gsd.render() == first
     clear_caches()

@@ -133,7 +133,9 @@ def test_1_4_38_velocity_bomb_states() -> None:
 def test_1_2_2_disruptions_keep_order_and_duplicates() -> None:
     entries = parse_disruptions("Euston (Peg), Wembley Park (Bulkhead), Euston (Peg)")
     assert [e.render() for e in entries] == [
-        "Euston (Peg)", "Wembley Park (Bulkhead)", "Euston (Peg)"
+        "Euston (Peg)",
+        "Wembley Park (Bulkhead)",
+        "Euston (Peg)",
     ]
 
 

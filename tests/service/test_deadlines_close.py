@@ -57,9 +57,10 @@ def test_1_1_10_a_stored_deadline_changed_in_the_transaction_is_closed_as_change
         deadlines.close(session, game, now, kind=deadlines.SILENCE, owed_by="Bob")
         assert row.closed_at is None
     with seeded.factory() as session:
-        assert session.scalars(
-            select(Deadline.closed_at).where(Deadline.owed_by == "Robert")
-        ).one() is None
+        assert (
+            session.scalars(select(Deadline.closed_at).where(Deadline.owed_by == "Robert")).one()
+            is None
+        )
 
 
 def test_1_3_5_and_1_1_10_closed_together_close_what_each_closes_alone(

@@ -40,8 +40,9 @@ def _after_first(desk: EngineDesk) -> str:
 
 
 def test_1_3_1_a_play_alone_is_judged_and_the_new_canonical_gsd_returned(desk: EngineDesk) -> None:
-    outcome = desk.submit(_view(_start()), ALICE,
-                          "alice:  [home: upney (ds)]  [lv+1]  holborn (cn)")
+    outcome = desk.submit(
+        _view(_start()), ALICE, "alice:  [home: upney (ds)]  [lv+1]  holborn (cn)"
+    )
     assert (outcome.verdict, outcome.play) == ("legal", FIRST)
     assert outcome.new_state is not None
     gsd = GSD.parse(outcome.new_state)
@@ -75,8 +76,9 @@ def test_1_2_1_a_gsd_whose_record_differs_is_stale_even_without_a_hash(desk: Eng
     forged = body.replace(FIRST, "Alice : [Home: Upney (DS)] [LV+1] Chancery Lane (CN)")
     outcome = desk.submit(_view(state, 1), BOB, f"{forged}\n{SECOND}\n")
     assert outcome.verdict == "stale"
-    assert ("play 1 of its record is 'Alice : [Home: Upney (DS)] [LV+1] Chancery Lane "
-            "(CN)'") in outcome.explanation
+    assert (
+        "play 1 of its record is 'Alice : [Home: Upney (DS)] [LV+1] Chancery Lane (CN)'"
+    ) in outcome.explanation
 
 
 def test_1_2_1_the_players_tables_are_never_trusted(desk: EngineDesk) -> None:

@@ -111,7 +111,5 @@ def test_an_applied_turn_sends_each_statement_of_its_shape_at_most_once(
     assert kept == [TurnStatus.APPLIED, TurnStatus.APPLIED]
     kinds = statements.kinds()
     over = {kind: n for kind, n in kinds.items() if n > SHAPE.get(kind, 0)}
-    assert not over, f"statements beyond the turn's shape: {over}\n" + "\n".join(
-        statements.seen
-    )
+    assert not over, f"statements beyond the turn's shape: {over}\n" + "\n".join(statements.seen)
     assert sum(kinds.values()) <= sum(SHAPE.values())

@@ -93,8 +93,9 @@ def test_1_1_2_a_special_rules_game_under_the_early_draft_judges_its_turns(table
         f"{first} : [Block Chancery Lane 2] Tottenham Court Road (CN)"
     )
     with table.factory() as session:
-        turn = session.scalars(select(Deadline).where(Deadline.kind == "turn",
-                                                      Deadline.closed_at.is_(None))).one()
+        turn = session.scalars(
+            select(Deadline).where(Deadline.kind == "turn", Deadline.closed_at.is_(None))
+        ).one()
         assert turn.owed_by == second, "whose Turn is read from a record holding a Block"
 
 

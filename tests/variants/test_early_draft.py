@@ -202,8 +202,10 @@ def test_rule_7_each_way_to_break_a_block() -> None:
     cheap = judge(gsd, "Rushton : [Block Chancery Lane 1] Pass Holborn (CN)")
     assert rules_broken(cheap) == ["7"]
     at_mc = game({"Rushton": "Euston (NT)"}, tokens={"Rushton": "5 Bu"})
-    assert "Mornington Crescent may not be Blocked" in judge(
-        at_mc, "Rushton : [Block Mornington Crescent 2] Pass Euston (NT)").messages()[0]
+    assert (
+        "Mornington Crescent may not be Blocked"
+        in judge(at_mc, "Rushton : [Block Mornington Crescent 2] Pass Euston (NT)").messages()[0]
+    )
     blocked = with_record(gsd, "Cryer : [Block Chancery Lane 2] Pass Holborn (CN)")
     assert rules_broken(judge(blocked, "Rushton : [Block Chancery Lane 2] Pass Holborn (CN)")) \
         == ["7"]  # fmt: skip

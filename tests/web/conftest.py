@@ -62,6 +62,4 @@ def kinds_played(
 ) -> Iterator[Kinds]:
     """Games of One Day in London and ifMUD Nomic (see :mod:`tests.web.kind_games`) in a
     fresh database."""
-    yield from _played(
-        request.param, lambda: tmp_path_factory.mktemp("web-kinds-db"), script_kinds
-    )
+    yield from _played(request.param, lambda: tmp_path_factory.mktemp("web-kinds-db"), script_kinds)

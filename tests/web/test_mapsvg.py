@@ -85,8 +85,9 @@ def test_each_piece_is_drawn_at_its_station() -> None:
 
 def test_a_player_not_on_the_map_has_no_piece() -> None:
     gsd = _opening("Alice", "Bob")
-    ids = _tree(draw_map(LONDON, gsd, positions={"Alice": Position("Brixton", LineCode.VC)},
-                         stacks=STACKS))
+    ids = _tree(
+        draw_map(LONDON, gsd, positions={"Alice": Position("Brixton", LineCode.VC)}, stacks=STACKS)
+    )
     assert "piece-alice" in ids and "piece-bob" not in ids
 
 

@@ -102,10 +102,12 @@ def test_the_game_page_shows_the_readings_the_speaker_set_for_the_game(
     items = re.findall(r"<li([^>]*)>(.*?)</li>", found.group(1), re.S)
     shown = {_text(body).split(":")[0]: (attributes, _text(body)) for attributes, body in items}
     assert shown["route revisits"] == (
-        ' class="changed"', "route revisits: true (the default is false)"
+        ' class="changed"',
+        "route revisits: true (the default is false)",
     )
     assert shown["narg tolerance degrees"] == (
-        ' class="changed"', "narg tolerance degrees: 10.0 (the default is 22.5)"
+        ' class="changed"',
+        "narg tolerance degrees: 10.0 (the default is 22.5)",
     )
     unchanged = [attributes for name, (attributes, _) in shown.items()
                  if name not in ("route revisits", "narg tolerance degrees")]  # fmt: skip

@@ -125,8 +125,11 @@ def terminating_ladder(ctx: TurnContext, action: Action) -> None:
     top = _top_of_ladder(ctx)
     facts = ctx.network.facts.get(here) if here is not None else None
     if facts is None or facts.venbacker != top:
-        ctx.violate("1.8.9", f"[Terminating Ladder] is played from the Station with the highest "
-                             f"Venbacker Number ({top}); you are at {here or 'no Station'}")
+        ctx.violate(
+            "1.8.9",
+            f"[Terminating Ladder] is played from the Station with the highest "
+            f"Venbacker Number ({top}); you are at {here or 'no Station'}",
+        )
         return
     leave_state(ctx, LADDER, "1.8.9")
 

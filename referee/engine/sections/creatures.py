@@ -57,9 +57,7 @@ def releasing_pigeons(ctx: TurnContext, action: Action) -> None:
     each."""
     here = ctx.position()
     facts = ctx.network.facts[here.station] if here else None
-    if facts is None or Category.PARK not in facts.categories or not (
-        facts.zones & RELEASE_ZONES
-    ):
+    if facts is None or Category.PARK not in facts.categories or not (facts.zones & RELEASE_ZONES):
         ctx.violate("1.4.25", "Pigeons are released at a Park Station in Zone 3 to 7; "
                               f"{here.station if here else 'your Piece'} is not one")  # fmt: skip
         return
@@ -147,8 +145,12 @@ def releasing_rat(ctx: TurnContext, action: Action) -> None:
 
 def _plant_rat(ctx: TurnContext, target: str) -> None:
     here, there = ctx.position(), ctx.position(target)
-    if target not in ctx.players or target == ctx.player or here is None or there is None or (
-        here.station != there.station
+    if (
+        target not in ctx.players
+        or target == ctx.player
+        or here is None
+        or there is None
+        or (here.station != there.station)
     ):
         ctx.violate("1.4.35", f"a Rat is placed only with another player at your Station; "
                               f"{target} is not there")  # fmt: skip

@@ -256,7 +256,6 @@ def charge_spirals_end(ctx: TurnContext) -> None:
     if in_state(ctx, CHARGE_IN) and SPIRAL_CENTRE in resting:
         leave_state(ctx, CHARGE_IN, "1.8.11")
     if in_state(ctx, CHARGE_OUT) and any(
-        s in facts and facts[s].terminus and facts[s].current >= OUTWARD_CURRENT
-        for s in resting
+        s in facts and facts[s].terminus and facts[s].current >= OUTWARD_CURRENT for s in resting
     ):
         leave_state(ctx, CHARGE_OUT, "1.8.11")

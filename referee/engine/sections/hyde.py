@@ -88,8 +88,10 @@ def no_holy_stations(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.7.38: the wearer may not pass through or Move to a Holy Station."""
     if not wears_mask(ctx):
         return
-    stays = moving.start is not None and moving.end is not None and (
-        moving.start.station == moving.end.station and not moving.passed_through
+    stays = (
+        moving.start is not None
+        and moving.end is not None
+        and (moving.start.station == moving.end.station and not moving.passed_through)
     )
     ends = [moving.end.station] if moving.end is not None and not stays else []
     for station in (*moving.passed_through, *ends):

@@ -97,8 +97,11 @@ def _last_move_line(ctx: TurnContext, line: LineCode, rule: str, written: str) -
     moved = ctx.route.lines[-1] if ctx.route is not None and ctx.route.lines else None
     last = moved or (here.line if here is not None else None)
     if last != line:
-        ctx.violate(rule, f"{written} names the Line of your most recent Move, "
-                          f"{last.value if last else 'which has none'}, not {line.value}")
+        ctx.violate(
+            rule,
+            f"{written} names the Line of your most recent Move, "
+            f"{last.value if last else 'which has none'}, not {line.value}",
+        )
         return False
     return True
 
@@ -185,6 +188,7 @@ def one_round_states_end(ctx: TurnContext) -> None:
 def _state_setter(ctx: TurnContext, line: LineCode) -> tuple[str, int] | None:
     """Who set ``line``'s State in an earlier Turn, and how many plays have been made since,
     this one included (None: set this Turn, or not in the record)."""
+
     def sets(action: Action) -> bool:
         return action.name in STATE_ACTIONS and _line(action) == line
 
@@ -255,8 +259,11 @@ def line_states(ctx: TurnContext, moving: MoveContext) -> None:
         elif state == POWER_FAILURE and not ctx.facts.walking:
             for station in touched:
                 if line in facts[station].lines:
-                    ctx.violate("1.20.5", f"{line.value} has a Power Failure; your Move cannot "
-                                          f"start, pass or end at {station}, which is on it")
+                    ctx.violate(
+                        "1.20.5",
+                        f"{line.value} has a Power Failure; your Move cannot "
+                        f"start, pass or end at {station}, which is on it",
+                    )
                     break
 
 
@@ -267,5 +274,8 @@ def _speeding(ctx: TurnContext, route: Route, line: LineCode, limit: int) -> Non
         return
     allowed = limit * 2 if abs(ctx.me.charge) > CHARGE_BOOST else limit
     if ctx.me.lv > allowed:
-        ctx.violate("1.20.4", f"{line.value} has a Speed Limit of {limit}; at LV {ctx.me.lv} "
-                              f"you may not move along it (your limit there is {allowed})")
+        ctx.violate(
+            "1.20.4",
+            f"{line.value} has a Speed Limit of {limit}; at LV {ctx.me.lv} "
+            f"you may not move along it (your limit there is {allowed})",
+        )

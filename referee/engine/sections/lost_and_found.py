@@ -58,8 +58,12 @@ def _roll(ctx: TurnContext) -> int | None:
     table = ctx.ruleset.tables().lost_and_found
     where = ctx.position()
     window = table.paddington
-    if where is None or ctx.time is None or not window.applies(
-        where.station, weekday(ctx.time), minute_of_day(ctx.time), _holiday(ctx)
+    if (
+        where is None
+        or ctx.time is None
+        or not window.applies(
+            where.station, weekday(ctx.time), minute_of_day(ctx.time), _holiday(ctx)
+        )
     ):
         return ctx.roll(100, "rule 1.7.53")
     text = field(ctx, "finding") or ""

@@ -205,8 +205,11 @@ def magnets_repel(ctx: TurnContext, moving: MoveContext) -> None:
     stations = [*([moving.start.station] if moving.start else []), *moving.passed_through]
     for key, where in ctx.positions.items():
         owner = key.partition("/")[0]
-        if owner != ctx.player and owner in ctx.players and where.station in stations and (
-            magnetised(ctx, owner)
+        if (
+            owner != ctx.player
+            and owner in ctx.players
+            and where.station in stations
+            and (magnetised(ctx, owner))
         ):
             ctx.violate("1.4.45", f"{owner}, at {where.station}, carries a Magno-Clamp as you "
                                   "do: your Move may not leave or pass its Station")  # fmt: skip

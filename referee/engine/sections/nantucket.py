@@ -50,4 +50,3 @@ def reshuffling(ctx: TurnContext, action: Action) -> None:
         luggage[n] = luggage[n].model_copy(update={"nantucketed": n in chosen})
     inside = [luggage[n].render() for n in sorted(chosen)]
     ctx.event("reshuffled", "the Nantucket holds " + (", ".join(inside) or "nothing"))
-

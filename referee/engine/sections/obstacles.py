@@ -43,8 +43,10 @@ def owns_stub(ctx: TurnContext, station: str) -> bool:
 @VANILLA.move_check("1.8.3")
 def bridges_up(ctx: TurnContext, moving: MoveContext) -> None:
     """Rule 1.8.3 - Bridges: Up, a Move may not cross the Thames from start to end."""
-    if moving.start is None or moving.end is None or not any(
-        d.flag == "Bridges Up" for d in ctx.disruptions
+    if (
+        moving.start is None
+        or moving.end is None
+        or not any(d.flag == "Bridges Up" for d in ctx.disruptions)
     ):
         return
     facts = ctx.network.facts

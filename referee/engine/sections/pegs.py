@@ -82,8 +82,12 @@ def unpegging(ctx: TurnContext, action: Action) -> None:
     gone = [d for d in ctx.disruptions if d.marker == "Peg"
             and station in (d.station, d.segment_end)]  # fmt: skip
     ctx.disruptions[:] = [d for d in ctx.disruptions if d not in gone]
-    ctx.event("unpeg", f"{station} is Unpegged" + (
-        f" with {len(gone) - 1} Line Segment(s)" if len(gone) > 1 else ""), station=station)
+    ctx.event(
+        "unpeg",
+        f"{station} is Unpegged"
+        + (f" with {len(gone) - 1} Line Segment(s)" if len(gone) > 1 else ""),
+        station=station,
+    )
 
 
 @VANILLA.action("Pegging Line Segment")

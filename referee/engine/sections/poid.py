@@ -295,8 +295,10 @@ def _chosen(
         ctx.violate("1.4.24", f"'{excerpt(text)}' after '{label}:' is not Tokens; write {example}")
         return None
     chosen = Counter({c: n for c, n in zip(ORDER, counts.as_tuple(), strict=True) if n})
-    if sum(chosen.values()) != BLACKENED or chosen[Colour.BK] or any(
-        chosen[c] > held[c] for c in chosen
+    if (
+        sum(chosen.values()) != BLACKENED
+        or chosen[Colour.BK]
+        or any(chosen[c] > held[c] for c in chosen)
     ):
         ctx.violate("1.4.24", f"'{excerpt(text)}': the Podume {verb} two non-Black Tokens you hold")
         return None

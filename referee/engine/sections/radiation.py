@@ -99,8 +99,12 @@ def de_radiating(ctx: TurnContext, action: Action) -> None:
     found = controller(ctx, clamp.number)  # type: ignore[arg-type]
     here = ctx.position()
     there = ctx.position(found[0]) if found else None
-    if found is None or here is None or there is None or here.station != there.station or (
-        here.line is not None and there.line is not None and here.line != there.line
+    if (
+        found is None
+        or here is None
+        or there is None
+        or here.station != there.station
+        or (here.line is not None and there.line is not None and here.line != there.line)
     ):
         who = found[0] if found else "its Controller"
         ctx.violate("1.4.46", f"[De-Radiating] is played sharing a Station and Line with "

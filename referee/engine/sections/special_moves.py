@@ -128,11 +128,17 @@ def stub_link(ctx: TurnContext, action: Action) -> None:
     held = stubs(ctx)
     here, there = ctx.position(), destination(ctx)
     if here is None or here.station not in held:
-        ctx.violate("1.7.33", f"[Stub Link] starts from a Station whose Ticket Stub you hold; "
-                              f"you hold none for {here.station if here else 'your Station'}")
+        ctx.violate(
+            "1.7.33",
+            f"[Stub Link] starts from a Station whose Ticket Stub you hold; "
+            f"you hold none for {here.station if here else 'your Station'}",
+        )
         return
     if there is not None and (there.station not in held or there.station == here.station):
-        ctx.violate("1.7.33", f"you hold no Ticket Stub for {there.station}; Stub Link to one "
-                              f"of: {', '.join(sorted(held - {here.station})) or 'none'}")
+        ctx.violate(
+            "1.7.33",
+            f"you hold no Ticket Stub for {there.station}; Stub Link to one "
+            f"of: {', '.join(sorted(held - {here.station})) or 'none'}",
+        )
         return
     permit(ctx, "[Stub Link]")

@@ -360,4 +360,3 @@ def sunday_restores_holiness(ctx: TurnContext) -> None:
     if any(d.marker == DEFAMED for d in ctx.disruptions):
         ctx.disruptions[:] = [d for d in ctx.disruptions if d.marker != DEFAMED]
         ctx.event("defamed", "it is Sunday: every Defamed Station is Holy again")
-

@@ -50,8 +50,11 @@ def streaking(ctx: TurnContext, action: Action) -> None:
                       if where.station in passed} - {ctx.player})  # fmt: skip
     for victim in victims:
         _strip(ctx, victim)
-    exposed = [key for key in (ctx.player, piece_key(ctx.player, "B"))
-               if (where := ctx.positions.get(key)) is not None and where.station in EXPOSED_AT]
+    exposed = [
+        key
+        for key in (ctx.player, piece_key(ctx.player, "B"))
+        if (where := ctx.positions.get(key)) is not None and where.station in EXPOSED_AT
+    ]
     if exposed:
         if not ctx.pay({Colour.BR: 1}, "[Streaking] ending at " + ctx.positions[exposed[0]].station,
                        "1.7.60", ctx.spec(action.name)):  # fmt: skip

@@ -119,9 +119,14 @@ def may_target(
     if there is None:
         ctx.violate("1.10.0", f"{target}'s Piece is not on the Map")
         return False
-    if beside and not ctx.spec(action.name).fr and (there.station != me.station or (
-        there.line is not None and me.line is not None and there.line != me.line
-    )):
+    if (
+        beside
+        and not ctx.spec(action.name).fr
+        and (
+            there.station != me.station
+            or (there.line is not None and me.line is not None and there.line != me.line)
+        )
+    ):
         place = there.render() if there else "off the Map"
         ctx.violate("1.10.0", f"{target} ({place}) does not share your Station and Line "
                               f"({me.render()}); {written} needs that")  # fmt: skip
@@ -242,8 +247,10 @@ def _shunt(ctx: TurnContext, action: Action) -> None:
         order = post_move_index(ctx, action)
         mine = next(i for i, p in enumerate(ctx.play.parts) if p is action)
         previous = ctx.play.parts[mine - 1]
-        if first is None or order < 1 or not (
-            isinstance(previous, Action) and previous.name in SHUNTS
+        if (
+            first is None
+            or order < 1
+            or not (isinstance(previous, Action) and previous.name in SHUNTS)
         ):
             ctx.violate("1.10.2", "a Double-Shunt must follow a Shunt as the next Post-Move "
                                   "Action (the second, or later for a Triple)")  # fmt: skip
@@ -414,8 +421,11 @@ def _move_stack(ctx: TurnContext, kind: str, target: str, stack: TokenStack, sta
     if kind == "Dead-End Shunting":
         ctx.event("shunt", f"the {target} at {start} is Dead-End Shunted and destroyed")
         return
-    ctx.stacks.append(stack.model_copy(update={"station": dest.station,
-                                               "quadrant": quadrant_of(ctx, dest.station)}))
+    ctx.stacks.append(
+        stack.model_copy(
+            update={"station": dest.station, "quadrant": quadrant_of(ctx, dest.station)}
+        )
+    )
     ctx.event("shunt", f"the {target} is Shunted from {start} to {dest.render()}",
               target=target, station=dest.station)  # fmt: skip
 

@@ -82,8 +82,10 @@ def collecting_tithe(ctx: TurnContext, action: Action) -> None:
     taken: dict[Colour, int] = {}
     for key, where in sorted(ctx.positions.items()):
         owner = key.partition("/")[0]
-        if owner == ctx.player or owner not in ctx.players or (
-            zone not in facts[where.station].zones
+        if (
+            owner == ctx.player
+            or owner not in ctx.players
+            or (zone not in facts[where.station].zones)
         ):
             continue
         colour = _piece_tithe(ctx, owner, named.get(owner, []))
@@ -93,8 +95,12 @@ def collecting_tithe(ctx: TurnContext, action: Action) -> None:
             ctx.event("tokens_lost", f"a Tithe of one {colour.word} to {ctx.player}",
                       player=owner, tokens={colour.value: 1})  # fmt: skip
     for number, stack in reversed(list(enumerate(ctx.stacks))):
-        if (stack.marker is None and stack.top is not None and zone in facts[stack.station].zones
-                and not is_pegged(ctx, stack.station)):  # rule 1.11.4
+        if (
+            stack.marker is None
+            and stack.top is not None
+            and zone in facts[stack.station].zones
+            and not is_pegged(ctx, stack.station)
+        ):  # rule 1.11.4
             taken[stack.top] = taken.get(stack.top, 0) + 1
             if len(stack.tokens) > 1:
                 ctx.stacks[number] = stack.model_copy(update={"tokens": stack.tokens[:-1]})

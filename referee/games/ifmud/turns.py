@@ -112,8 +112,7 @@ def end_turn(play: Play, *, timed_out: bool = False) -> None:
         log=TurnLog(),
     )
     play.note(
-        f"{name}'s turn ends{passed(length) if timed_out else ''}; "
-        f"{following} is active (rule 27)"
+        f"{name}'s turn ends{passed(length) if timed_out else ''}; {following} is active (rule 27)"
     )
     settle(play)
 

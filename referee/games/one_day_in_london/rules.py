@@ -330,8 +330,7 @@ def _put_back(state: GameState) -> GameState:
     else:
         pile = int(str(state.taken).removeprefix("pile "))
         piles = tuple(
-            (*cards, held) if n == pile else cards
-            for n, cards in enumerate(state.piles, start=1)
+            (*cards, held) if n == pile else cards for n, cards in enumerate(state.piles, start=1)
         )
         state = replace(state, piles=piles)
     return replace(state, hand=None, taken=None, phase=Phase.TAKE)

@@ -78,6 +78,8 @@ A_TO_Z_PODUME = "A to Z Podume"
 def podume_colour(ctx: TurnContext, name: str) -> Colour:
     """The colour of the Station Podume ``name`` in the rules the Turn is judged under."""
     return ctx.ruleset.tables().figures.colour(f"colour of the {name}")
+
+
 OTHER_STACKS = 3
 FREE_STEP, PAID_STEP = 3, 4
 """Volume 1's [LV+X] (rule 1.6.3): one to three, free. Rule 4.2.1.1's words suppose a fourth

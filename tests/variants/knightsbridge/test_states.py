@@ -136,8 +136,14 @@ def test_4_1_1_2_a_narged_players_home_is_open() -> None:
 def test_4_1_1_2_a_home_is_open_from_the_narging_on() -> None:
     """Rule 4.1.1.2: "eir Home Station is considered Open" while e is Narged, so from the
     [Narging] on: a Neutral [Narging] before the Move opens the Home to that very Move."""
-    base = with_home(game({"Rushton": "Arnos Grove (PD)", "Garden": "Arnos Grove (PD)"},
-                          lv={"Rushton": 1}, tokens={"Rushton": RICH}), Garden="Southgate")
+    base = with_home(
+        game(
+            {"Rushton": "Arnos Grove (PD)", "Garden": "Arnos Grove (PD)"},
+            lv={"Rushton": 1},
+            tokens={"Rushton": RICH},
+        ),
+        Garden="Southgate",
+    )
     assert rules_broken(kb_play(base, "Rushton : Southgate (PD)")) == ["1.12.3"]
     assert kb_play(base, "Rushton : [Narging Garden] Southgate (PD)").legal
 
@@ -185,8 +191,9 @@ def test_4_1_1_3_a_cost_set_by_the_actions_rule_is_a_token_cost_too() -> None:
     """Rule 4.1.1.3 binds "any Action ... that has a Token Cost that includes Red", whether the
     index or the Action's own rule sets it: [Hyde Transformation] costs a Red a Hyde Counter
     (rule 4.2.1.5), so Dr. Jekyll In Spoon may not transform."""
-    spooned = with_luggage(holding("In Spoon", "Holborn (CN)"),
-                           {"Garden": "Hyde Podume (1 Hyde Counter)"})
+    spooned = with_luggage(
+        holding("In Spoon", "Holborn (CN)"), {"Garden": "Hyde Podume (1 Hyde Counter)"}
+    )
     result = kb_play(spooned, "Garden : [Hyde Transformation] Pass")
     assert rules_broken(result) == ["4.1.1.3"] and "Red" in message(result)
 

@@ -22,9 +22,7 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("games", schema=None) as batch_op:
         batch_op.add_column(
-            sa.Column(
-                "stalemate_agreed", sa.JSON(), server_default=sa.text("'[]'"), nullable=False
-            )
+            sa.Column("stalemate_agreed", sa.JSON(), server_default=sa.text("'[]'"), nullable=False)
         )
 
 
