@@ -26,6 +26,7 @@ binding from that Action on. The Velocity Bomb, the Narg Clamp (narg.py), the Ma
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 
 from referee.engine.comments import field, field_of
 from referee.engine.context import MoveContext, TurnContext
@@ -114,19 +115,16 @@ def prison_term_served(ctx: TurnContext) -> None:
     than two Rounds is destroyed. One gained in a Turn (a [Finding] that Sent em to the
     Tower) is held less than two Rounds when each of eir next two Turns starts, and more when
     the third starts; so it goes once e has played two Turns since."""
-    plays = ctx.before.plays
-    expired = 0
-    for number, entry in enumerate(plays):
-        if entry.player == ctx.player and sent_to_the_tower(entry):
-            since = sum(p.player == ctx.player for p in plays[number + 1 :])
-            expired += since == PRISON_ROUNDS
-    for _ in range(expired):
-        item = next((i for i in carried(ctx) if i.name == PRISON), None)
-        if item is None:
-            return
-        take(ctx, item)
-        ctx.event("clamp_shed", f"{ctx.player}'s Prison Clamp is destroyed after two Rounds",
-                  clamp=PRISON)  # fmt: skip
+    if not carrying(ctx, PRISON):
+        return
+    own = (p for p in reversed(ctx.before.record) if isinstance(p, Play) and p.player == ctx.player)
+    sentenced = next(islice(own, PRISON_ROUNDS, None), None)
+    if sentenced is None or not sent_to_the_tower(sentenced):
+        return
+    item = next(i for i in carried(ctx) if i.name == PRISON)
+    take(ctx, item)
+    ctx.event("clamp_shed", f"{ctx.player}'s Prison Clamp is destroyed after two Rounds",
+              clamp=PRISON)  # fmt: skip
 
 
 @VANILLA.target_check("1.4.47")
