@@ -19,12 +19,10 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 
 from sqlalchemy import Connection
-from sqlalchemy.dialects import postgresql, sqlite
 
 from referee.config import Settings
 from referee.mail.compose import compose
-from referee.store.models import OutboxMessage
-from referee.store.status import OutboxStatus
+from referee.store import outbox
 
 log = logging.getLogger(__name__)
 
@@ -66,20 +64,13 @@ class Postmaster:
             )
             return
         message = self._forward(raw, mail_from, rcpt_tos, now)
-        dialect = connection.dialect.name
-        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
         connection.execute(
-            insert(OutboxMessage).values(
-                inbox_id=inbox_id,
-                message_id=str(message["Message-ID"]).strip().strip("<>"),
+            outbox.new_row(
+                message,
                 mail_from=self.settings.address,
                 rcpt_tos=[self.operator],
-                raw=message.as_bytes(policy=message.policy.clone(linesep="\r\n")),
-                status=OutboxStatus.PENDING,
-                attempts=0,
-                next_attempt_at=now,
-                last_error="",
-                created_at=now,
+                inbox_id=inbox_id,
+                now=now,
             )
         )
 

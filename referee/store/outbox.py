@@ -10,7 +10,7 @@ from datetime import datetime
 from email.message import EmailMessage
 from typing import cast
 
-from sqlalchemy import Table, insert, select
+from sqlalchemy import Insert, Table, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -27,23 +27,36 @@ def queue_reply(
     inbox_id: int | None,
     now: datetime,
 ) -> None:
-    """Add ``message`` to the outbox inside the caller's transaction, with SMTP's CRLF lines.
+    """Add ``message`` to the outbox inside the caller's transaction.
 
     Written at once as a row, not as an object for the commit's flush: nothing in the
     transaction reads it back, and the sender reads it only once the transaction commits."""
     session.execute(
-        insert(cast(Table, OutboxMessage.__table__)).values(
-            inbox_id=inbox_id,
-            message_id=str(message["Message-ID"]).strip().strip("<>"),
-            mail_from=mail_from,
-            rcpt_tos=rcpt_tos,
-            raw=message.as_bytes(policy=message.policy.clone(linesep="\r\n")),
-            status=OutboxStatus.PENDING,
-            attempts=0,
-            next_attempt_at=now,
-            last_error="",
-            created_at=now,
-        )
+        new_row(message, mail_from=mail_from, rcpt_tos=rcpt_tos, inbox_id=inbox_id, now=now)
+    )
+
+
+def new_row(
+    message: EmailMessage,
+    *,
+    mail_from: str,
+    rcpt_tos: list[str],
+    inbox_id: int | None,
+    now: datetime,
+) -> Insert:
+    """The INSERT of one message waiting for its first attempt, with SMTP's CRLF lines: one
+    shape of outbox row for the runner's replies and the listener's postmaster forwards."""
+    return insert(cast(Table, OutboxMessage.__table__)).values(
+        inbox_id=inbox_id,
+        message_id=str(message["Message-ID"]).strip().strip("<>"),
+        mail_from=mail_from,
+        rcpt_tos=rcpt_tos,
+        raw=message.as_bytes(policy=message.policy.clone(linesep="\r\n")),
+        status=OutboxStatus.PENDING,
+        attempts=0,
+        next_attempt_at=now,
+        last_error="",
+        created_at=now,
     )
 
 
